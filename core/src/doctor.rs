@@ -1,0 +1,226 @@
+//! Doctor: what is wrong with generated bundles on disk, each finding with
+//! the exact command that fixes it. It reports; it never fixes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bundle::{DEFAULT_MANIFEST_NAME, Generator, Output, manifest_path};
+use crate::error::Result;
+use crate::manifest::Manifest;
+use crate::path::BundlePath;
+use crate::plan::{Observed, read_previous};
+use crate::report::{Diagnostic, Severity};
+use crate::runtime::Runtime;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct DoctorOptions {
+    pub runtimes: Vec<String>,
+    pub manifest_name: String,
+    /// The generator installed now; an older one in a manifest is outdated.
+    pub generator: Generator,
+    /// The command that regenerates the bundles, quoted into every fix.
+    pub build_command: String,
+    /// Where the output root is, as the user typed it, for `rm` fixes.
+    pub out_dir: String,
+}
+
+impl Default for DoctorOptions {
+    fn default() -> Self {
+        DoctorOptions {
+            runtimes: vec!["claude-code".into()],
+            manifest_name: DEFAULT_MANIFEST_NAME.into(),
+            generator: Generator::default(),
+            build_command: "plugforge build".into(),
+            out_dir: ".".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub runtime: String,
+    pub path: String,
+    pub message: String,
+    pub fix: String,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct DoctorReport {
+    pub findings: Vec<Finding>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl DoctorReport {
+    pub fn healthy(&self) -> bool {
+        self.findings.is_empty()
+    }
+}
+
+/// Files the host must read before [`doctor`].
+pub fn doctor_paths_to_read(options: &DoctorOptions) -> Result<Vec<BundlePath>> {
+    crate::uninstall::uninstall_paths_to_read(&crate::uninstall::UninstallOptions {
+        runtimes: options.runtimes.clone(),
+        manifest_name: options.manifest_name.clone(),
+        force: false,
+    })
+}
+
+/// Checks each runtime's bundle; `desired` (a fresh build of the source, if
+/// the host has one) also catches output that changed since generation.
+pub fn doctor(
+    options: &DoctorOptions,
+    observed: &Observed,
+    desired: Option<&Output>,
+) -> Result<DoctorReport> {
+    let mut report = DoctorReport::default();
+    for id in &options.runtimes {
+        let runtime = Runtime::parse(id)?;
+        let root = BundlePath::new(runtime.root())?;
+        let manifest_at = manifest_path(&root, &options.manifest_name);
+        let Some(manifest) = read_previous(observed, &manifest_at, &mut report.diagnostics) else {
+            report.findings.push(missing(options, runtime, &root, observed));
+            continue;
+        };
+        let mut check = Check { options, runtime: id.clone(), root: &root, report: &mut report };
+        check.version(&manifest);
+        if let Some(bundle) = desired.and_then(|o| o.bundles.iter().find(|b| b.root == root)) {
+            check.content(&manifest, bundle);
+        }
+        check.files(&manifest, &manifest_at, observed);
+    }
+    Ok(report)
+}
+
+fn missing(options: &DoctorOptions, runtime: Runtime, root: &BundlePath, observed: &Observed) -> Finding {
+    let listed = runtime
+        .marketplace_file()
+        .and_then(|file| observed.contents.get(file).map(|bytes| (file, bytes)))
+        .filter(|(_, bytes)| marketplace_points_at(bytes, root));
+    let message = match listed {
+        Some((file, _)) => format!("{file} lists a plugin at ./{root}, but no bundle is there"),
+        None => format!("no {} bundle at {}/{root}", runtime.id(), options.out_dir),
+    };
+    Finding {
+        code: "plugin_missing",
+        severity: Severity::Error,
+        runtime: runtime.id().into(),
+        path: root.to_string(),
+        message,
+        fix: options.build_command.clone(),
+    }
+}
+
+fn marketplace_points_at(bytes: &[u8], root: &BundlePath) -> bool {
+    let source = format!("./{root}");
+    serde_json::from_slice::<serde_json::Value>(bytes)
+        .ok()
+        .and_then(|v| v.get("plugins")?.as_array().cloned())
+        .is_some_and(|list| list.iter().any(|e| e.get("source").and_then(|s| s.as_str()) == Some(&source)))
+}
+
+struct Check<'a> {
+    options: &'a DoctorOptions,
+    runtime: String,
+    root: &'a BundlePath,
+    report: &'a mut DoctorReport,
+}
+
+impl Check<'_> {
+    fn push(&mut self, code: &'static str, severity: Severity, path: String, message: String, fix: String) {
+        let runtime = self.runtime.clone();
+        self.report.findings.push(Finding { code, severity, runtime, path, message, fix });
+    }
+
+    fn version(&mut self, manifest: &Manifest) {
+        let current = &self.options.generator;
+        if manifest.generator.name == current.name && older(&manifest.generator.version, &current.version) {
+            let message = format!(
+                "generated by {} {}, but {} is installed",
+                manifest.generator.name, manifest.generator.version, current.version
+            );
+            let (path, fix) = (self.root.to_string(), self.options.build_command.clone());
+            self.push("plugin_outdated", Severity::Warning, path, message, fix);
+        }
+    }
+
+    fn content(&mut self, manifest: &Manifest, bundle: &crate::bundle::Bundle) {
+        let same = manifest.files.len() == bundle.files.len()
+            && manifest
+                .files
+                .iter()
+                .zip(&bundle.files)
+                .all(|(m, (p, f))| m.path == p.as_str() && m.sha256 == f.sha256);
+        if !same {
+            let message = "the source or the templates changed since this bundle was generated".to_string();
+            let (path, fix) = (self.root.to_string(), self.options.build_command.clone());
+            self.push("plugin_outdated", Severity::Warning, path, message, fix);
+        }
+    }
+
+    fn files(&mut self, manifest: &Manifest, manifest_at: &BundlePath, observed: &Observed) {
+        for tracked in &manifest.files {
+            let path = format!("{}/{}", self.root, tracked.path);
+            match observed.hashes.get(&path) {
+                None => {
+                    let message = format!("{path} was generated but is gone");
+                    let fix = self.options.build_command.clone();
+                    self.push("file_missing", Severity::Warning, path, message, fix);
+                }
+                Some(sha) if *sha != tracked.sha256 => {
+                    let message =
+                        format!("{path} was edited since it was generated; builds keep it until forced");
+                    let fix = format!("{} --force", self.options.build_command);
+                    self.push("file_edited", Severity::Info, path, message, fix);
+                }
+                Some(_) => {}
+            }
+        }
+        let prefix = format!("{}/", self.root);
+        for path in observed.hashes.keys().filter(|p| p.starts_with(&prefix)) {
+            let rel = &path[prefix.len()..];
+            if path != manifest_at.as_str() && manifest.file(rel).is_none() {
+                let message = format!("{path} is not tracked by {manifest_at}: not generated, or no longer");
+                let fix = format!("rm -- {}", shell_quote(&format!("{}/{path}", self.options.out_dir)));
+                self.push("file_orphaned", Severity::Info, path.clone(), message, fix);
+            }
+        }
+    }
+}
+
+/// Numeric dotted-version comparison; pre-release tags sort before the release.
+pub fn older(a: &str, b: &str) -> bool {
+    fn key(v: &str) -> (Vec<u64>, bool) {
+        let (core, pre) = v.split_once('-').map_or((v, false), |(c, _)| (c, true));
+        (core.split('.').map(|p| p.parse().unwrap_or(0)).collect(), !pre)
+    }
+    key(a) < key(b)
+}
+
+pub fn shell_quote(text: &str) -> String {
+    if text.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+".contains(&b)) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compares_versions_numerically() {
+        assert!(older("0.7.3", "0.10.0"));
+        assert!(older("1.0.0-rc.1", "1.0.0"));
+        assert!(!older("1.0.0", "1.0.0"));
+        assert!(!older("2.0", "1.9.9"));
+    }
+
+    #[test]
+    fn quotes_only_when_needed() {
+        assert_eq!(shell_quote("out/claude-code/x.md"), "out/claude-code/x.md");
+        assert_eq!(shell_quote("a b/it's"), "'a b/it'\\''s'");
+    }
+}

@@ -1,0 +1,162 @@
+//! One error type for every host; the code strings are public API.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// Stable error codes. `as_str()` is what Node's `err.code`, Python's `.code`,
+/// wasm's `err.code` and the CLI's `--json` carry.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The plugin source is malformed (bad JSON, bad frontmatter, missing SKILL.md, duplicates).
+    InvalidSource,
+    /// A path would escape the bundle root or is not a clean relative path.
+    InvalidPath,
+    /// A `.j2` template failed to render.
+    Template,
+    /// The runtime id is not known.
+    UnsupportedRuntime,
+    /// The runtime has no such artifact kind or scope.
+    UnsupportedKind,
+    /// Generated content holds a URL outside the allowlist.
+    UrlNotAllowed,
+    /// The options passed by the host are inconsistent.
+    InvalidOptions,
+    /// A previous generation manifest could not be read.
+    InvalidManifest,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidSource => "invalid_source",
+            ErrorCode::InvalidPath => "invalid_path",
+            ErrorCode::Template => "template",
+            ErrorCode::UnsupportedRuntime => "unsupported_runtime",
+            ErrorCode::UnsupportedKind => "unsupported_kind",
+            ErrorCode::UrlNotAllowed => "url_not_allowed",
+            ErrorCode::InvalidOptions => "invalid_options",
+            ErrorCode::InvalidManifest => "invalid_manifest",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where in the source a problem sits. Lines and columns are 1-based.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Location {
+    pub file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+}
+
+impl Location {
+    pub fn file(file: impl Into<String>) -> Self {
+        Location { file: file.into(), line: None, column: None }
+    }
+
+    pub fn at(file: impl Into<String>, line: usize, column: usize) -> Self {
+        Location { file: file.into(), line: Some(line), column: Some(column) }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A single problem: what, where, and (optionally) how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<Location>,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location {
+            Some(location) => write!(f, "{location}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// The core's error: a stable code plus every problem found, so a user fixes
+/// a source in one pass rather than one error per run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Error {
+    pub code: ErrorCode,
+    pub problems: Vec<Problem>,
+}
+
+impl Error {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Error { code, problems: vec![Problem { message: message.into(), location: None }] }
+    }
+
+    pub fn at(code: ErrorCode, location: Location, message: impl Into<String>) -> Self {
+        Error { code, problems: vec![Problem { message: message.into(), location: Some(location) }] }
+    }
+
+    pub fn from_problems(code: ErrorCode, problems: Vec<Problem>) -> Self {
+        Error { code, problems }
+    }
+
+    /// The first problem's location, if any.
+    pub fn location(&self) -> Option<&Location> {
+        self.problems.first().and_then(|p| p.location.as_ref())
+    }
+
+    /// The full human-readable message, one problem per line.
+    pub fn message(&self) -> String {
+        self.problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message())
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Collects problems while a pass keeps going, then fails once with all of them.
+#[derive(Debug, Default)]
+pub struct Problems {
+    list: Vec<Problem>,
+}
+
+impl Problems {
+    pub fn push(&mut self, location: Location, message: impl Into<String>) {
+        self.list.push(Problem { message: message.into(), location: Some(location) });
+    }
+
+    pub fn absorb(&mut self, error: Error) {
+        self.list.extend(error.problems);
+    }
+
+    pub fn finish(self, code: ErrorCode) -> Result<()> {
+        if self.list.is_empty() { Ok(()) } else { Err(Error::from_problems(code, self.list)) }
+    }
+}

@@ -1,0 +1,43 @@
+//! plugforge's pure engine: one canonical agent-plugin source in, every
+//! runtime's native bundle out, as in-memory file maps with sha256 hashes.
+//!
+//! No filesystem, environment, clock or randomness: hosts read trees into a
+//! [`SourceTree`], call [`build`], observe their output root into an
+//! [`Observed`], call [`plan`], and apply the [`Plan`] themselves.
+
+mod build;
+mod bundle;
+mod doctor;
+mod error;
+mod hash;
+mod json;
+mod manifest;
+mod marketplace;
+pub mod model;
+mod options;
+mod path;
+mod plan;
+mod report;
+mod runtime;
+mod source;
+mod templates;
+mod uninstall;
+mod urls;
+mod vars;
+
+pub use build::build;
+pub use bundle::{Bundle, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, MarketplaceEntry, Output, Scope};
+pub use doctor::{DoctorOptions, DoctorReport, Finding, doctor, doctor_paths_to_read, shell_quote};
+pub use error::{Error, ErrorCode, Location, Problem, Result};
+pub use hash::sha256_hex;
+pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
+pub use options::{BuildOptions, TargetRequest};
+pub use path::BundlePath;
+pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
+pub use report::{Diagnostic, Honesty, Level, Severity};
+pub use runtime::Runtime;
+pub use source::{
+    Author, Config, Document, MarketplaceConfig, SourceFile, SourceTree, TargetConfig, VariableDoc,
+};
+pub use templates::starter_source;
+pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};

@@ -1,0 +1,100 @@
+//! The generation manifest: what was written into a bundle root, with the
+//! sha256 of each file, so later runs can tell user edits from stale output.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bundle::{Bundle, Generator};
+use crate::error::{Error, ErrorCode, Location, Result};
+use crate::json;
+
+pub const SCHEMA_VERSION: &str = "plugforge.manifest.v1";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestFile {
+    pub path: String,
+    pub sha256: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub executable: bool,
+    pub template: String,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PluginRef {
+    pub name: String,
+    #[serde(default)]
+    pub version: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub schema_version: String,
+    pub generator: Generator,
+    pub generated_at: String,
+    pub runtime: String,
+    pub kind: String,
+    pub scope: String,
+    pub namespace: String,
+    pub plugin: PluginRef,
+    pub files: Vec<ManifestFile>,
+}
+
+impl Manifest {
+    /// The manifest describing `bundle` as generated now.
+    pub fn describe(bundle: &Bundle, generator: &Generator, scope: &str, generated_at: &str) -> Manifest {
+        let files = bundle
+            .files
+            .iter()
+            .map(|(path, file)| ManifestFile {
+                path: path.to_string(),
+                sha256: file.sha256.clone(),
+                executable: file.executable,
+                template: file.template.clone(),
+            })
+            .collect();
+        Manifest {
+            schema_version: SCHEMA_VERSION.into(),
+            generator: generator.clone(),
+            generated_at: generated_at.into(),
+            runtime: bundle.runtime.into(),
+            kind: bundle.kind.into(),
+            scope: scope.into(),
+            namespace: bundle.namespace.clone(),
+            plugin: PluginRef { name: bundle.plugin_name.clone(), version: bundle.plugin_version.clone() },
+            files,
+        }
+    }
+
+    pub fn parse(file: &str, bytes: &[u8]) -> Result<Manifest> {
+        let manifest: Manifest = crate::source::parse_json(file, bytes)
+            .map_err(|e| Error::from_problems(ErrorCode::InvalidManifest, e.problems))?;
+        if manifest.schema_version != SCHEMA_VERSION {
+            return Err(Error::at(
+                ErrorCode::InvalidManifest,
+                Location::file(file),
+                format!(
+                    "unsupported manifest schema {:?} (expected {SCHEMA_VERSION})",
+                    manifest.schema_version
+                ),
+            ));
+        }
+        Ok(manifest)
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        json::to_bytes(self)
+    }
+
+    pub fn file(&self, path: &str) -> Option<&ManifestFile> {
+        self.files.binary_search_by(|f| f.path.as_str().cmp(path)).ok().map(|i| &self.files[i])
+    }
+
+    /// Files sorted by path, so lookups can binary-search.
+    pub fn sorted(mut self) -> Manifest {
+        self.files.sort_by(|a, b| a.path.cmp(&b.path));
+        self
+    }
+}

@@ -1,0 +1,56 @@
+//! What the host asks for: targets, scope, namespace, variables, allowlists.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bundle::{DEFAULT_MANIFEST_NAME, Generator, Scope};
+
+/// One requested runtime, with an optional artifact kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetRequest {
+    pub runtime: String,
+    #[serde(default)]
+    pub kind: Option<String>,
+}
+
+impl TargetRequest {
+    pub fn new(runtime: impl Into<String>) -> Self {
+        TargetRequest { runtime: runtime.into(), kind: None }
+    }
+}
+
+/// Build options. Every field has a default, so hosts pass only what they set.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct BuildOptions {
+    /// Runtimes to build; empty = the enabled `targets` of the config, else claude-code.
+    pub targets: Vec<TargetRequest>,
+    pub scope: Scope,
+    /// Overrides the plugin's namespace (`/namespace:command`).
+    pub namespace: Option<String>,
+    /// Template variables (`--var k=v`).
+    pub vars: BTreeMap<String, String>,
+    pub generator: Generator,
+    /// URL prefixes generated content may contain, on top of the config's.
+    pub allow_urls: Vec<String>,
+    /// Also produce marketplace entries for runtimes that have marketplaces.
+    pub marketplace: bool,
+    /// File name of the generation manifest in each bundle root.
+    pub manifest_name: String,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            targets: Vec::new(),
+            scope: Scope::Project,
+            namespace: None,
+            vars: BTreeMap::new(),
+            generator: Generator::default(),
+            allow_urls: Vec::new(),
+            marketplace: true,
+            manifest_name: DEFAULT_MANIFEST_NAME.into(),
+        }
+    }
+}

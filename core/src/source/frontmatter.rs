@@ -1,0 +1,135 @@
+//! Markdown with YAML frontmatter, parsed by a real YAML parser so values
+//! keep their meaning (`argument-hint: [name]` is a list, not a string).
+
+use serde_json::{Map, Number, Value};
+use yaml_rust2::{Yaml, YamlLoader};
+
+use crate::error::{Error, ErrorCode, Location, Result};
+
+/// A Markdown document split into its frontmatter and body.
+#[derive(Debug, Clone, Default)]
+pub struct Document {
+    /// `None` when the file has no frontmatter block at all.
+    pub frontmatter: Option<Map<String, Value>>,
+    /// The text after the closing `---` line.
+    pub body: String,
+}
+
+impl Document {
+    pub fn field(&self, key: &str) -> Option<&Value> {
+        self.frontmatter.as_ref()?.get(key)
+    }
+
+    pub fn str_field(&self, key: &str) -> Option<&str> {
+        self.field(key)?.as_str()
+    }
+}
+
+/// Parses `text` (the content of `file`) into frontmatter + body.
+pub fn parse_document(file: &str, text: &str) -> Result<Document> {
+    let Some((yaml, body, first_line)) = split(text) else {
+        return Ok(Document { frontmatter: None, body: text.to_string() });
+    };
+    let docs = YamlLoader::load_from_str(yaml).map_err(|e| {
+        let marker = e.marker();
+        Error::at(
+            ErrorCode::InvalidSource,
+            Location::at(file, first_line + marker.line().saturating_sub(1), marker.col() + 1),
+            format!("invalid YAML frontmatter: {}", e.info()),
+        )
+    })?;
+    let map = match docs.into_iter().next() {
+        None | Some(Yaml::Null) => Map::new(),
+        Some(Yaml::Hash(hash)) => {
+            let mut map = Map::new();
+            for (key, value) in hash {
+                map.insert(key_string(&key), to_json(value));
+            }
+            map
+        }
+        Some(_) => {
+            return Err(Error::at(
+                ErrorCode::InvalidSource,
+                Location::at(file, first_line, 1),
+                "frontmatter must be a mapping of keys to values",
+            ));
+        }
+    };
+    Ok(Document { frontmatter: Some(map), body: body.to_string() })
+}
+
+/// Returns (yaml text, body, 1-based line of the first YAML line).
+fn split(text: &str) -> Option<(&str, &str, usize)> {
+    let rest = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n"))?;
+    let mut offset = 0;
+    for line in rest.split_inclusive('\n') {
+        if line.trim_end_matches(['\n', '\r']) == "---" {
+            return Some((&rest[..offset], &rest[offset + line.len()..], 2));
+        }
+        offset += line.len();
+    }
+    if rest[offset..].trim_end() == "---" { Some((&rest[..offset], "", 2)) } else { None }
+}
+
+fn key_string(key: &Yaml) -> String {
+    match key {
+        Yaml::String(s) | Yaml::Real(s) => s.clone(),
+        Yaml::Integer(i) => i.to_string(),
+        Yaml::Boolean(b) => b.to_string(),
+        _ => String::from("~"),
+    }
+}
+
+fn to_json(value: Yaml) -> Value {
+    match value {
+        Yaml::String(s) => Value::String(s),
+        Yaml::Integer(i) => Value::Number(i.into()),
+        Yaml::Real(s) => {
+            s.parse::<f64>().ok().and_then(Number::from_f64).map_or(Value::String(s), Value::Number)
+        }
+        Yaml::Boolean(b) => Value::Bool(b),
+        Yaml::Array(items) => Value::Array(items.into_iter().map(to_json).collect()),
+        Yaml::Hash(hash) => {
+            Value::Object(hash.into_iter().map(|(k, v)| (key_string(&k), to_json(v))).collect())
+        }
+        Yaml::Alias(_) | Yaml::Null | Yaml::BadValue => Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_frontmatter_with_real_yaml_types() {
+        let doc =
+            parse_document("c.md", "---\ndescription: Go\nargument-hint: [name]\n---\nBody $ARGUMENTS\n")
+                .unwrap();
+        assert_eq!(doc.str_field("description"), Some("Go"));
+        assert_eq!(doc.field("argument-hint"), Some(&serde_json::json!(["name"])));
+        assert_eq!(doc.body, "Body $ARGUMENTS\n");
+    }
+
+    #[test]
+    fn no_frontmatter_is_not_an_error() {
+        let doc = parse_document("c.md", "# Title\n").unwrap();
+        assert!(doc.frontmatter.is_none());
+        assert_eq!(doc.body, "# Title\n");
+    }
+
+    #[test]
+    fn yaml_errors_point_at_the_file_line() {
+        let err =
+            parse_document("commands/x.md", "---\ndescription: ok\nbad: [unclosed\n---\nbody\n").unwrap_err();
+        let loc = err.location().unwrap();
+        assert_eq!(loc.file, "commands/x.md");
+        assert!(matches!(loc.line, Some(3) | Some(4)), "{err}");
+        assert!(err.message().contains("invalid YAML frontmatter"));
+    }
+
+    #[test]
+    fn scalar_frontmatter_is_refused() {
+        let err = parse_document("a.md", "---\njust text\n---\n").unwrap_err();
+        assert!(err.message().contains("must be a mapping"));
+    }
+}

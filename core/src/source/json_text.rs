@@ -1,0 +1,58 @@
+//! JSON parsing that reports the file, line and column of a syntax error.
+
+use serde::de::DeserializeOwned;
+
+use crate::error::{Error, ErrorCode, Location, Result};
+
+/// Parses `bytes` as JSON into `T`; errors name `file` and the position.
+pub fn parse_json<T: DeserializeOwned>(file: &str, bytes: &[u8]) -> Result<T> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| Error::at(ErrorCode::InvalidSource, Location::file(file), format!("not UTF-8: {e}")))?;
+    serde_json::from_str(text).map_err(|e| {
+        let what = match e.classify() {
+            serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "invalid JSON",
+            _ => "unexpected JSON content",
+        };
+        let message = strip_position(&e.to_string());
+        Error::at(
+            ErrorCode::InvalidSource,
+            Location::at(file, e.line(), e.column()),
+            format!("{what}: {message}"),
+        )
+    })
+}
+
+/// serde_json appends " at line X column Y"; the location already says it.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(cut) => message[..cut].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// The 1-based line where `"key"` first appears in `text`, to point a
+/// structural error at the right place.
+pub fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    let needle = format!("\"{key}\"");
+    text.find(&needle).map(|offset| text[..offset].matches('\n').count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syntax_errors_carry_line_and_column() {
+        let err = parse_json::<serde_json::Value>("hooks/hooks.json", b"{\n  \"a\": 1,\n}\n").unwrap_err();
+        let loc = err.location().unwrap();
+        assert_eq!(loc.file, "hooks/hooks.json");
+        assert_eq!(loc.line, Some(3));
+        assert!(err.message().starts_with("hooks/hooks.json:3:1: invalid JSON: trailing comma"), "{}", err);
+    }
+
+    #[test]
+    fn finds_key_lines() {
+        assert_eq!(line_of_key("{\n \"a\": {\n  \"Stop\": []}}", "Stop"), Some(3));
+        assert_eq!(line_of_key("{}", "Stop"), None);
+    }
+}
