@@ -272,6 +272,17 @@ impl Sorter {
             let target = BundlePath::new(format!("output-styles/{rel}")).expect("valid parts");
             return self.output_styles.push(FileComponent { path: target, file });
         }
+        let redirected = [
+            ("commands", self.paths.commands.is_some()),
+            ("agents", self.paths.agents.is_some()),
+            ("output-styles", self.paths.output_styles.is_some()),
+        ];
+        if let Some((dir, _)) = redirected.iter().find(|(dir, custom)| *custom && path.strip_prefix(dir).is_some()) {
+            let message = format!(
+                "{p} is ignored: the manifest sets \"{dir}\" paths, so Claude Code does not load {dir}/ either"
+            );
+            return self.diagnostics.push(Diagnostic::warning("ignored_file", Some(Location::file(p)), message));
+        }
         match p {
             "settings.json" => self.settings = self.json_component(&path, &file),
             "AGENTS.md" => self.context = Some(FileComponent { path, file }),

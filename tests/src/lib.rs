@@ -1,0 +1,150 @@
+//! The golden vectors every host runs: `vectors/<case>/case.json` names a
+//! source and options; `expected/` is the exact output root after a fresh
+//! build, or `error.json` the error it must fail with.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use plugforge_core::{BuildOptions, Error, Observed, Op, PlanOptions, SourceTree};
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CaseFile {
+    pub description: String,
+    /// Source folder relative to the case folder (default `input`).
+    #[serde(default)]
+    pub source: Option<String>,
+    #[serde(default)]
+    pub options: serde_json::Value,
+    pub generated_at: String,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedError {
+    pub code: String,
+    pub message_contains: String,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub line: Option<usize>,
+}
+
+pub struct Case {
+    pub name: String,
+    pub dir: PathBuf,
+    pub file: CaseFile,
+}
+
+/// An output root as a file map: path -> (bytes, executable).
+pub type Tree = BTreeMap<String, (Vec<u8>, bool)>;
+
+pub fn vectors_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors")
+}
+
+/// Every case folder, sorted by name.
+pub fn cases() -> Vec<Case> {
+    let mut names: Vec<String> = fs::read_dir(vectors_dir())
+        .expect("tests/vectors exists")
+        .map(|e| e.expect("readable entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let dir = vectors_dir().join(&name);
+            let text = fs::read_to_string(dir.join("case.json")).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
+            let file = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
+            Case { name, dir, file }
+        })
+        .collect()
+}
+
+impl Case {
+    pub fn source_dir(&self) -> PathBuf {
+        self.dir.join(self.file.source.as_deref().unwrap_or("input"))
+    }
+
+    pub fn expected_error(&self) -> Option<ExpectedError> {
+        let text = fs::read_to_string(self.dir.join("error.json")).ok()?;
+        Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}/error.json: {e}", self.name)))
+    }
+
+    pub fn options(&self) -> BuildOptions {
+        serde_json::from_value(self.file.options.clone())
+            .unwrap_or_else(|e| panic!("{}/case.json options: {e}", self.name))
+    }
+
+    /// Builds the case into an empty output root, as every host does.
+    pub fn run(&self) -> Result<Tree, Error> {
+        let source = read_tree(&self.source_dir());
+        let output = plugforge_core::build(&source, &self.options())?;
+        let options = PlanOptions { force: false, generated_at: self.file.generated_at.clone() };
+        let plan = plugforge_core::plan(&output, &Observed::default(), &options)?;
+        let mut tree = Tree::new();
+        for action in plan.actions {
+            assert_eq!(action.op, Op::Create, "{}: a fresh root only creates", action.path);
+            let bytes = action.bytes.expect("creates carry bytes");
+            tree.insert(action.path.to_string(), (bytes.to_vec(), action.executable));
+        }
+        Ok(tree)
+    }
+}
+
+/// Reads a folder into a file map (the test host's own minimal reader).
+pub fn read_tree(root: &Path) -> SourceTree {
+    let mut tree = SourceTree::new();
+    for (rel, (bytes, executable)) in read_files(root) {
+        tree.insert(&rel, bytes, executable).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    }
+    tree
+}
+
+/// Every file below `root` as (relative path, (bytes, executable)).
+pub fn read_files(root: &Path) -> Tree {
+    let mut out = Tree::new();
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("readable entry").path();
+            if path.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let rel = path.strip_prefix(root).expect("below root").to_string_lossy().replace('\\', "/");
+            let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            out.insert(rel, (bytes, is_executable(&path)));
+        }
+    }
+    out
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(_: &Path) -> bool {
+    false
+}
+
+/// Replaces `dir` with exactly `tree` (for `UPDATE_EXPECT=1`).
+pub fn write_tree(dir: &Path, tree: &Tree) {
+    let _ = fs::remove_dir_all(dir);
+    for (rel, (bytes, executable)) in tree {
+        let path = dir.join(rel);
+        fs::create_dir_all(path.parent().expect("has parent")).expect("create dir");
+        fs::write(&path, bytes).expect("write expected file");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = if *executable { 0o755 } else { 0o644 };
+            fs::set_permissions(&path, fs::Permissions::from_mode(mode)).expect("chmod");
+        }
+    }
+}
