@@ -4,6 +4,20 @@
 //! No filesystem, environment, clock or randomness: hosts read trees into a
 //! [`SourceTree`], call [`build`], observe their output root into an
 //! [`Observed`], call [`plan`], and apply the [`Plan`] themselves.
+//!
+//! ```
+//! use plugforge_core::{build, plan, BuildOptions, Observed, Op, PlanOptions, SourceTree, TargetRequest};
+//!
+//! let mut source = SourceTree::new();
+//! source.insert("plugforge.json", br#"{"name": "hello", "version": "1.0.0"}"#.to_vec(), false)?;
+//! source.insert("commands/hi.md", b"---\ndescription: Say hi\n---\nHi $ARGUMENTS\n".to_vec(), false)?;
+//! let options = BuildOptions { targets: vec![TargetRequest::new("claude-code")], ..Default::default() };
+//! let output = build(&source, &options)?;
+//! let options = PlanOptions { force: false, generated_at: "2026-01-01T00:00:00Z".into() };
+//! let plan = plan(&output, &Observed::default(), &options)?;
+//! assert!(plan.actions.iter().any(|a| a.path.as_str() == "claude-code/commands/hi.md" && a.op == Op::Create));
+//! # Ok::<(), plugforge_core::Error>(())
+//! ```
 
 mod build;
 mod bundle;

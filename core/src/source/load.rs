@@ -277,11 +277,17 @@ impl Sorter {
             ("agents", self.paths.agents.is_some()),
             ("output-styles", self.paths.output_styles.is_some()),
         ];
-        if let Some((dir, _)) = redirected.iter().find(|(dir, custom)| *custom && path.strip_prefix(dir).is_some()) {
+        if let Some((dir, _)) =
+            redirected.iter().find(|(dir, custom)| *custom && path.strip_prefix(dir).is_some())
+        {
             let message = format!(
                 "{p} is ignored: the manifest sets \"{dir}\" paths, so Claude Code does not load {dir}/ either"
             );
-            return self.diagnostics.push(Diagnostic::warning("ignored_file", Some(Location::file(p)), message));
+            return self.diagnostics.push(Diagnostic::warning(
+                "ignored_file",
+                Some(Location::file(p)),
+                message,
+            ));
         }
         match p {
             "settings.json" => self.settings = self.json_component(&path, &file),

@@ -1,0 +1,108 @@
+//! The real Claude Code CLI judges the Striatum bundle: `plugin validate
+//! --strict` with zero warnings on the bundle and on the marketplace root,
+//! then marketplace add + install + details listing exactly the source's
+//! components. Needs `PLUGFORGE_CLAUDE_BIN` (scripts/install-clients claude);
+//! with `PLUGFORGE_REQUIRE_CLIENTS=1` (as CI sets) a missing client fails.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+}
+
+fn claude_bin() -> Option<String> {
+    let bin = std::env::var("PLUGFORGE_CLAUDE_BIN").ok().filter(|b| Path::new(b).exists());
+    if bin.is_none() {
+        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
+        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_CLAUDE_BIN is not set to a binary");
+        eprintln!("skipping: PLUGFORGE_CLAUDE_BIN not set (run scripts/install-clients claude)");
+    }
+    bin
+}
+
+/// What the source declares, read straight from its files.
+struct Inventory {
+    skills: BTreeSet<String>,
+    agents: BTreeSet<String>,
+    hooks: BTreeSet<String>,
+    mcp_servers: BTreeSet<String>,
+}
+
+fn stems(dir: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+                .map(|name| name.trim_end_matches(".j2").trim_end_matches(".md").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn json_keys(file: &Path, pointer: &str) -> BTreeSet<String> {
+    let value: Value = serde_json::from_slice(&std::fs::read(file).expect("read json")).expect("valid json");
+    value.pointer(pointer).and_then(Value::as_object).map(|m| m.keys().cloned().collect()).unwrap_or_default()
+}
+
+fn source_inventory(source: &Path) -> Inventory {
+    let mut skills = stems(&source.join("skills"));
+    // Claude Code lists commands among skills.
+    skills.extend(stems(&source.join("commands")));
+    Inventory {
+        skills,
+        agents: stems(&source.join("agents")),
+        hooks: json_keys(&source.join("hooks/hooks.json"), "/hooks"),
+        mcp_servers: json_keys(&source.join(".mcp.json"), "/mcpServers"),
+    }
+}
+
+fn set(value: &Value) -> BTreeSet<String> {
+    value.as_array().expect("list").iter().map(|v| v.as_str().expect("name").to_string()).collect()
+}
+
+#[test]
+fn claude_code_accepts_and_installs_the_striatum_bundle() {
+    let Some(claude) = claude_bin() else { return };
+    let root = repo_root();
+    let out = std::env::temp_dir().join(format!("plugforge-real-claude-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let source = root.join("examples/striatum");
+    let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
+        .args(["build", source.to_str().unwrap(), "--target", "claude-code", "--out", out.to_str().unwrap()])
+        .args(["--var", "runner_version=0.7.3"])
+        .status()
+        .expect("run plugforge");
+    assert!(status.success(), "build failed");
+
+    let report = Command::new("python3")
+        .arg(root.join("tests/clients/claude_inventory.py"))
+        .args(["--claude", &claude, "--plugin-dir", out.join("claude-code").to_str().unwrap()])
+        .args(["--marketplace-root", out.to_str().unwrap(), "--plugin", "striatum"])
+        .output()
+        .expect("run claude_inventory.py");
+    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
+    let report: Value = serde_json::from_slice(&report.stdout).expect("inventory prints JSON");
+
+    for step in ["validate_plugin", "validate_marketplace"] {
+        let result = &report[step];
+        assert_eq!(result["exit"], 0, "{step}: {}", result["output"]);
+        assert_eq!(result["warnings"], 0, "{step}: {}", result["output"]);
+        assert_eq!(result["errors"], 0, "{step}: {}", result["output"]);
+    }
+    for step in ["marketplace_add", "install"] {
+        assert_eq!(report[step]["exit"], 0, "{step}: {}", report[step]["output"]);
+    }
+    let details = &report["details"];
+    assert_eq!(details["exit"], 0, "details: {}", details["raw"]);
+    let expected = source_inventory(&source);
+    assert_eq!(expected.skills.len(), 10, "the example has 5 skills and 5 commands");
+    assert_eq!(set(&details["skills"]), expected.skills, "{}", details["raw"]);
+    assert_eq!(set(&details["agents"]), expected.agents, "{}", details["raw"]);
+    assert_eq!(set(&details["hooks"]), expected.hooks, "{}", details["raw"]);
+    assert_eq!(set(&details["mcp_servers"]), expected.mcp_servers, "{}", details["raw"]);
+    let _ = std::fs::remove_dir_all(&out);
+}
