@@ -56,7 +56,8 @@ pub fn cases() -> Vec<Case> {
         .into_iter()
         .map(|name| {
             let dir = vectors_dir().join(&name);
-            let text = fs::read_to_string(dir.join("case.json")).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
+            let text =
+                fs::read_to_string(dir.join("case.json")).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
             let file = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
             Case { name, dir, file }
         })

@@ -62,9 +62,15 @@ fn check_hashes(case: &Case, tree: &Tree) {
         let manifest: serde_json::Value = serde_json::from_slice(bytes).expect("manifest is JSON");
         for file in manifest["files"].as_array().expect("files") {
             let rel = format!("{root}/{}", file["path"].as_str().expect("path"));
-            let (content, executable) = tree.get(&rel).unwrap_or_else(|| panic!("{}: {rel} listed, not written", case.name));
+            let (content, executable) =
+                tree.get(&rel).unwrap_or_else(|| panic!("{}: {rel} listed, not written", case.name));
             assert_eq!(file["sha256"].as_str(), Some(hex(content).as_str()), "{}: {rel} sha256", case.name);
-            assert_eq!(file["executable"].as_bool().unwrap_or(false), *executable, "{}: {rel} mode", case.name);
+            assert_eq!(
+                file["executable"].as_bool().unwrap_or(false),
+                *executable,
+                "{}: {rel} mode",
+                case.name
+            );
             checked += 1;
         }
     }
