@@ -66,6 +66,14 @@ pub fn apply(root: &Path, plan: &Plan) -> IoResult<()> {
     Ok(())
 }
 
+/// Writes a new source tree below `dir` (`init`).
+pub fn create_files(dir: &Path, tree: &SourceTree) -> IoResult<()> {
+    for (path, file) in tree.iter() {
+        write_atomic(&dir.join(path.as_str()), &file.bytes, file.executable)?;
+    }
+    Ok(())
+}
+
 fn write_atomic(target: &Path, bytes: &[u8], executable: bool) -> IoResult<()> {
     let dir = target.parent().expect("bundle paths have a parent");
     fs::create_dir_all(dir).map_err(|e| IoError::at(dir, e))?;

@@ -1,112 +1,68 @@
-//! `plugforge`: compile one canonical agent-plugin source into each runtime's
-//! native bundle, and keep generated bundles healthy.
+//! `plugforge`: the command line over the local filesystem. Every verb,
+//! flag, message and exit code lives in `plugforge_core::cli`; this host
+//! only supplies files, time and a terminal.
 
-mod build;
 mod clock;
-mod doctor;
-mod failure;
 mod fsio;
-mod init;
-mod print;
-mod uninstall;
 
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use plugforge_core::cli::{Host, run};
+use plugforge_core::{BundlePath, Observed, Plan, SourceTree};
 
-/// Exit codes (also documented in the README).
-pub const EXIT_OK: u8 = 0;
-pub const EXIT_REFUSED: u8 = 1;
-pub const EXIT_USAGE: u8 = 2;
+struct FsHost;
 
-#[derive(Parser)]
-#[command(
-    name = "plugforge",
-    version,
-    about = "Compile one agent-plugin source into every runtime's native bundle"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Create a starter canonical source.
-    Init(init::InitArgs),
-    /// Build bundles from a source and write them (plan first, atomic writes).
-    Build(build::BuildArgs),
-    /// Remove generated files that are unedited (edited ones need --force).
-    Uninstall(uninstall::UninstallArgs),
-    /// Report missing, outdated, edited and orphaned files; fixes nothing.
-    Doctor(doctor::DoctorArgs),
-}
-
-/// Options shared by the commands that work on an output root.
-#[derive(Args, Clone)]
-pub struct OutputArgs {
-    /// Runtime(s) to work on, e.g. claude-code (repeatable).
-    #[arg(long = "target", short = 't', value_name = "RUNTIME")]
-    pub targets: Vec<String>,
-    /// Output root: bundles go to OUT/<runtime>, marketplaces to OUT.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// project (default: OUT defaults to SRC/dist) or user (OUT defaults to ~/.plugforge/plugins).
-    #[arg(long, value_enum, default_value_t = ScopeArg::Project)]
-    pub scope: ScopeArg,
-    /// File name of the generation manifest in each bundle.
-    #[arg(long, value_name = "NAME", default_value = plugforge_core::DEFAULT_MANIFEST_NAME)]
-    pub manifest_name: String,
-    /// Print machine-readable JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ScopeArg {
-    Project,
-    User,
-}
-
-impl From<ScopeArg> for plugforge_core::Scope {
-    fn from(scope: ScopeArg) -> Self {
-        match scope {
-            ScopeArg::Project => plugforge_core::Scope::Project,
-            ScopeArg::User => plugforge_core::Scope::User,
-        }
-    }
-}
-
-impl OutputArgs {
-    /// `--out`, else the scope's default location.
-    pub fn out_dir(&self, source: &std::path::Path) -> Result<PathBuf, failure::Failure> {
-        if let Some(out) = &self.out {
-            return Ok(out.clone());
-        }
-        match self.scope {
-            ScopeArg::Project => Ok(source.join("dist")),
-            ScopeArg::User => std::env::var_os("HOME")
-                .map(|home| PathBuf::from(home).join(".plugforge").join("plugins"))
-                .ok_or_else(|| failure::Failure::usage("--scope user needs HOME set, or pass --out")),
-        }
+impl Host for FsHost {
+    fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String> {
+        let exclude: Vec<_> = exclude.iter().map(Into::into).collect();
+        fsio::read_tree(Path::new(dir), &exclude).map_err(|e| e.0)
     }
 
-    pub fn runtimes(&self) -> Vec<String> {
-        if self.targets.is_empty() { vec!["claude-code".into()] } else { self.targets.clone() }
+    fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
+        fsio::observe(Path::new(root), to_read).map_err(|e| e.0)
+    }
+
+    fn apply(&mut self, root: &str, plan: &Plan) -> Result<(), String> {
+        fsio::apply(Path::new(root), plan).map_err(|e| e.0)
+    }
+
+    fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {
+        fsio::create_files(Path::new(dir), tree).map_err(|e| e.0)
+    }
+
+    fn exists(&mut self, path: &str) -> bool {
+        Path::new(path).exists()
+    }
+
+    fn generated_at(&mut self) -> String {
+        clock::generated_at()
+    }
+
+    fn home_dir(&mut self) -> Option<String> {
+        std::env::var("HOME").ok().filter(|h| !h.is_empty())
+    }
+
+    fn folder_name(&mut self, dir: &str) -> Option<String> {
+        let absolute = std::path::absolute(dir).ok()?;
+        absolute.file_name()?.to_str().map(str::to_string)
+    }
+
+    fn stdout(&mut self, text: &str) {
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    }
+
+    fn stderr(&mut self, text: &str) {
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    }
+
+    fn color(&mut self) -> bool {
+        std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
     }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Init(args) => init::run(&args),
-        Command::Build(args) => build::run(&args),
-        Command::Uninstall(args) => uninstall::run(&args),
-        Command::Doctor(args) => doctor::run(&args),
-    };
-    ExitCode::from(match result {
-        Ok(code) => code,
-        Err(failure) => failure.report(),
-    })
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    ExitCode::from(run(&args, &mut FsHost))
 }

@@ -2,10 +2,9 @@
 
 use serde_json::json;
 
-use crate::bundle::Output;
+use crate::bundle::{Output, check_manifest_name};
 use crate::error::{Error, ErrorCode, Result};
 use crate::options::{BuildOptions, TargetRequest};
-use crate::path::BundlePath;
 use crate::runtime::{self, Runtime};
 use crate::source::{Config, LoadOptions, SourceTree, load_plugin, read_config};
 use crate::urls;
@@ -75,15 +74,4 @@ fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runti
         resolved.push((runtime, kind));
     }
     Ok(resolved)
-}
-
-fn check_manifest_name(name: &str) -> Result<()> {
-    let path = BundlePath::new(name)?;
-    if path.as_str().contains('/') {
-        return Err(Error::new(
-            ErrorCode::InvalidOptions,
-            format!("manifest name {name:?} must be a file name"),
-        ));
-    }
-    Ok(())
 }

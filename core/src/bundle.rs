@@ -124,6 +124,24 @@ impl Output {
 
 pub const DEFAULT_MANIFEST_NAME: &str = ".plugforge-manifest.json";
 
+/// The manifest's path in a bundle root. The name was checked by
+/// [`check_manifest_name`] before anything is planned.
 pub fn manifest_path(root: &BundlePath, manifest_name: &str) -> BundlePath {
     root.join(&BundlePath::new(manifest_name).expect("manifest names are validated"))
+}
+
+/// A manifest name is one plain file name: it may not climb out of, or
+/// reach into, a folder of the bundle.
+pub fn check_manifest_name(name: &str) -> Result<()> {
+    let refusal = match BundlePath::new(name) {
+        Err(e) => Some(e.message()),
+        Ok(path) if path.as_str().contains('/') => Some("it must be a file name, not a path".to_string()),
+        Ok(_) => None,
+    };
+    match refusal {
+        None => Ok(()),
+        Some(why) => {
+            Err(Error::new(ErrorCode::InvalidOptions, format!("manifest name {name:?} refused: {why}")))
+        }
+    }
 }

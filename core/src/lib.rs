@@ -21,6 +21,7 @@
 
 mod build;
 mod bundle;
+pub mod cli;
 mod doctor;
 mod error;
 mod hash;

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::bundle::MarketplaceEntry;
-use crate::error::Result;
+use crate::error::{Error, ErrorCode, Location, Result};
 use crate::json;
 use crate::source::parse_json;
 
@@ -16,14 +16,24 @@ pub fn merge(existing: Option<&[u8]>, spec: &MarketplaceEntry) -> Result<Vec<u8>
         None => spec.document.as_object().cloned().unwrap_or_default(),
     };
     let plugins = document.entry("plugins").or_insert_with(|| Value::Array(Vec::new()));
-    if !plugins.is_array() {
-        *plugins = Value::Array(Vec::new());
-    }
-    let list = plugins.as_array_mut().expect("made an array above");
-    let name = spec.entry.get("name");
-    match list.iter_mut().find(|e| e.get("name") == name) {
+    let Some(list) = plugins.as_array_mut() else {
+        return Err(Error::at(
+            ErrorCode::InvalidSource,
+            Location::file(spec.path.as_str()),
+            "\"plugins\" is not a list; refusing to replace the entries it holds",
+        ));
+    };
+    let name = spec.entry.get("name").and_then(Value::as_str).unwrap_or_default();
+    let source = spec.entry.get("source").and_then(Value::as_str).unwrap_or_default();
+    // A renamed namespace still points at the same bundle: its entry is ours.
+    match list.iter_mut().find(|e| is_entry(e, name, source)) {
         None => list.push(spec.entry.clone()),
-        Some(current) if current.get("version") != spec.entry.get("version") => *current = spec.entry.clone(),
+        Some(current)
+            if current.get("version") != spec.entry.get("version")
+                || current.get("name") != spec.entry.get("name") =>
+        {
+            *current = spec.entry.clone()
+        }
         Some(_) => {}
     }
     let merged = json::to_bytes(&document);
@@ -36,12 +46,18 @@ pub fn merge(existing: Option<&[u8]>, spec: &MarketplaceEntry) -> Result<Vec<u8>
     }
 }
 
-/// The file without the entry named `name`; `None` when no plugin is left,
-/// so the file can go.
-pub fn remove(existing: &[u8], file: &str, name: &str) -> Result<Option<Vec<u8>>> {
+/// Whether `entry` is this plugin's: same name, or same bundle source.
+fn is_entry(entry: &Value, name: &str, source: &str) -> bool {
+    let field = |key: &str| entry.get(key).and_then(Value::as_str);
+    field("name") == Some(name) || field("source") == Some(source)
+}
+
+/// The file without this plugin's entry; `None` when no plugin is left, so
+/// the file can go.
+pub fn remove(existing: &[u8], file: &str, name: &str, source: &str) -> Result<Option<Vec<u8>>> {
     let mut document: Map<String, Value> = parse_json(file, existing)?;
     if let Some(Value::Array(list)) = document.get_mut("plugins") {
-        list.retain(|e| e.get("name").and_then(Value::as_str) != Some(name));
+        list.retain(|e| !is_entry(e, name, source));
         if list.is_empty() {
             return Ok(None);
         }
@@ -49,12 +65,12 @@ pub fn remove(existing: &[u8], file: &str, name: &str) -> Result<Option<Vec<u8>>
     Ok(Some(json::to_bytes(&document)))
 }
 
-/// Whether the file lists an entry named `name`.
-pub fn lists(existing: &[u8], name: &str) -> bool {
+/// Whether the file lists this plugin's entry.
+pub fn lists(existing: &[u8], name: &str, source: &str) -> bool {
     serde_json::from_slice::<Value>(existing)
         .ok()
         .and_then(|v| v.get("plugins")?.as_array().cloned())
-        .is_some_and(|list| list.iter().any(|e| e.get("name").and_then(Value::as_str) == Some(name)))
+        .is_some_and(|list| list.iter().any(|e| is_entry(e, name, source)))
 }
 
 #[cfg(test)]
@@ -110,9 +126,10 @@ mod tests {
     #[test]
     fn removes_an_entry_and_drops_an_empty_file() {
         let two = json::to_bytes(&json!({"name": "m", "plugins": [{"name": "p"}, {"name": "q"}]}));
-        let left = parse(&remove(&two, "m.json", "p").unwrap().unwrap());
+        let left = parse(&remove(&two, "m.json", "p", "./claude-code").unwrap().unwrap());
         assert_eq!(left["plugins"], json!([{"name": "q"}]));
-        let one = json::to_bytes(&json!({"name": "m", "plugins": [{"name": "p"}]}));
-        assert!(remove(&one, "m.json", "p").unwrap().is_none());
+        let one =
+            json::to_bytes(&json!({"name": "m", "plugins": [{"name": "old", "source": "./claude-code"}]}));
+        assert!(remove(&one, "m.json", "p", "./claude-code").unwrap().is_none());
     }
 }

@@ -136,6 +136,7 @@ impl Plan {
 
 /// Computes the plan for writing `output` over what `observed` found.
 pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Result<Plan> {
+    crate::bundle::check_manifest_name(&output.manifest_name)?;
     let mut files = Vec::new();
     let mut manifests = Vec::new();
     let mut diagnostics = Vec::new();

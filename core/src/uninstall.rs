@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bundle::{DEFAULT_MANIFEST_NAME, manifest_path};
+use crate::bundle::{DEFAULT_MANIFEST_NAME, check_manifest_name, manifest_path};
 use crate::error::{Location, Result};
 use crate::manifest::Manifest;
 use crate::marketplace;
@@ -34,11 +34,12 @@ impl Default for UninstallOptions {
 
 /// Files the host must read before [`uninstall_plan`]: manifests and marketplaces.
 pub fn uninstall_paths_to_read(options: &UninstallOptions) -> Result<Vec<BundlePath>> {
+    check_manifest_name(&options.manifest_name)?;
     let mut paths = Vec::new();
     for id in &options.runtimes {
         let runtime = Runtime::parse(id)?;
         let root = BundlePath::new(runtime.root())?;
-        paths.push(manifest_path(&root, &BundlePath::new(options.manifest_name.as_str())?.to_string()));
+        paths.push(manifest_path(&root, &options.manifest_name));
         if let Some(file) = runtime.marketplace_file() {
             paths.push(BundlePath::new(file)?);
         }
@@ -47,6 +48,7 @@ pub fn uninstall_paths_to_read(options: &UninstallOptions) -> Result<Vec<BundleP
 }
 
 pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result<Plan> {
+    check_manifest_name(&options.manifest_name)?;
     let mut actions = Vec::new();
     let mut manifests = Vec::new();
     let mut diagnostics = Vec::new();
@@ -76,7 +78,7 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
             }
         }
         if let Some(file) = runtime.marketplace_file() {
-            actions.extend(marketplace_removal(file, &previous.namespace, observed)?);
+            actions.extend(marketplace_removal(file, &previous.namespace, &root, observed)?);
         }
         manifests.push(if kept.is_empty() {
             Action::new(manifest_at, Op::Remove)
@@ -91,13 +93,19 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
     Ok(Plan::from_actions(actions, diagnostics))
 }
 
-fn marketplace_removal(file: &str, name: &str, observed: &Observed) -> Result<Option<Action>> {
+fn marketplace_removal(
+    file: &str,
+    name: &str,
+    root: &BundlePath,
+    observed: &Observed,
+) -> Result<Option<Action>> {
     let Some(bytes) = observed.contents.get(file) else { return Ok(None) };
-    if !marketplace::lists(bytes, name) {
+    let source = format!("./{root}");
+    if !marketplace::lists(bytes, name, &source) {
         return Ok(None);
     }
     let path = BundlePath::new(file)?;
-    Ok(Some(match marketplace::remove(bytes, file, name)? {
+    Ok(Some(match marketplace::remove(bytes, file, name, &source)? {
         None => Action::new(path, Op::Remove).because("no plugin left in it"),
         Some(rest) => {
             let bytes: Arc<[u8]> = rest.into();

@@ -76,8 +76,9 @@ pub struct Run {
 impl Run {
     /// stdout parsed as the one JSON object `--json` prints.
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}\nstderr:\n{}", self.stdout, self.stderr))
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+            panic!("stdout is not JSON ({e}):\n{}\nstderr:\n{}", self.stdout, self.stderr)
+        })
     }
 
     pub fn expect(&self, code: i32) -> &Run {
@@ -296,5 +297,25 @@ pub fn demo_source(dir: &Path, extra: &[(&str, &str)]) {
     );
     for (rel, text) in extra {
         write(dir, rel, text);
+    }
+}
+
+/// Runs a doctor `fix` command line through `sh`, with this build's
+/// `plugforge` first on PATH.
+pub fn run_fix(fix: &str) -> Run {
+    let bin = Path::new(env!("CARGO_BIN_EXE_plugforge")).parent().expect("bin dir");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut dirs = vec![bin.to_path_buf()];
+    dirs.extend(std::env::split_paths(&path));
+    let output = Command::new("sh")
+        .args(["-c", fix])
+        .env("PATH", std::env::join_paths(dirs).expect("PATH"))
+        .env("SOURCE_DATE_EPOCH", EPOCH)
+        .output()
+        .expect("run sh");
+    Run {
+        code: output.status.code().expect("exited normally"),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }

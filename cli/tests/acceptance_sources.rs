@@ -1,0 +1,288 @@
+//! Acceptance: what sources are refused (URLs, malformed input, path
+//! escapes) and how an existing Claude Code plugin is read as a source.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use common::*;
+
+/// Builds `src` into a fresh OUT that must stay absent; returns the report.
+fn refused(tmp: &TempDir, src: &Path, extra: &[&str], exit: i32) -> Value {
+    let out = tmp.join("out");
+    let (code, report) = build_json(src, &out, extra);
+    assert_eq!(code, exit, "{report:#}");
+    assert!(!out.exists(), "nothing may be written, found {:?}", files(&out));
+    report
+}
+
+/// Asserts the error code and the first problem's file (and line, if given).
+fn assert_error(report: &Value, code: &str, file: &str, line: Option<&[u64]>) {
+    let (actual, problem) = error(report);
+    assert_eq!(actual, code, "{report:#}");
+    assert_eq!(problem["location"]["file"], file, "{report:#}");
+    if let Some(lines) = line {
+        let at = problem["location"]["line"].as_u64().unwrap_or_else(|| panic!("no line: {report:#}"));
+        assert!(lines.contains(&at), "line {at}, expected one of {lines:?}: {report:#}");
+    }
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains(file), "the message names {file}: {message}");
+}
+
+#[test]
+fn a_url_in_generated_content_is_refused_unless_allowed() {
+    let tmp = TempDir::new("url");
+    let src = tmp.join("src");
+    demo_source(&src, &[("commands/x.md", "first line\nsee https://example.com/x\n")]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "url_not_allowed", "claude-code/commands/x.md", Some(&[2]));
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("claude-code/commands/x.md:2"), "{message}");
+    assert!(message.contains("https://example.com/x"), "{message}");
+
+    // A prefix that does not cover it is still refused.
+    refused(&tmp, &src, &["--allow-url", "https://example.org/"], 1);
+
+    let out = tmp.join("out");
+    build(&src, &out, &["--allow-url", "https://example.com/"]).expect(0);
+    assert_eq!(read(&out, "claude-code/commands/x.md"), b"first line\nsee https://example.com/x\n");
+}
+
+#[test]
+fn the_striatum_bundle_holds_no_url() {
+    let tmp = TempDir::new("no-url");
+    let out = tmp.join("out");
+    build(&striatum(), &out, &[]).expect(0);
+    let all = files(&out);
+    assert!(all.len() >= 18, "{all:?}");
+    for rel in all {
+        let text = String::from_utf8_lossy(&read(&out, &rel)).into_owned();
+        assert!(!text.contains("://"), "{rel} holds a URL");
+    }
+}
+
+#[test]
+fn bad_json_in_plugforge_json_is_refused_with_its_line() {
+    let tmp = TempDir::new("bad-json");
+    let src = tmp.join("src");
+    write(&src, "plugforge.json", "{\n  \"name\": \"demo\",\n  \"version\": \n}\n");
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "invalid_source", "plugforge.json", Some(&[4]));
+}
+
+#[test]
+fn bad_yaml_frontmatter_is_refused_with_its_line() {
+    let tmp = TempDir::new("bad-yaml");
+    let src = tmp.join("src");
+    demo_source(&src, &[("commands/x.md", "---\ndescription: ok\nbad: [unclosed\n---\nbody\n")]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "invalid_source", "commands/x.md", Some(&[3, 4]));
+    assert!(report["error"]["message"].as_str().unwrap().contains("YAML"), "{report:#}");
+}
+
+#[test]
+fn a_skill_folder_without_skill_md_is_refused() {
+    let tmp = TempDir::new("no-skill-md");
+    let src = tmp.join("src");
+    demo_source(&src, &[("skills/foo/notes.md", "notes\n")]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "invalid_source", "skills/foo", None);
+    assert!(report["error"]["message"].as_str().unwrap().contains("SKILL.md"), "{report:#}");
+}
+
+#[test]
+fn a_command_named_like_a_skill_is_refused() {
+    let tmp = TempDir::new("dup-skill");
+    let src = tmp.join("src");
+    demo_source(
+        &src,
+        &[
+            ("commands/a.md", "---\ndescription: a\n---\nA\n"),
+            ("skills/a/SKILL.md", "---\nname: a\ndescription: a\n---\nA\n"),
+        ],
+    );
+    let report = refused(&tmp, &src, &[], 1);
+    let (code, problem) = error(&report);
+    assert_eq!(code, "invalid_source");
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("duplicate name \"a\""), "{message}");
+    let file = problem["location"]["file"].as_str().unwrap();
+    assert!(["commands/a.md", "skills/a/SKILL.md"].contains(&file), "{report:#}");
+    assert!(message.contains("commands/a.md") && message.contains("skills/a/SKILL.md"), "{message}");
+}
+
+#[test]
+fn a_file_and_its_template_for_one_output_are_refused() {
+    let tmp = TempDir::new("dup-template");
+    let src = tmp.join("src");
+    let text = "---\ndescription: a\n---\nA\n";
+    demo_source(&src, &[("commands/a.md", text), ("commands/a.md.j2", text)]);
+    let report = refused(&tmp, &src, &[], 1);
+    let (code, problem) = error(&report);
+    assert_eq!(code, "invalid_source");
+    let file = problem["location"]["file"].as_str().unwrap();
+    assert!(["commands/a.md", "commands/a.md.j2"].contains(&file), "{report:#}");
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("commands/a.md.j2") && message.contains("commands/a.md "), "{message}");
+}
+
+#[test]
+fn an_unknown_hook_event_is_refused_with_its_line() {
+    let tmp = TempDir::new("bad-hook");
+    let src = tmp.join("src");
+    demo_source(&src, &[("hooks/hooks.json", "{\n  \"hooks\": {\n    \"Bogus\": []\n  }\n}\n")]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "invalid_source", "hooks/hooks.json", Some(&[3]));
+    assert!(report["error"]["message"].as_str().unwrap().contains("Bogus"), "{report:#}");
+}
+
+#[test]
+fn an_undefined_template_variable_is_refused_with_its_line() {
+    let tmp = TempDir::new("bad-template");
+    let src = tmp.join("src");
+    demo_source(&src, &[("commands/t.md.j2", "---\ndescription: t\n---\nok\n{{ nope }}\n")]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "template", "commands/t.md.j2", Some(&[5]));
+    assert!(report["error"]["message"].as_str().unwrap().contains("nope"), "{report:#}");
+
+    // Passing it makes the same source build.
+    let out = tmp.join("out");
+    build(&src, &out, &["--var", "nope=fine"]).expect(0);
+    assert_eq!(read(&out, "claude-code/commands/t.md"), b"---\ndescription: t\n---\nok\nfine\n");
+}
+
+#[test]
+fn a_manifest_name_that_escapes_the_bundle_is_a_usage_error() {
+    let tmp = TempDir::new("manifest-name");
+    let src = tmp.join("src");
+    demo_source(&src, &[]);
+    for name in ["../x", "sub/x"] {
+        let report = refused(&tmp, &src, &["--manifest-name", name], 2);
+        let (code, _) = error(&report);
+        assert!(["invalid_path", "invalid_options"].contains(&code), "{name}: {report:#}");
+        assert!(report["error"]["message"].as_str().unwrap().contains(name), "{report:#}");
+    }
+}
+
+#[test]
+fn uninstall_and_doctor_refuse_the_manifest_names_build_refuses() {
+    let tmp = TempDir::new("manifest-name-other");
+    let out = tmp.join("out");
+    build(&striatum(), &out, &[]).expect(0);
+    let before = snapshot(&out);
+    for name in ["../x", "sub/x"] {
+        for command in ["uninstall", "doctor"] {
+            let r = run(&[
+                command,
+                "--target",
+                "claude-code",
+                "--out",
+                s(&out),
+                "--manifest-name",
+                name,
+                "--json",
+            ]);
+            let report = r.json();
+            assert_eq!(r.code, 2, "{command} --manifest-name {name}: {report:#}");
+            let (code, _) = error(&report);
+            assert!(["invalid_path", "invalid_options"].contains(&code), "{command} {name}: {report:#}");
+        }
+    }
+    assert_same_tree(&before, &snapshot(&out));
+}
+
+#[test]
+fn a_tampered_manifest_never_removes_files_outside_the_bundle() {
+    let tmp = TempDir::new("tampered");
+    let out = tmp.join("out");
+    build(&striatum(), &out, &[]).expect(0);
+    let victim = tmp.join("victim.txt");
+    fs::write(&victim, "precious\n").unwrap();
+    let sha = sha256_hex(b"precious\n");
+    let mut manifest = read_json(&out, MANIFEST);
+    let list = manifest["files"].as_array_mut().unwrap();
+    for path in ["../../victim.txt", s(&victim)] {
+        list.push(json!({"path": path, "sha256": sha, "template": "x"}));
+    }
+    fs::write(out.join(MANIFEST), serde_json::to_vec_pretty(&manifest).unwrap()).unwrap();
+
+    build(&striatum(), &out, &["--force"]).expect(0);
+    assert_eq!(fs::read(&victim).unwrap(), b"precious\n");
+    let mut manifest = read_json(&out, MANIFEST);
+    let list = manifest["files"].as_array_mut().unwrap();
+    list.push(json!({"path": "../../victim.txt", "sha256": sha, "template": "x"}));
+    fs::write(out.join(MANIFEST), serde_json::to_vec_pretty(&manifest).unwrap()).unwrap();
+    run(&["uninstall", "--target", "claude-code", "--out", s(&out), "--force"]).expect(0);
+    assert_eq!(fs::read(&victim).unwrap(), b"precious\n");
+    assert_eq!(files(&out), Default::default(), "the bundle itself is gone");
+}
+
+#[test]
+fn a_claude_manifest_path_outside_the_source_is_refused() {
+    let tmp = TempDir::new("claude-escape");
+    let src = tmp.join("src");
+    write(&tmp.join("outside"), "evil.md", "---\ndescription: e\n---\nE\n");
+    for commands in ["../outside", "./../outside"] {
+        let manifest = json!({"name": "demo", "version": "1.0.0", "description": "d",
+            "author": {"name": "a"}, "commands": commands});
+        write(&src, ".claude-plugin/plugin.json", serde_json::to_vec_pretty(&manifest).unwrap());
+        let report = refused(&tmp, &src, &[], 1);
+        let (code, problem) = error(&report);
+        assert!(["invalid_source", "invalid_path"].contains(&code), "{report:#}");
+        assert_eq!(problem["location"]["file"], ".claude-plugin/plugin.json", "{report:#}");
+        let message = report["error"]["message"].as_str().unwrap();
+        assert!(message.contains(".claude-plugin/plugin.json"), "{message}");
+        assert!(message.contains("\"commands\"") && message.contains(commands), "{message}");
+    }
+}
+
+#[test]
+fn an_existing_claude_plugin_builds_as_a_source() {
+    let tmp = TempDir::new("claude-source");
+    let src = tmp.join("src");
+    let manifest = json!({"name": "demo", "version": "1.0.0", "description": "d", "author": {"name": "a"}});
+    write(&src, ".claude-plugin/plugin.json", serde_json::to_vec_pretty(&manifest).unwrap());
+    let hooks = json!({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/scripts/run.sh"}]}]}});
+    write(&src, "hooks/hooks.json", serde_json::to_vec_pretty(&hooks).unwrap());
+    write(&src, "scripts/run.sh", "#!/bin/sh\necho ok\n");
+    set_mode(&src.join("scripts/run.sh"), 0o755);
+    write(&src, ".mcp.json", r#"{"srv": {"command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/s.js"]}}"#);
+
+    let out = tmp.join("out");
+    build(&src, &out, &[]).expect(0);
+    assert_eq!(read_json(&out, "claude-code/hooks/hooks.json"), hooks);
+    assert_eq!(
+        read_json(&out, "claude-code/.mcp.json"),
+        json!({"mcpServers": {"srv": {"command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/s.js"]}}})
+    );
+    assert_eq!(read(&out, "claude-code/scripts/run.sh"), b"#!/bin/sh\necho ok\n");
+    assert_eq!(mode(&out.join("claude-code/scripts/run.sh")) & 0o111, 0o111, "run.sh stays executable");
+    assert_eq!(mode(&out.join("claude-code/.mcp.json")) & 0o111, 0, "data files are not executable");
+    let plugin = read_json(&out, "claude-code/.claude-plugin/plugin.json");
+    assert_eq!(plugin["name"], "demo");
+    assert_eq!(plugin["version"], "1.0.0");
+    let tracked = read_json(&out, MANIFEST);
+    let run_sh = tracked["files"].as_array().unwrap().iter().find(|f| f["path"] == "scripts/run.sh").cloned();
+    assert_eq!(run_sh.expect("run.sh tracked")["executable"], true);
+
+    // A rerun keeps everything, the executable bit included.
+    let before = snapshot(&out);
+    build(&src, &out, &[]).expect(0);
+    assert_same_tree(&before, &snapshot(&out));
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    fs::metadata(path).unwrap().permissions().mode()
+}

@@ -1,0 +1,215 @@
+//! The four verbs: read, build, plan, print, apply, through the host.
+
+use serde_json::json;
+
+use super::args::{BuildArgs, DoctorArgs, OutputArgs, SourceArgs, UninstallArgs};
+use super::{EXIT_OK, EXIT_REFUSED, Failure, Host, join, render};
+use crate::build::build as build_output;
+use crate::bundle::{DEFAULT_MANIFEST_NAME, Output, Scope};
+use crate::doctor::{DoctorOptions, doctor as run_doctor, doctor_paths_to_read, shell_quote};
+use crate::options::{BuildOptions, TargetRequest};
+use crate::plan::{PlanOptions, plan as make_plan};
+use crate::report::{Level, Severity};
+use crate::templates::starter_source;
+use crate::uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};
+
+type Outcome = Result<u8, Failure>;
+
+/// `--out`, else the scope's default: `SRC/dist` or `~/.plugforge/plugins`.
+fn out_dir(host: &mut dyn Host, output: &OutputArgs, source: &str) -> Result<String, Failure> {
+    if let Some(out) = &output.out {
+        return Ok(out.clone());
+    }
+    match output.scope {
+        Scope::Project => Ok(join(source, "dist")),
+        Scope::User => host
+            .home_dir()
+            .map(|home| join(&home, ".plugforge/plugins"))
+            .ok_or_else(|| Failure::usage("--scope user needs a home folder; pass --out")),
+    }
+}
+
+fn runtimes(output: &OutputArgs) -> Vec<String> {
+    let ids = output.targets.iter().map(|t| t.split_once(':').map_or(t.as_str(), |(r, _)| r).to_string());
+    let ids: Vec<String> = ids.collect();
+    if ids.is_empty() { vec!["claude-code".into()] } else { ids }
+}
+
+fn build_options(output: &OutputArgs, source: &SourceArgs, marketplace: bool) -> BuildOptions {
+    let targets = output
+        .targets
+        .iter()
+        .map(|t| match t.split_once(':') {
+            Some((runtime, kind)) => TargetRequest { runtime: runtime.into(), kind: Some(kind.into()) },
+            None => TargetRequest::new(t.clone()),
+        })
+        .collect();
+    BuildOptions {
+        targets,
+        scope: output.scope,
+        namespace: source.namespace.clone(),
+        vars: source.vars.iter().cloned().collect(),
+        allow_urls: source.allow_urls.clone(),
+        marketplace,
+        manifest_name: output.manifest_name.clone(),
+        ..BuildOptions::default()
+    }
+}
+
+fn read_and_build(
+    host: &mut dyn Host,
+    source: &str,
+    out: &str,
+    options: &BuildOptions,
+) -> Result<Output, Failure> {
+    let tree = host.read_tree(source, &[out.to_string()]).map_err(Failure::io)?;
+    Ok(build_output(&tree, options)?)
+}
+
+pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
+    let out = out_dir(host, &args.output, &args.source)?;
+    let options = build_options(&args.output, &args.source_args, !args.no_marketplace);
+    let output = read_and_build(host, &args.source, &out, &options)?;
+    let honesty: Vec<_> = output.bundles.iter().flat_map(|b| b.honesty.iter()).collect();
+    let diagnostics: Vec<_> =
+        output.diagnostics.iter().chain(output.bundles.iter().flat_map(|b| b.diagnostics.iter())).collect();
+    let not_supported = honesty.iter().filter(|h| h.level != Level::Supported).count();
+
+    let observed = host.observe(&out, &output.paths_to_read()).map_err(Failure::io)?;
+    let plan_options = PlanOptions { force: args.force, generated_at: host.generated_at() };
+    let plan = make_plan(&output, &observed, &plan_options)?;
+    let strict_refusal = args.strict && not_supported > 0;
+    let refused = plan.refused || strict_refusal;
+    let applied = !refused && !args.dry_run;
+    if applied {
+        host.apply(&out, &plan).map_err(Failure::io)?;
+    }
+
+    if args.output.json {
+        let bundles: Vec<_> = output
+            .bundles
+            .iter()
+            .map(|b| json!({"runtime": b.runtime, "kind": b.kind, "root": b.root, "files": b.files}))
+            .collect();
+        let report = json!({
+            "ok": !refused, "refused": refused, "dry_run": args.dry_run, "applied": applied, "out": out,
+            "plan": plan, "honesty": honesty, "diagnostics": diagnostics, "bundles": bundles,
+        });
+        host.stdout(&render::json(&report));
+    } else {
+        render::diagnostics(host, &diagnostics);
+        render::honesty(host, &honesty);
+        render::plan(host, &out, &plan, args.verbose);
+        if strict_refusal {
+            host.stderr(&format!(
+                "refused: {not_supported} component(s) are not fully supported and --strict is set\n"
+            ));
+        } else if plan.refused {
+            let conflicts = plan.summary.conflict;
+            host.stderr(&format!(
+                "refused: {conflicts} conflict(s); nothing was written (--force overwrites)\n"
+            ));
+        } else if args.dry_run {
+            host.stdout("dry run: nothing was written\n");
+        }
+    }
+    Ok(if refused { EXIT_REFUSED } else { EXIT_OK })
+}
+
+pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
+    let out = out_dir(host, &args.output, ".")?;
+    let options = UninstallOptions {
+        runtimes: runtimes(&args.output),
+        manifest_name: args.output.manifest_name.clone(),
+        force: args.force,
+    };
+    let observed = host.observe(&out, &uninstall_paths_to_read(&options)?).map_err(Failure::io)?;
+    let plan = uninstall_plan(&options, &observed)?;
+    if !args.dry_run {
+        host.apply(&out, &plan).map_err(Failure::io)?;
+    }
+    if args.output.json {
+        host.stdout(&render::json(&json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan})));
+    } else {
+        render::diagnostics(host, &plan.diagnostics.iter().collect::<Vec<_>>());
+        render::plan(host, &out, &plan, false);
+        if plan.summary.keep > 0 {
+            host.stdout(&format!("{} edited file(s) kept; --force removes them too\n", plan.summary.keep));
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+pub fn doctor(host: &mut dyn Host, args: &DoctorArgs) -> Outcome {
+    let source = args.source.clone().unwrap_or_else(|| ".".into());
+    let out = out_dir(host, &args.output, &source)?;
+    let options = DoctorOptions {
+        runtimes: runtimes(&args.output),
+        manifest_name: args.output.manifest_name.clone(),
+        build_command: build_command(args, &source, &out),
+        out_dir: out.clone(),
+        ..DoctorOptions::default()
+    };
+    let desired = match &args.source {
+        Some(source) => {
+            Some(read_and_build(host, source, &out, &build_options(&args.output, &args.source_args, true))?)
+        }
+        None => None,
+    };
+    let observed = host.observe(&out, &doctor_paths_to_read(&options)?).map_err(Failure::io)?;
+    let report = run_doctor(&options, &observed, desired.as_ref())?;
+    let failing = report.findings.iter().any(|f| f.severity >= Severity::Warning);
+    if args.output.json {
+        host.stdout(&render::json(&json!({"ok": !failing, "report": report})));
+    } else {
+        render::doctor(host, &report, options.runtimes.len());
+    }
+    Ok(if failing { EXIT_REFUSED } else { EXIT_OK })
+}
+
+/// The `plugforge build` invocation that regenerates what doctor checked.
+fn build_command(args: &DoctorArgs, source: &str, out: &str) -> String {
+    let mut parts = vec!["plugforge".to_string(), "build".into(), shell_quote(source)];
+    for target in &args.output.targets {
+        parts.extend(["--target".into(), shell_quote(target)]);
+    }
+    if args.output.targets.is_empty() {
+        parts.extend(["--target".into(), "claude-code".into()]);
+    }
+    parts.extend(["--out".into(), shell_quote(out)]);
+    if args.output.scope == Scope::User {
+        parts.extend(["--scope".into(), "user".into()]);
+    }
+    if args.output.manifest_name != DEFAULT_MANIFEST_NAME {
+        parts.extend(["--manifest-name".into(), shell_quote(&args.output.manifest_name)]);
+    }
+    if let Some(namespace) = &args.source_args.namespace {
+        parts.extend(["--namespace".into(), shell_quote(namespace)]);
+    }
+    for (key, value) in &args.source_args.vars {
+        parts.extend(["--var".into(), shell_quote(&format!("{key}={value}"))]);
+    }
+    for prefix in &args.source_args.allow_urls {
+        parts.extend(["--allow-url".into(), shell_quote(prefix)]);
+    }
+    parts.join(" ")
+}
+
+pub fn init(host: &mut dyn Host, dir: &str, name: Option<String>) -> Outcome {
+    let name = match name.or_else(|| host.folder_name(dir).map(|n| n.to_lowercase())) {
+        Some(name) => name,
+        None => return Err(Failure::usage("cannot tell the plugin name from the folder; pass --name")),
+    };
+    let tree = starter_source(&name)?;
+    let existing: Vec<String> =
+        tree.iter().map(|(p, _)| join(dir, p.as_str())).filter(|p| host.exists(p)).collect();
+    if !existing.is_empty() {
+        host.stderr(&format!("refused: these already exist: {}\n", existing.join(", ")));
+        return Ok(EXIT_REFUSED);
+    }
+    host.create_files(dir, &tree).map_err(Failure::io)?;
+    let created: String =
+        tree.iter().map(|(p, _)| format!("  create   {}\n", join(dir, p.as_str()))).collect();
+    host.stdout(&format!("{created}next: plugforge build {} --target claude-code\n", shell_quote(dir)));
+    Ok(EXIT_OK)
+}
