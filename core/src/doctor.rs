@@ -1,6 +1,8 @@
 //! Doctor: what is wrong with generated bundles on disk, each finding with
 //! the exact command that fixes it. It reports; it never fixes.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::bundle::{DEFAULT_MANIFEST_NAME, Generator, Output, manifest_path};
@@ -22,6 +24,8 @@ pub struct DoctorOptions {
     pub build_command: String,
     /// Where the output root is, as the user typed it, for `rm` fixes.
     pub out_dir: String,
+    /// Bundle folder per runtime id, as given to the build.
+    pub roots: BTreeMap<String, String>,
 }
 
 impl Default for DoctorOptions {
@@ -32,6 +36,7 @@ impl Default for DoctorOptions {
             generator: Generator::default(),
             build_command: "plugforge build".into(),
             out_dir: ".".into(),
+            roots: BTreeMap::new(),
         }
     }
 }
@@ -64,6 +69,7 @@ pub fn doctor_paths_to_read(options: &DoctorOptions) -> Result<Vec<BundlePath>> 
         runtimes: options.runtimes.clone(),
         manifest_name: options.manifest_name.clone(),
         force: false,
+        roots: options.roots.clone(),
     })
 }
 
@@ -77,7 +83,7 @@ pub fn doctor(
     let mut report = DoctorReport::default();
     for id in &options.runtimes {
         let runtime = Runtime::parse(id)?;
-        let root = BundlePath::new(runtime.root())?;
+        let root = runtime.root(&options.roots)?;
         let manifest_at = manifest_path(&root, &options.manifest_name);
         let Some(manifest) = read_previous(observed, &manifest_at, &mut report.diagnostics) else {
             report.findings.push(missing(options, runtime, &root, observed));

@@ -38,6 +38,8 @@ pub struct BuildOptions {
     pub marketplace: bool,
     /// File name of the generation manifest in each bundle root.
     pub manifest_name: String,
+    /// Bundle folder per runtime id below the output root (default: the id).
+    pub roots: BTreeMap<String, String>,
 }
 
 impl Default for BuildOptions {
@@ -51,6 +53,7 @@ impl Default for BuildOptions {
             allow_urls: Vec::new(),
             marketplace: true,
             manifest_name: DEFAULT_MANIFEST_NAME.into(),
+            roots: BTreeMap::new(),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Uninstall: remove what a manifest says was generated, never a user's edit
 //! unless forced, and take the plugin's entry out of shared marketplaces.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,8 @@ pub struct UninstallOptions {
     pub runtimes: Vec<String>,
     pub manifest_name: String,
     pub force: bool,
+    /// Bundle folder per runtime id, as given to the build.
+    pub roots: BTreeMap<String, String>,
 }
 
 impl Default for UninstallOptions {
@@ -28,6 +31,7 @@ impl Default for UninstallOptions {
             runtimes: vec!["claude-code".into()],
             manifest_name: DEFAULT_MANIFEST_NAME.into(),
             force: false,
+            roots: BTreeMap::new(),
         }
     }
 }
@@ -38,7 +42,7 @@ pub fn uninstall_paths_to_read(options: &UninstallOptions) -> Result<Vec<BundleP
     let mut paths = Vec::new();
     for id in &options.runtimes {
         let runtime = Runtime::parse(id)?;
-        let root = BundlePath::new(runtime.root())?;
+        let root = runtime.root(&options.roots)?;
         paths.push(manifest_path(&root, &options.manifest_name));
         if let Some(file) = runtime.marketplace_file() {
             paths.push(BundlePath::new(file)?);
@@ -54,7 +58,7 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
     let mut diagnostics = Vec::new();
     for id in &options.runtimes {
         let runtime = Runtime::parse(id)?;
-        let root = BundlePath::new(runtime.root())?;
+        let root = runtime.root(&options.roots)?;
         let manifest_at = manifest_path(&root, &options.manifest_name);
         let Some(previous) = read_previous(observed, &manifest_at, &mut diagnostics) else {
             let message = format!("nothing to uninstall for {id}: no readable manifest at {manifest_at}");

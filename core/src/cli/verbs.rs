@@ -122,6 +122,7 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
         runtimes: runtimes(&args.output),
         manifest_name: args.output.manifest_name.clone(),
         force: args.force,
+        ..UninstallOptions::default()
     };
     let observed = host.observe(&out, &uninstall_paths_to_read(&options)?).map_err(Failure::io)?;
     let plan = uninstall_plan(&options, &observed)?;

@@ -20,14 +20,19 @@ const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
 /// Agent frontmatter keys Claude Code ignores for plugin agents.
 const IGNORED_AGENT_KEYS: [&str; 3] = ["permissionMode", "hooks", "mcpServers"];
 
-pub fn write(kind: &'static str, plugin: &Plugin, options: &BuildOptions) -> Result<Written> {
+pub fn write(
+    kind: &'static str,
+    root: BundlePath,
+    plugin: &Plugin,
+    options: &BuildOptions,
+) -> Result<Written> {
     let mut writer = Writer {
         plugin,
         kind,
         bundle: Bundle {
             runtime: RUNTIME,
             kind,
-            root: BundlePath::new(RUNTIME).expect("valid"),
+            root,
             namespace: plugin.namespace.clone(),
             plugin_name: plugin.config.name.clone(),
             plugin_version: plugin.config.version.clone(),

@@ -3,10 +3,13 @@
 
 mod claude_code;
 
+use std::collections::BTreeMap;
+
 use crate::bundle::{Bundle, MarketplaceEntry};
 use crate::error::{Error, ErrorCode, Result};
 use crate::model::Plugin;
 use crate::options::BuildOptions;
+use crate::path::BundlePath;
 
 /// A runtime the core can write for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -23,9 +26,11 @@ impl Runtime {
         }
     }
 
-    /// The bundle's folder below the output root.
-    pub fn root(self) -> &'static str {
-        self.id()
+    /// The bundle's folder below the output root: `roots[id]` when the host
+    /// chose one (a runner's own layout), else the runtime id.
+    pub fn root(self, roots: &BTreeMap<String, String>) -> Result<BundlePath> {
+        let root = roots.get(self.id()).map_or(self.id(), String::as_str);
+        BundlePath::new(root)
     }
 
     /// The marketplace file (below the output root) this runtime's entries go to.
@@ -80,7 +85,8 @@ pub fn write(
     plugin: &Plugin,
     options: &BuildOptions,
 ) -> Result<Written> {
+    let root = runtime.root(&options.roots)?;
     match runtime {
-        Runtime::ClaudeCode => claude_code::write(kind, plugin, options),
+        Runtime::ClaudeCode => claude_code::write(kind, root, plugin, options),
     }
 }
