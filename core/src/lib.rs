@@ -19,6 +19,8 @@
 //! # Ok::<(), plugforge_core::Error>(())
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod build;
 mod bundle;
 pub mod cli;
