@@ -149,3 +149,21 @@ pub fn write_tree(dir: &Path, tree: &Tree) {
         }
     }
 }
+
+/// Where each host records the vectors it ran, for the guard that proves no
+/// host skipped one (`PLUGFORGE_CONFORMANCE_DIR`, else `<repo>/target/conformance`).
+pub fn conformance_dir() -> PathBuf {
+    std::env::var_os("PLUGFORGE_CONFORMANCE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/conformance"))
+}
+
+/// Records the sorted names of the vectors `host` ran.
+pub fn record_host(host: &str, names: &[String]) {
+    let mut names = names.to_vec();
+    names.sort();
+    let dir = conformance_dir();
+    fs::create_dir_all(&dir).expect("create conformance dir");
+    let text = serde_json::to_string_pretty(&names).expect("JSON") + "\n";
+    fs::write(dir.join(format!("{host}.json")), text).expect("write conformance record");
+}
