@@ -5,7 +5,8 @@ use serde_json::json;
 use crate::bundle::{Output, check_manifest_name};
 use crate::error::{Error, ErrorCode, Result};
 use crate::options::{BuildOptions, TargetRequest};
-use crate::runtime::{self, Runtime};
+use crate::path::BundlePath;
+use crate::runtime::{self, Kind, Runtime};
 use crate::source::{Config, LoadOptions, SourceTree, load_plugin, read_config};
 use crate::urls;
 
@@ -23,7 +24,7 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
         scope: options.scope,
         manifest_name: options.manifest_name.clone(),
         bundles: Vec::new(),
-        marketplaces: Vec::new(),
+        shared: Vec::new(),
         diagnostics: Vec::new(),
     };
     for (index, (runtime, kind)) in targets.into_iter().enumerate() {
@@ -33,7 +34,7 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
             builtins: vec![
                 ("generator", json!(options.generator)),
                 ("runtime", json!(runtime.id())),
-                ("kind", json!(kind)),
+                ("kind", json!(kind.name)),
                 ("scope", json!(options.scope.as_str())),
             ],
         };
@@ -41,18 +42,24 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
         if index == 0 {
             output.diagnostics = diagnostics;
         }
-        let written = runtime::write(runtime, kind, &plugin, options)?;
-        urls::check(&written.bundle, &allowed)?;
-        output.bundles.push(written.bundle);
-        output.marketplaces.extend(written.marketplace);
+        let bundle = runtime::write(runtime, kind, &plugin, options)?;
+        urls::check(&bundle, &allowed)?;
+        let shared = kind.shared.iter().chain(kind.marketplace.iter());
+        output.shared.extend(shared.map(|p| BundlePath::new(*p)).collect::<Result<Vec<_>>>()?);
+        output.bundles.push(bundle);
     }
     Ok(output)
 }
 
+/// The id that asks for every runtime, each with its default kind.
+pub const ALL_TARGETS: &str = "all";
+
 /// CLI/API targets first, else the config's enabled targets, else Claude Code;
-/// each kind checked before anything is generated.
-fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runtime, &'static str)>> {
-    let requested: Vec<TargetRequest> = if !options.targets.is_empty() {
+/// each kind and scope checked before anything is generated.
+fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runtime, &'static Kind)>> {
+    let requested: Vec<TargetRequest> = if options.targets.iter().any(|t| t.runtime == ALL_TARGETS) {
+        Runtime::ALL.iter().map(|r| TargetRequest::new(r.id())).collect()
+    } else if !options.targets.is_empty() {
         options.targets.clone()
     } else {
         let enabled: Vec<TargetRequest> = config
@@ -63,13 +70,14 @@ fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runti
             .collect();
         if enabled.is_empty() { vec![TargetRequest::new(Runtime::ClaudeCode.id())] } else { enabled }
     };
-    let mut resolved = Vec::new();
+    let mut resolved: Vec<(Runtime, &'static Kind)> = Vec::new();
     for request in requested {
         let runtime = Runtime::parse(&request.runtime)?;
         let configured = config.targets.get(runtime.id()).and_then(|t| t.artifact.as_deref());
-        let kind = runtime.resolve_kind(request.kind.as_deref().or(configured))?;
-        if resolved.iter().any(|(r, _)| *r == runtime) {
-            return Err(Error::new(ErrorCode::InvalidOptions, format!("{} requested twice", runtime.id())));
+        let kind = runtime.kind(request.kind.as_deref().or(configured), options.scope)?;
+        if resolved.iter().any(|(r, k)| *r == runtime && k.name == kind.name) {
+            let message = format!("{} {} requested twice", runtime.id(), kind.name);
+            return Err(Error::new(ErrorCode::InvalidOptions, message));
         }
         resolved.push((runtime, kind));
     }

@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::hash::sha256_hex;
+use crate::merge::Merge;
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty};
 
@@ -61,16 +61,22 @@ impl Scope {
     }
 }
 
-/// One runtime's bundle, rooted at `root` below the output directory.
+/// One runtime's bundle. Files are relative to `root` below the output
+/// directory; an empty root means the files go straight into it (project
+/// and workspace kinds).
 #[derive(Debug, Clone, Serialize)]
 pub struct Bundle {
     pub runtime: &'static str,
     pub kind: &'static str,
-    pub root: BundlePath,
+    pub root: String,
+    /// The generation manifest's path below the output directory.
+    pub manifest: BundlePath,
     pub namespace: String,
     pub plugin_name: String,
     pub plugin_version: Option<String>,
     pub files: BTreeMap<BundlePath, GeneratedFile>,
+    /// Parts of shared files (marketplaces, `.mcp.json`, context files).
+    pub merges: Vec<Merge>,
     pub honesty: Vec<Honesty>,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -87,19 +93,11 @@ impl Bundle {
         self.files.insert(path, file);
         Ok(())
     }
-}
 
-/// A marketplace file a bundle wants its entry in. The file is merged, not
-/// owned: other entries and fields already there are kept.
-#[derive(Debug, Clone, Serialize)]
-pub struct MarketplaceEntry {
-    pub runtime: &'static str,
-    /// Path of the marketplace file below the output directory.
-    pub path: BundlePath,
-    /// The document to create when no marketplace file exists yet.
-    pub document: Value,
-    /// This plugin's entry, matched by `name` in an existing file.
-    pub entry: Value,
+    /// A bundle file's path below the output directory.
+    pub fn out_path(&self, rel: &BundlePath) -> BundlePath {
+        rel.under(&self.root)
+    }
 }
 
 /// Everything one build produced.
@@ -109,26 +107,25 @@ pub struct Output {
     pub scope: Scope,
     pub manifest_name: String,
     pub bundles: Vec<Bundle>,
-    pub marketplaces: Vec<MarketplaceEntry>,
+    /// Shared files each bundle's kind may hold parts of, read before planning.
+    pub shared: Vec<BundlePath>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Output {
     /// Files the host must read (not just hash) before planning: the previous
-    /// manifests and the marketplace files to merge into.
+    /// manifests and the shared files parts are merged into.
     pub fn paths_to_read(&self) -> Vec<BundlePath> {
-        let manifests = self.bundles.iter().map(|b| manifest_path(&b.root, &self.manifest_name));
-        manifests.chain(self.marketplaces.iter().map(|m| m.path.clone())).collect()
+        let mut paths: Vec<BundlePath> = self.bundles.iter().map(|b| b.manifest.clone()).collect();
+        paths.extend(self.bundles.iter().flat_map(|b| b.merges.iter().map(|m| m.path.clone())));
+        paths.extend(self.shared.iter().cloned());
+        paths.sort();
+        paths.dedup();
+        paths
     }
 }
 
 pub const DEFAULT_MANIFEST_NAME: &str = ".plugforge-manifest.json";
-
-/// The manifest's path in a bundle root. The name was checked by
-/// [`check_manifest_name`] before anything is planned.
-pub fn manifest_path(root: &BundlePath, manifest_name: &str) -> BundlePath {
-    root.join(&BundlePath::new(manifest_name).expect("manifest names are validated"))
-}
 
 /// A manifest name is one plain file name: it may not climb out of, or
 /// reach into, a folder of the bundle.

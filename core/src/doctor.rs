@@ -5,18 +5,23 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bundle::{DEFAULT_MANIFEST_NAME, Generator, Output, manifest_path};
+use crate::bundle::{DEFAULT_MANIFEST_NAME, Generator, Output, Scope};
 use crate::error::Result;
 use crate::manifest::Manifest;
+use crate::merge;
 use crate::path::BundlePath;
 use crate::plan::{Observed, read_previous};
 use crate::report::{Diagnostic, Severity};
-use crate::runtime::Runtime;
+use crate::uninstall::{Installed, locate};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct DoctorOptions {
+    /// `runtime` or `runtime:kind`.
     pub runtimes: Vec<String>,
+    /// The plugin namespace: needed for kinds written into a project folder.
+    pub namespace: Option<String>,
+    pub scope: Scope,
     pub manifest_name: String,
     /// The generator installed now; an older one in a manifest is outdated.
     pub generator: Generator,
@@ -32,6 +37,8 @@ impl Default for DoctorOptions {
     fn default() -> Self {
         DoctorOptions {
             runtimes: vec!["claude-code".into()],
+            namespace: None,
+            scope: Scope::Project,
             manifest_name: DEFAULT_MANIFEST_NAME.into(),
             generator: Generator::default(),
             build_command: "plugforge build".into(),
@@ -63,62 +70,69 @@ impl DoctorReport {
     }
 }
 
-/// Files the host must read before [`doctor`].
-pub fn doctor_paths_to_read(options: &DoctorOptions) -> Result<Vec<BundlePath>> {
-    crate::uninstall::uninstall_paths_to_read(&crate::uninstall::UninstallOptions {
-        runtimes: options.runtimes.clone(),
-        manifest_name: options.manifest_name.clone(),
-        force: false,
-        roots: options.roots.clone(),
-    })
+fn installed(options: &DoctorOptions) -> Result<Vec<Installed>> {
+    locate(
+        &options.runtimes,
+        options.namespace.as_deref(),
+        options.scope,
+        &options.manifest_name,
+        &options.roots,
+    )
 }
 
-/// Checks each runtime's bundle; `desired` (a fresh build of the source, if
-/// the host has one) also catches output that changed since generation.
+/// Files the host must read before [`doctor`].
+pub fn doctor_paths_to_read(options: &DoctorOptions) -> Result<Vec<BundlePath>> {
+    Ok(installed(options)?.iter().flat_map(Installed::paths_to_read).collect())
+}
+
+/// Checks each bundle; `desired` (a fresh build of the source, if the host
+/// has one) also catches output that changed since generation.
 pub fn doctor(
     options: &DoctorOptions,
     observed: &Observed,
     desired: Option<&Output>,
 ) -> Result<DoctorReport> {
     let mut report = DoctorReport::default();
-    for id in &options.runtimes {
-        let runtime = Runtime::parse(id)?;
-        let root = runtime.root(&options.roots)?;
-        let manifest_at = manifest_path(&root, &options.manifest_name);
-        let Some(manifest) = read_previous(observed, &manifest_at, &mut report.diagnostics) else {
-            report.findings.push(missing(options, runtime, &root, observed));
+    for bundle in installed(options)? {
+        let Some(manifest) = read_previous(observed, &bundle.manifest, &mut report.diagnostics) else {
+            report.findings.push(missing(options, &bundle, observed));
             continue;
         };
-        let mut check = Check { options, runtime: id.clone(), root: &root, report: &mut report };
+        let mut check = Check { options, bundle: &bundle, report: &mut report };
         check.version(&manifest);
-        if let Some(bundle) = desired.and_then(|o| o.bundles.iter().find(|b| b.root == root)) {
-            check.content(&manifest, bundle);
+        if let Some(wanted) = desired.and_then(|o| o.bundles.iter().find(|b| b.manifest == bundle.manifest)) {
+            check.content(&manifest, wanted);
         }
-        check.files(&manifest, &manifest_at, observed);
+        check.files(&manifest, observed);
+        check.shared(&manifest, observed);
     }
     Ok(report)
 }
 
-fn missing(options: &DoctorOptions, runtime: Runtime, root: &BundlePath, observed: &Observed) -> Finding {
-    let listed = runtime
-        .marketplace_file()
+fn missing(options: &DoctorOptions, bundle: &Installed, observed: &Observed) -> Finding {
+    let listed = bundle
+        .kind
+        .marketplace
         .and_then(|file| observed.contents.get(file).map(|bytes| (file, bytes)))
-        .filter(|(_, bytes)| marketplace_points_at(bytes, root));
+        .filter(|(_, bytes)| marketplace_points_at(bytes, &bundle.root));
+    let place = if bundle.root.is_empty() { bundle.manifest.to_string() } else { bundle.root.clone() };
     let message = match listed {
-        Some((file, _)) => format!("{file} lists a plugin at ./{root}, but no bundle is there"),
-        None => format!("no {} bundle at {}/{root}", runtime.id(), options.out_dir),
+        Some((file, _)) => format!("{file} lists a plugin at ./{}, but no bundle is there", bundle.root),
+        None => {
+            format!("no {} {} bundle at {}/{place}", bundle.runtime.id(), bundle.kind.name, options.out_dir)
+        }
     };
     Finding {
         code: "plugin_missing",
         severity: Severity::Error,
-        runtime: runtime.id().into(),
-        path: root.to_string(),
+        runtime: bundle.runtime.id().into(),
+        path: place,
         message,
         fix: options.build_command.clone(),
     }
 }
 
-fn marketplace_points_at(bytes: &[u8], root: &BundlePath) -> bool {
+fn marketplace_points_at(bytes: &[u8], root: &str) -> bool {
     let source = format!("./{root}");
     serde_json::from_slice::<serde_json::Value>(bytes)
         .ok()
@@ -128,14 +142,13 @@ fn marketplace_points_at(bytes: &[u8], root: &BundlePath) -> bool {
 
 struct Check<'a> {
     options: &'a DoctorOptions,
-    runtime: String,
-    root: &'a BundlePath,
+    bundle: &'a Installed,
     report: &'a mut DoctorReport,
 }
 
 impl Check<'_> {
     fn push(&mut self, code: &'static str, severity: Severity, path: String, message: String, fix: String) {
-        let runtime = self.runtime.clone();
+        let runtime = self.bundle.runtime.id().to_string();
         self.report.findings.push(Finding { code, severity, runtime, path, message, fix });
     }
 
@@ -146,7 +159,7 @@ impl Check<'_> {
                 "generated by {} {}, but {} is installed",
                 manifest.generator.name, manifest.generator.version, current.version
             );
-            let (path, fix) = (self.root.to_string(), self.options.build_command.clone());
+            let (path, fix) = (self.bundle.manifest.to_string(), self.options.build_command.clone());
             self.push("plugin_outdated", Severity::Warning, path, message, fix);
         }
     }
@@ -160,14 +173,15 @@ impl Check<'_> {
                 .all(|(m, (p, f))| m.path == p.as_str() && m.sha256 == f.sha256);
         if !same {
             let message = "the source or the templates changed since this bundle was generated".to_string();
-            let (path, fix) = (self.root.to_string(), self.options.build_command.clone());
+            let (path, fix) = (self.bundle.manifest.to_string(), self.options.build_command.clone());
             self.push("plugin_outdated", Severity::Warning, path, message, fix);
         }
     }
 
-    fn files(&mut self, manifest: &Manifest, manifest_at: &BundlePath, observed: &Observed) {
+    fn files(&mut self, manifest: &Manifest, observed: &Observed) {
+        let root = self.bundle.root.clone();
         for tracked in &manifest.files {
-            let path = format!("{}/{}", self.root, tracked.path);
+            let path = join(&root, &tracked.path);
             match observed.hashes.get(&path) {
                 None => {
                     let message = format!("{path} was generated but is gone");
@@ -183,7 +197,12 @@ impl Check<'_> {
                 Some(_) => {}
             }
         }
-        let prefix = format!("{}/", self.root);
+        // Files of a project folder are the user's; only a bundle's own folder has orphans.
+        if root.is_empty() {
+            return;
+        }
+        let prefix = format!("{root}/");
+        let manifest_at = self.bundle.manifest.clone();
         for path in observed.hashes.keys().filter(|p| p.starts_with(&prefix)) {
             let rel = &path[prefix.len()..];
             if path != manifest_at.as_str() && manifest.file(rel).is_none() {
@@ -193,6 +212,26 @@ impl Check<'_> {
             }
         }
     }
+}
+
+impl Check<'_> {
+    /// Shared-file parts still as written.
+    fn shared(&mut self, manifest: &Manifest, observed: &Observed) {
+        for record in &manifest.merged {
+            let content = observed.contents.get(record.path()).and_then(|b| std::str::from_utf8(b).ok());
+            if !merge::intact(content, record) {
+                let path = record.path().to_string();
+                let message =
+                    format!("this plugin's part of {path} was edited or removed since it was generated");
+                let fix = format!("{} --force", self.options.build_command);
+                self.push("file_edited", Severity::Info, path, message, fix);
+            }
+        }
+    }
+}
+
+fn join(root: &str, rel: &str) -> String {
+    if root.is_empty() { rel.to_string() } else { format!("{root}/{rel}") }
 }
 
 /// Numeric dotted-version comparison; pre-release tags sort before the release.

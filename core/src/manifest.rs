@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::bundle::{Bundle, Generator};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::json;
+use crate::merge::Record;
 
 pub const SCHEMA_VERSION: &str = "plugforge.manifest.v1";
 
@@ -40,6 +41,9 @@ pub struct Manifest {
     pub namespace: String,
     pub plugin: PluginRef,
     pub files: Vec<ManifestFile>,
+    /// Parts of shared files this bundle owns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged: Vec<Record>,
 }
 
 impl Manifest {
@@ -65,6 +69,7 @@ impl Manifest {
             namespace: bundle.namespace.clone(),
             plugin: PluginRef { name: bundle.plugin_name.clone(), version: bundle.plugin_version.clone() },
             files,
+            merged: bundle.merges.iter().filter_map(crate::merge::Merge::record).collect(),
         }
     }
 

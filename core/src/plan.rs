@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bundle::{Bundle, Output, manifest_path};
+use crate::bundle::{Bundle, Output};
 use crate::error::{Location, Result};
 use crate::hash::sha256_hex;
 use crate::manifest::Manifest;
-use crate::marketplace;
+use crate::merge::{self, Refusal, Step};
 use crate::path::BundlePath;
 use crate::report::Diagnostic;
 
@@ -140,19 +140,66 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
     let mut files = Vec::new();
     let mut manifests = Vec::new();
     let mut diagnostics = Vec::new();
+    let mut shared: BTreeMap<BundlePath, Vec<Step>> = BTreeMap::new();
     for bundle in &output.bundles {
-        let manifest_at = manifest_path(&bundle.root, &output.manifest_name);
-        let previous = read_previous(observed, &manifest_at, &mut diagnostics);
+        let previous = read_previous(observed, &bundle.manifest, &mut diagnostics);
         files.extend(bundle_actions(bundle, previous.as_ref(), observed, options.force));
+        let records = previous.as_ref().map_or(&[][..], |m| m.merged.as_slice());
+        for record in merge::stale(records, &bundle.merges) {
+            push_step(&mut shared, record.path(), Step::Remove(record.clone()));
+        }
+        for wanted in &bundle.merges {
+            let step = Step::Apply(wanted.clone(), merge::previous_for(wanted, records).cloned());
+            shared.entry(wanted.path.clone()).or_default().push(step);
+        }
         let manifest =
             Manifest::describe(bundle, &output.generator, output.scope.as_str(), &options.generated_at);
-        manifests.push(manifest_action(manifest_at, manifest, previous.as_ref(), observed));
+        manifests.push(manifest_action(bundle.manifest.clone(), manifest, previous.as_ref(), observed));
     }
-    for spec in &output.marketplaces {
-        files.push(marketplace_action(spec, observed, options.force));
+    for (path, steps) in shared {
+        files.extend(shared_action(path, &steps, observed, options.force));
     }
     files.extend(manifests);
     Ok(Plan::from_actions(files, diagnostics))
+}
+
+pub(crate) fn push_step(shared: &mut BTreeMap<BundlePath, Vec<Step>>, path: &str, step: Step) {
+    if let Ok(path) = BundlePath::new(path) {
+        shared.entry(path).or_default().push(step);
+    }
+}
+
+/// Runs the merge steps of one shared file: an edited part refuses the
+/// plan (unless forced), an emptied file is removed.
+pub(crate) fn shared_action(
+    path: BundlePath,
+    steps: &[Step],
+    observed: &Observed,
+    force: bool,
+) -> Option<Action> {
+    let original = match (observed.bytes(&path), observed.hash(&path)) {
+        (Some(bytes), _) => match std::str::from_utf8(bytes) {
+            Ok(text) => Some(text.to_string()),
+            Err(_) => {
+                return Some(Action::new(path, Op::Conflict).because("not UTF-8 text; cannot merge into it"));
+            }
+        },
+        (None, Some(_)) => {
+            return Some(
+                Action::new(path, Op::Conflict)
+                    .because("exists but its content was not provided to merge into"),
+            );
+        }
+        (None, None) => None,
+    };
+    match merge::run(original.clone(), path.as_str(), steps, force) {
+        Err(Refusal(why)) => Some(Action::new(path, Op::Conflict).because(why)),
+        Ok(None) if original.is_some() => {
+            Some(Action::new(path, Op::Remove).because("no part of it is left"))
+        }
+        Ok(None) => None,
+        Ok(Some(text)) => Some(file_action(path, text.into_bytes().into(), observed)),
+    }
 }
 
 pub(crate) fn read_previous(
@@ -183,7 +230,7 @@ fn bundle_actions(
 ) -> Vec<Action> {
     let mut actions = Vec::with_capacity(bundle.files.len());
     for (rel, file) in &bundle.files {
-        let path = rel.under(bundle.root.as_str());
+        let path = bundle.out_path(rel);
         let tracked = previous.and_then(|m| m.file(rel.as_str()));
         let action = match (observed.hash(&path), tracked) {
             (None, _) => Action::new(path, Op::Create),
@@ -213,7 +260,7 @@ fn bundle_actions(
             if bundle.files.contains_key(&rel) {
                 continue;
             }
-            actions.extend(stale_action(rel.under(bundle.root.as_str()), &tracked.sha256, observed, force));
+            actions.extend(stale_action(bundle.out_path(&rel), &tracked.sha256, observed, force));
         }
     }
     actions
@@ -259,24 +306,5 @@ fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Actio
         None => Action::new(path, Op::Create).writing(bytes, false),
         Some(on_disk) if on_disk == sha => Action::new(path, Op::Unchanged),
         Some(_) => Action::new(path, Op::Update).writing(bytes, false),
-    }
-}
-
-fn marketplace_action(spec: &crate::bundle::MarketplaceEntry, observed: &Observed, force: bool) -> Action {
-    let existing = observed.bytes(&spec.path);
-    if existing.is_none() && observed.hash(&spec.path).is_some() {
-        return Action::new(spec.path.clone(), Op::Conflict)
-            .because("exists but its content was not provided to merge into");
-    }
-    match marketplace::merge(existing, spec) {
-        Ok(bytes) => file_action(spec.path.clone(), bytes.into(), observed),
-        Err(e) if force => {
-            let fresh = marketplace::merge(None, spec).expect("a fresh marketplace always merges");
-            Action::new(spec.path.clone(), Op::Update)
-                .because(format!("{}; replaced (--force)", e.message()))
-                .writing(fresh.into(), false)
-        }
-        Err(e) => Action::new(spec.path.clone(), Op::Conflict)
-            .because(format!("{}; fix it or rerun with --force to replace it", e.message())),
     }
 }

@@ -1,24 +1,27 @@
 //! Uninstall: remove what a manifest says was generated, never a user's edit
-//! unless forced, and take the plugin's entry out of shared marketplaces.
+//! unless forced, and take the plugin's parts out of shared files.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bundle::{DEFAULT_MANIFEST_NAME, check_manifest_name, manifest_path};
-use crate::error::{Location, Result};
+use crate::bundle::{DEFAULT_MANIFEST_NAME, Scope, check_manifest_name};
+use crate::error::{Error, ErrorCode, Location, Result};
 use crate::manifest::Manifest;
-use crate::marketplace;
+use crate::merge::Step;
 use crate::path::BundlePath;
-use crate::plan::{Action, Observed, Op, Plan, read_previous, stale_action};
+use crate::plan::{Action, Observed, Op, Plan, push_step, read_previous, shared_action, stale_action};
 use crate::report::Diagnostic;
-use crate::runtime::Runtime;
+use crate::runtime::{Kind, Layout, Runtime, split_target};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct UninstallOptions {
+    /// `runtime` or `runtime:kind`.
     pub runtimes: Vec<String>,
+    /// The plugin namespace: needed for kinds written into a project folder.
+    pub namespace: Option<String>,
+    pub scope: Scope,
     pub manifest_name: String,
     pub force: bool,
     /// Bundle folder per runtime id, as given to the build.
@@ -29,6 +32,8 @@ impl Default for UninstallOptions {
     fn default() -> Self {
         UninstallOptions {
             runtimes: vec!["claude-code".into()],
+            namespace: None,
+            scope: Scope::Project,
             manifest_name: DEFAULT_MANIFEST_NAME.into(),
             force: false,
             roots: BTreeMap::new(),
@@ -36,35 +41,85 @@ impl Default for UninstallOptions {
     }
 }
 
-/// Files the host must read before [`uninstall_plan`]: manifests and marketplaces.
-pub fn uninstall_paths_to_read(options: &UninstallOptions) -> Result<Vec<BundlePath>> {
-    check_manifest_name(&options.manifest_name)?;
-    let mut paths = Vec::new();
-    for id in &options.runtimes {
+/// One generated bundle to find on disk: where its manifest is, and which
+/// shared files it may hold parts of.
+pub(crate) struct Installed {
+    pub runtime: Runtime,
+    pub kind: &'static Kind,
+    pub root: String,
+    pub manifest: BundlePath,
+}
+
+/// Resolves `runtime[:kind]` targets to their manifest locations.
+pub(crate) fn locate(
+    targets: &[String],
+    namespace: Option<&str>,
+    scope: Scope,
+    manifest_name: &str,
+    roots: &BTreeMap<String, String>,
+) -> Result<Vec<Installed>> {
+    check_manifest_name(manifest_name)?;
+    let mut found = Vec::new();
+    for target in targets {
+        let (id, kind) = split_target(target);
         let runtime = Runtime::parse(id)?;
-        let root = runtime.root(&options.roots)?;
-        paths.push(manifest_path(&root, &options.manifest_name));
-        if let Some(file) = runtime.marketplace_file() {
-            paths.push(BundlePath::new(file)?);
-        }
+        let kind = runtime.kind(kind, scope)?;
+        let namespace = match (kind.layout, namespace) {
+            (Layout::Folder, _) => "",
+            (Layout::InPlace { .. }, Some(namespace)) => namespace,
+            (Layout::InPlace { .. }, None) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidOptions,
+                    format!("{target} is written into the project folder: name the plugin with --namespace"),
+                ));
+            }
+        };
+        let (root, manifest) = runtime.place(kind, roots, namespace, manifest_name)?;
+        found.push(Installed { runtime, kind, root, manifest });
     }
-    Ok(paths)
+    Ok(found)
+}
+
+impl Installed {
+    /// Manifest plus every shared file the kind may have written parts of.
+    pub fn paths_to_read(&self) -> Vec<BundlePath> {
+        let shared = self.kind.shared.iter().chain(self.kind.marketplace.iter());
+        let shared = shared.filter_map(|p| BundlePath::new(*p).ok());
+        std::iter::once(self.manifest.clone()).chain(shared).collect()
+    }
+}
+
+fn installed(options: &UninstallOptions) -> Result<Vec<Installed>> {
+    locate(
+        &options.runtimes,
+        options.namespace.as_deref(),
+        options.scope,
+        &options.manifest_name,
+        &options.roots,
+    )
+}
+
+/// Files the host must read before [`uninstall_plan`]: manifests and shared files.
+pub fn uninstall_paths_to_read(options: &UninstallOptions) -> Result<Vec<BundlePath>> {
+    Ok(installed(options)?.iter().flat_map(Installed::paths_to_read).collect())
 }
 
 pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result<Plan> {
-    check_manifest_name(&options.manifest_name)?;
     let mut actions = Vec::new();
     let mut manifests = Vec::new();
     let mut diagnostics = Vec::new();
-    for id in &options.runtimes {
-        let runtime = Runtime::parse(id)?;
-        let root = runtime.root(&options.roots)?;
-        let manifest_at = manifest_path(&root, &options.manifest_name);
-        let Some(previous) = read_previous(observed, &manifest_at, &mut diagnostics) else {
-            let message = format!("nothing to uninstall for {id}: no readable manifest at {manifest_at}");
+    let mut shared = BTreeMap::new();
+    for bundle in installed(options)? {
+        let Some(previous) = read_previous(observed, &bundle.manifest, &mut diagnostics) else {
+            let message = format!(
+                "nothing to uninstall for {} {}: no readable manifest at {}",
+                bundle.runtime.id(),
+                bundle.kind.name,
+                bundle.manifest
+            );
             diagnostics.push(Diagnostic::info(
                 "not_installed",
-                Some(Location::file(manifest_at.as_str())),
+                Some(Location::file(bundle.manifest.as_str())),
                 message,
             ));
             continue;
@@ -73,7 +128,7 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
         for tracked in &previous.files {
             let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
             if let Some(action) =
-                stale_action(rel.under(root.as_str()), &tracked.sha256, observed, options.force)
+                stale_action(rel.under(&bundle.root), &tracked.sha256, observed, options.force)
             {
                 if action.op == Op::Keep {
                     kept.push(tracked.clone());
@@ -81,39 +136,25 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
                 actions.push(action);
             }
         }
-        if let Some(file) = runtime.marketplace_file() {
-            actions.extend(marketplace_removal(file, &previous.namespace, &root, observed)?);
+        for record in &previous.merged {
+            push_step(&mut shared, record.path(), Step::Remove(record.clone()));
         }
         manifests.push(if kept.is_empty() {
-            Action::new(manifest_at, Op::Remove)
+            Action::new(bundle.manifest, Op::Remove)
         } else {
-            let rest = Manifest { files: kept, ..previous };
-            Action::new(manifest_at, Op::Update)
+            let rest = Manifest { files: kept, merged: Vec::new(), ..previous };
+            Action::new(bundle.manifest, Op::Update)
                 .because("still lists the edited files kept")
                 .writing(rest.to_bytes().into(), false)
         });
     }
+    for (path, steps) in shared {
+        // An edited shared part stays where it is: uninstall never refuses as a whole.
+        match shared_action(path, &steps, observed, options.force) {
+            Some(action) if action.op == Op::Conflict => actions.push(Action { op: Op::Keep, ..action }),
+            other => actions.extend(other),
+        }
+    }
     actions.extend(manifests);
     Ok(Plan::from_actions(actions, diagnostics))
-}
-
-fn marketplace_removal(
-    file: &str,
-    name: &str,
-    root: &BundlePath,
-    observed: &Observed,
-) -> Result<Option<Action>> {
-    let Some(bytes) = observed.contents.get(file) else { return Ok(None) };
-    let source = format!("./{root}");
-    if !marketplace::lists(bytes, name, &source) {
-        return Ok(None);
-    }
-    let path = BundlePath::new(file)?;
-    Ok(Some(match marketplace::remove(bytes, file, name, &source)? {
-        None => Action::new(path, Op::Remove).because("no plugin left in it"),
-        Some(rest) => {
-            let bytes: Arc<[u8]> = rest.into();
-            Action::new(path, Op::Update).because(format!("entry {name:?} removed")).writing(bytes, false)
-        }
-    }))
 }

@@ -12,7 +12,7 @@ pub fn check(bundle: &Bundle, allowed: &[String]) -> Result<()> {
         for (line_index, line) in text.lines().enumerate() {
             for url in urls_in(line) {
                 if !allowed.iter().any(|prefix| url.starts_with(prefix.as_str())) {
-                    let location = Location::at(format!("{}/{path}", bundle.root), line_index + 1, 1);
+                    let location = Location::at(bundle.out_path(path).to_string(), line_index + 1, 1);
                     let message = format!(
                         "URL {url} is not allowed in generated content (from {}); \
                          allow it with --allow-url or \"allowUrls\" in plugforge.json",

@@ -47,6 +47,7 @@ pub struct BuildArgs {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UninstallArgs {
     pub output: OutputArgs,
+    pub namespace: Option<String>,
     pub force: bool,
     pub dry_run: bool,
 }
@@ -66,8 +67,10 @@ usage:
   plugforge build [SRC] --target RUNTIME[:KIND] --out DIR [--scope project|user] [--namespace N]
                   [--var K=V]... [--allow-url PREFIX]... [--dry-run] [--force] [--strict]
                   [--no-marketplace] [--manifest-name NAME] [--json] [-v]
-  plugforge uninstall --target RUNTIME --out DIR [--force] [--dry-run] [--json]
-  plugforge doctor [SRC] --target RUNTIME --out DIR [--var K=V]... [--json]
+  plugforge uninstall --target RUNTIME[:KIND] --out DIR [--namespace N] [--force] [--dry-run] [--json]
+  plugforge doctor [SRC] --target RUNTIME[:KIND] --out DIR [--namespace N] [--var K=V]... [--json]
+
+RUNTIME is a runtime id, or `all` (build only) for every runtime with its default kind.
   plugforge --version
 
 exit codes: 0 done, 1 refused (conflicts, invalid source, strict honesty, doctor findings),
@@ -233,7 +236,8 @@ fn parse_build(words: &mut Words<'_>) -> Result<Invocation, String> {
 }
 
 fn parse_uninstall(words: &mut Words<'_>) -> Result<Invocation, String> {
-    let mut args = UninstallArgs { output: OutputArgs::default(), force: false, dry_run: false };
+    let mut args =
+        UninstallArgs { output: OutputArgs::default(), namespace: None, force: false, dry_run: false };
     while let Some(word) = words.next() {
         let Some(flag) = split_flag(&word) else {
             return Err(format!("uninstall takes no folder ({word:?}); use --out"));
@@ -242,6 +246,7 @@ fn parse_uninstall(words: &mut Words<'_>) -> Result<Invocation, String> {
             continue;
         }
         match flag.name.as_str() {
+            "--namespace" => args.namespace = Some(words.value("--namespace", flag.inline)?),
             "--force" => args.force = true,
             "--dry-run" => args.dry_run = true,
             "-h" | "--help" => return Ok(Invocation::Help(USAGE)),

@@ -29,10 +29,9 @@ fn out_dir(host: &mut dyn Host, output: &OutputArgs, source: &str) -> Result<Str
     }
 }
 
+/// The `runtime[:kind]` targets an uninstall or doctor looks at.
 fn runtimes(output: &OutputArgs) -> Vec<String> {
-    let ids = output.targets.iter().map(|t| t.split_once(':').map_or(t.as_str(), |(r, _)| r).to_string());
-    let ids: Vec<String> = ids.collect();
-    if ids.is_empty() { vec!["claude-code".into()] } else { ids }
+    if output.targets.is_empty() { vec!["claude-code".into()] } else { output.targets.clone() }
 }
 
 fn build_options(output: &OutputArgs, source: &SourceArgs, marketplace: bool) -> BuildOptions {
@@ -120,6 +119,8 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     let out = out_dir(host, &args.output, ".")?;
     let options = UninstallOptions {
         runtimes: runtimes(&args.output),
+        namespace: args.namespace.clone(),
+        scope: args.output.scope,
         manifest_name: args.output.manifest_name.clone(),
         force: args.force,
         ..UninstallOptions::default()
@@ -144,18 +145,21 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
 pub fn doctor(host: &mut dyn Host, args: &DoctorArgs) -> Outcome {
     let source = args.source.clone().unwrap_or_else(|| ".".into());
     let out = out_dir(host, &args.output, &source)?;
-    let options = DoctorOptions {
-        runtimes: runtimes(&args.output),
-        manifest_name: args.output.manifest_name.clone(),
-        build_command: build_command(args, &source, &out),
-        out_dir: out.clone(),
-        ..DoctorOptions::default()
-    };
     let desired = match &args.source {
         Some(source) => {
             Some(read_and_build(host, source, &out, &build_options(&args.output, &args.source_args, true))?)
         }
         None => None,
+    };
+    let built_namespace = desired.as_ref().and_then(|o| o.bundles.first()).map(|b| b.namespace.clone());
+    let options = DoctorOptions {
+        runtimes: runtimes(&args.output),
+        namespace: args.source_args.namespace.clone().or(built_namespace),
+        scope: args.output.scope,
+        manifest_name: args.output.manifest_name.clone(),
+        build_command: build_command(args, &source, &out),
+        out_dir: out.clone(),
+        ..DoctorOptions::default()
     };
     let observed = host.observe(&out, &doctor_paths_to_read(&options)?).map_err(Failure::io)?;
     let report = run_doctor(&options, &observed, desired.as_ref())?;

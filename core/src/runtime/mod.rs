@@ -1,11 +1,16 @@
-//! Runtime writers: one module per runtime, each turning the canonical
-//! [`Plugin`] into that runtime's native files and honesty rows.
+//! Runtime writers: one module per runtime, each a table of artifact kinds
+//! and a writer turning the canonical [`Plugin`] into that runtime's native
+//! files plus honesty rows. No runtime module knows another, except that
+//! OpenClaw's compatible bundle reuses the Claude Code and Codex writers.
 
 mod claude_code;
+mod writer;
 
 use std::collections::BTreeMap;
 
-use crate::bundle::{Bundle, MarketplaceEntry};
+pub use writer::Writer;
+
+use crate::bundle::{Bundle, Scope};
 use crate::error::{Error, ErrorCode, Result};
 use crate::model::Plugin;
 use crate::options::BuildOptions;
@@ -17,6 +22,32 @@ pub enum Runtime {
     ClaudeCode,
 }
 
+/// Where a kind's files go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Its own folder below the output root (plugins, extensions, bundles).
+    Folder,
+    /// Straight into a project (or, for user scope, home) folder; the
+    /// manifest lives in `state_dir`, named after the namespace.
+    InPlace { state_dir: &'static str },
+}
+
+/// One artifact kind of a runtime.
+#[derive(Debug)]
+pub struct Kind {
+    pub name: &'static str,
+    pub layout: Layout,
+    /// Scopes this kind can be written for.
+    pub scopes: &'static [Scope],
+    /// The marketplace file (below the output root) its entries go to.
+    pub marketplace: Option<&'static str>,
+    /// Shared files it may hold parts of (read by the host before planning).
+    pub shared: &'static [&'static str],
+}
+
+/// Project and user scope.
+pub(crate) const BOTH_SCOPES: &[Scope] = &[Scope::Project, Scope::User];
+
 impl Runtime {
     pub const ALL: [Runtime; 1] = [Runtime::ClaudeCode];
 
@@ -26,24 +57,10 @@ impl Runtime {
         }
     }
 
-    /// The bundle's folder below the output root: `roots[id]` when the host
-    /// chose one (a runner's own layout), else the runtime id.
-    pub fn root(self, roots: &BTreeMap<String, String>) -> Result<BundlePath> {
-        let root = roots.get(self.id()).map_or(self.id(), String::as_str);
-        BundlePath::new(root)
-    }
-
-    /// The marketplace file (below the output root) this runtime's entries go to.
-    pub fn marketplace_file(self) -> Option<&'static str> {
+    /// Artifact kinds, default first.
+    pub fn kinds(self) -> &'static [Kind] {
         match self {
-            Runtime::ClaudeCode => Some(".claude-plugin/marketplace.json"),
-        }
-    }
-
-    /// Artifact kinds this runtime supports, default first.
-    pub fn kinds(self) -> &'static [&'static str] {
-        match self {
-            Runtime::ClaudeCode => &["plugin"],
+            Runtime::ClaudeCode => claude_code::KINDS,
         }
     }
 
@@ -57,36 +74,69 @@ impl Runtime {
         })
     }
 
-    /// The requested kind, else the runtime's default; unknown kinds fail
-    /// before anything is generated.
-    pub fn resolve_kind(self, requested: Option<&str>) -> Result<&'static str> {
+    /// The requested kind, else the runtime's default; an unknown kind or a
+    /// scope the kind cannot serve fails before anything is generated.
+    pub fn kind(self, requested: Option<&str>, scope: Scope) -> Result<&'static Kind> {
         let kinds = self.kinds();
-        match requested {
-            None => Ok(kinds[0]),
-            Some(kind) => kinds.iter().copied().find(|k| *k == kind).ok_or_else(|| {
+        let kind = match requested {
+            None => &kinds[0],
+            Some(name) => kinds.iter().find(|k| k.name == name).ok_or_else(|| {
+                let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
                 Error::new(
                     ErrorCode::UnsupportedKind,
-                    format!("{} has no artifact kind {kind:?}; it supports: {}", self.id(), kinds.join(", ")),
+                    format!("{} has no artifact kind {name:?}; it supports: {}", self.id(), names.join(", ")),
                 )
-            }),
+            })?,
+        };
+        if !kind.scopes.contains(&scope) {
+            return Err(Error::new(
+                ErrorCode::UnsupportedKind,
+                format!("{} {} cannot be written for {} scope", self.id(), kind.name, scope.as_str()),
+            ));
+        }
+        Ok(kind)
+    }
+
+    /// The bundle's root and manifest path below the output root.
+    pub fn place(
+        self,
+        kind: &Kind,
+        roots: &BTreeMap<String, String>,
+        namespace: &str,
+        manifest_name: &str,
+    ) -> Result<(String, BundlePath)> {
+        match kind.layout {
+            Layout::Folder => {
+                let root = BundlePath::new(roots.get(self.id()).map_or(self.id(), String::as_str))?;
+                let manifest = root.join(&BundlePath::new(manifest_name)?);
+                Ok((root.to_string(), manifest))
+            }
+            Layout::InPlace { state_dir } => {
+                let manifest = BundlePath::new(format!("{state_dir}/{namespace}{manifest_name}"))?;
+                Ok((String::new(), manifest))
+            }
         }
     }
 }
 
-/// What a runtime writer returns.
-pub struct Written {
-    pub bundle: Bundle,
-    pub marketplace: Option<MarketplaceEntry>,
-}
-
+/// Writes one runtime's bundle of one kind.
 pub fn write(
     runtime: Runtime,
-    kind: &'static str,
+    kind: &'static Kind,
     plugin: &Plugin,
     options: &BuildOptions,
-) -> Result<Written> {
-    let root = runtime.root(&options.roots)?;
+) -> Result<Bundle> {
+    let mut writer = Writer::new(runtime, kind, plugin, options)?;
     match runtime {
-        Runtime::ClaudeCode => claude_code::write(kind, root, plugin, options),
+        Runtime::ClaudeCode => claude_code::write(&mut writer)?,
+    }
+    Ok(writer.finish())
+}
+
+/// `--target RUNTIME[:KIND]` strings -> (runtime, kind name), kind optional.
+pub fn split_target(target: &str) -> (&str, Option<&str>) {
+    match target.split_once(':') {
+        Some((runtime, kind)) => (runtime, Some(kind)),
+        None => (target, None),
     }
 }

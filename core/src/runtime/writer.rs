@@ -1,0 +1,117 @@
+//! The toolkit every runtime writer uses: add files, copy source files with
+//! the runtime's variable spelling, contribute parts of shared files, and
+//! record honesty rows and diagnostics.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::{Kind, Runtime};
+use crate::bundle::{Bundle, GeneratedFile};
+use crate::error::{Location, Result};
+use crate::json;
+use crate::merge::{Merge, Part};
+use crate::model::{FileComponent, Plugin};
+use crate::options::BuildOptions;
+use crate::path::BundlePath;
+use crate::report::{Diagnostic, Honesty, Level};
+use crate::vars::VarTable;
+
+pub struct Writer<'a> {
+    pub plugin: &'a Plugin,
+    pub options: &'a BuildOptions,
+    pub runtime: Runtime,
+    pub kind: &'static Kind,
+    pub bundle: Bundle,
+}
+
+impl<'a> Writer<'a> {
+    pub fn new(
+        runtime: Runtime,
+        kind: &'static Kind,
+        plugin: &'a Plugin,
+        options: &'a BuildOptions,
+    ) -> Result<Self> {
+        let (root, manifest) =
+            runtime.place(kind, &options.roots, &plugin.namespace, &options.manifest_name)?;
+        let bundle = Bundle {
+            runtime: runtime.id(),
+            kind: kind.name,
+            root,
+            manifest,
+            namespace: plugin.namespace.clone(),
+            plugin_name: plugin.config.name.clone(),
+            plugin_version: plugin.config.version.clone(),
+            files: Default::default(),
+            merges: Vec::new(),
+            honesty: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+        Ok(Writer { plugin, options, runtime, kind, bundle })
+    }
+
+    pub fn finish(self) -> Bundle {
+        self.bundle
+    }
+
+    /// One honesty row for a component instance.
+    pub fn honest(&mut self, component: &'static str, name: &str, level: Level, detail: impl Into<String>) {
+        let row = Honesty {
+            component,
+            name: name.to_string(),
+            runtime: self.runtime.id(),
+            kind: self.kind.name,
+            level,
+            detail: detail.into(),
+        };
+        self.bundle.honesty.push(row);
+    }
+
+    pub fn warn(&mut self, code: &'static str, file: Option<&str>, message: impl Into<String>) {
+        self.bundle.diagnostics.push(Diagnostic::warning(code, file.map(Location::file), message));
+    }
+
+    /// Adds a generated file at `path` (relative to the bundle root).
+    pub fn add(
+        &mut self,
+        path: &str,
+        bytes: impl Into<Arc<[u8]>>,
+        template: impl Into<String>,
+    ) -> Result<()> {
+        self.bundle.add(BundlePath::new(path)?, GeneratedFile::new(bytes, false, template))
+    }
+
+    /// Adds a JSON file in the one house style.
+    pub fn add_json(&mut self, path: &str, value: &Value, template: impl Into<String>) -> Result<()> {
+        self.add(path, json::to_bytes(value), template)
+    }
+
+    /// Copies a source file to `to` (default: its canonical path), rewriting
+    /// plugin-root variables in text with `vars`. Unchanged bytes stay shared.
+    pub fn copy(&mut self, from: &FileComponent, to: Option<&str>, vars: Option<VarTable>) -> Result<()> {
+        let file = &from.file;
+        let bytes = match (file.text(), vars) {
+            (Some(text), Some(vars)) => {
+                vars.text(text).map_or_else(|| file.bytes.clone(), |t| t.into_bytes().into())
+            }
+            _ => file.bytes.clone(),
+        };
+        let path = match to {
+            Some(path) => BundlePath::new(path)?,
+            None => from.path.clone(),
+        };
+        self.bundle.add(path, GeneratedFile::new(bytes, file.executable, file.origin.to_string()))
+    }
+
+    /// Contributes a part of a shared file at `path` below the output root.
+    pub fn merge(&mut self, path: &str, part: Part) -> Result<()> {
+        let path = BundlePath::new(path)?;
+        self.bundle.merges.push(Merge { path, part });
+        Ok(())
+    }
+
+    /// The per-runtime manifest overrides of `plugforge.json` (`targets.<id>.manifest`).
+    pub fn overrides(&self) -> impl Iterator<Item = (&String, &Value)> {
+        self.plugin.config.targets.get(self.runtime.id()).into_iter().flat_map(|t| t.manifest.iter())
+    }
+}
