@@ -26,6 +26,7 @@ mod bundle;
 pub mod cli;
 mod doctor;
 mod error;
+pub mod format;
 mod hash;
 mod json;
 mod manifest;
@@ -57,6 +58,7 @@ pub use report::{Diagnostic, Honesty, Level, Severity};
 pub use runtime::Runtime;
 pub use source::{
     Author, Config, Document, MarketplaceConfig, SourceFile, SourceTree, TargetConfig, VariableDoc,
+    parse_document,
 };
 pub use templates::starter_source;
 pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};

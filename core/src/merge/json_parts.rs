@@ -290,11 +290,13 @@ mod tests {
             r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "theirs"}]}]}}"#.to_string();
         let old = json!({"hooks": [{"type": "command", "command": "old"}]});
         let new = json!({"hooks": [{"type": "command", "command": "new"}]});
-        let first = add_items(Some(users), "s.json", &pointer, std::slice::from_ref(&old), None, false).unwrap();
+        let first =
+            add_items(Some(users), "s.json", &pointer, std::slice::from_ref(&old), None, false).unwrap();
         let previous =
             Record::JsonItems { path: "s.json".into(), pointer: pointer.clone(), items: vec![old.clone()] };
         let second =
-            add_items(Some(first), "s.json", &pointer, std::slice::from_ref(&new), Some(&previous), false).unwrap();
+            add_items(Some(first), "s.json", &pointer, std::slice::from_ref(&new), Some(&previous), false)
+                .unwrap();
         let value: Value = serde_json::from_str(&second).unwrap();
         assert_eq!(value["hooks"]["Stop"].as_array().unwrap().len(), 2);
         assert!(second.contains("theirs") && second.contains("new") && !second.contains("old"));

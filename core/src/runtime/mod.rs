@@ -3,7 +3,15 @@
 //! files plus honesty rows. No runtime module knows another, except that
 //! OpenClaw's compatible bundle reuses the Claude Code and Codex writers.
 
+mod agent_plugins;
 mod claude_code;
+mod codex;
+mod cursor;
+mod gemini;
+mod generic;
+mod hermes;
+mod openclaw;
+mod opencode;
 mod writer;
 
 use std::collections::BTreeMap;
@@ -20,6 +28,14 @@ use crate::path::BundlePath;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Runtime {
     ClaudeCode,
+    Codex,
+    Gemini,
+    Cursor,
+    OpenCode,
+    AgentPlugins,
+    OpenClaw,
+    Hermes,
+    Generic,
 }
 
 /// Where a kind's files go.
@@ -49,11 +65,29 @@ pub struct Kind {
 pub(crate) const BOTH_SCOPES: &[Scope] = &[Scope::Project, Scope::User];
 
 impl Runtime {
-    pub const ALL: [Runtime; 1] = [Runtime::ClaudeCode];
+    pub const ALL: [Runtime; 9] = [
+        Runtime::ClaudeCode,
+        Runtime::Codex,
+        Runtime::Gemini,
+        Runtime::Cursor,
+        Runtime::OpenCode,
+        Runtime::AgentPlugins,
+        Runtime::OpenClaw,
+        Runtime::Hermes,
+        Runtime::Generic,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
             Runtime::ClaudeCode => "claude-code",
+            Runtime::Codex => "codex",
+            Runtime::Gemini => "gemini",
+            Runtime::Cursor => "cursor",
+            Runtime::OpenCode => "opencode",
+            Runtime::AgentPlugins => "agent-plugins",
+            Runtime::OpenClaw => "openclaw",
+            Runtime::Hermes => "hermes",
+            Runtime::Generic => "generic",
         }
     }
 
@@ -61,6 +95,14 @@ impl Runtime {
     pub fn kinds(self) -> &'static [Kind] {
         match self {
             Runtime::ClaudeCode => claude_code::KINDS,
+            Runtime::Codex => codex::KINDS,
+            Runtime::Gemini => gemini::KINDS,
+            Runtime::Cursor => cursor::KINDS,
+            Runtime::OpenCode => opencode::KINDS,
+            Runtime::AgentPlugins => agent_plugins::KINDS,
+            Runtime::OpenClaw => openclaw::KINDS,
+            Runtime::Hermes => hermes::KINDS,
+            Runtime::Generic => generic::KINDS,
         }
     }
 
@@ -129,6 +171,14 @@ pub fn write(
     let mut writer = Writer::new(runtime, kind, plugin, options)?;
     match runtime {
         Runtime::ClaudeCode => claude_code::write(&mut writer)?,
+        Runtime::Codex => codex::write(&mut writer)?,
+        Runtime::Gemini => gemini::write(&mut writer)?,
+        Runtime::Cursor => cursor::write(&mut writer)?,
+        Runtime::OpenCode => opencode::write(&mut writer)?,
+        Runtime::AgentPlugins => agent_plugins::write(&mut writer)?,
+        Runtime::OpenClaw => openclaw::write(&mut writer)?,
+        Runtime::Hermes => hermes::write(&mut writer)?,
+        Runtime::Generic => generic::write(&mut writer)?,
     }
     Ok(writer.finish())
 }

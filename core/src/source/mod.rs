@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub use config::{Author, Config, MarketplaceConfig, TargetConfig, VariableDoc};
-pub use frontmatter::Document;
+pub use frontmatter::{Document, parse_document};
 pub use json_text::parse_json;
 pub use load::{LoadOptions, is_kebab, load_plugin, read_config};
 pub(crate) use render::environment;

@@ -1,0 +1,125 @@
+//! TOML output (Gemini commands, Codex agents and config): scalars and
+//! arrays first, then tables; multi-line strings as literal blocks.
+
+use serde_json::{Map, Value};
+
+/// A table as a TOML document, ending in a newline.
+pub fn document(table: &Map<String, Value>) -> String {
+    let mut out = String::new();
+    write_table(&mut out, table, &[]);
+    out
+}
+
+fn is_table(value: &Value) -> bool {
+    value.is_object()
+}
+
+fn is_table_array(value: &Value) -> bool {
+    matches!(value, Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_object))
+}
+
+fn write_table(out: &mut String, table: &Map<String, Value>, path: &[String]) {
+    for (key, value) in table.iter().filter(|(_, v)| !is_table(v) && !is_table_array(v) && !v.is_null()) {
+        out.push_str(&format!("{} = {}\n", key_text(key), inline(value)));
+    }
+    for (key, value) in table {
+        let mut nested = path.to_vec();
+        nested.push(key.clone());
+        let header = nested.iter().map(|k| key_text(k)).collect::<Vec<_>>().join(".");
+        match value {
+            Value::Object(inner) => {
+                separate(out);
+                out.push_str(&format!("[{header}]\n"));
+                write_table(out, inner, &nested);
+            }
+            Value::Array(items) if is_table_array(value) => {
+                for item in items {
+                    separate(out);
+                    out.push_str(&format!("[[{header}]]\n"));
+                    write_table(out, item.as_object().expect("checked"), &nested);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn separate(out: &mut String) {
+    if !out.is_empty() && !out.ends_with("\n\n") {
+        out.push('\n');
+    }
+}
+
+fn key_text(key: &str) -> String {
+    let bare = !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if bare { key.to_string() } else { basic(key) }
+}
+
+fn inline(value: &Value) -> String {
+    match value {
+        Value::String(s) => string(s),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().filter(|v| !v.is_null()).map(inline).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Value::Object(map) => {
+            let parts: Vec<String> = map
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| format!("{} = {}", key_text(k), inline(v)))
+                .collect();
+            format!("{{ {} }}", parts.join(", "))
+        }
+        Value::Null => "\"\"".into(),
+    }
+}
+
+/// Multi-line text as a literal block (no escapes to get wrong) when it can
+/// be one, else a basic string.
+fn string(text: &str) -> String {
+    let literal_safe =
+        !text.contains("'''") && !text.chars().any(|c| c.is_control() && c != '\n' && c != '\t');
+    if text.contains('\n') && literal_safe {
+        // TOML trims a newline right after the opening quotes, and reads up to
+        // two quotes before the closing ones as content.
+        format!("'''\n{text}'''")
+    } else {
+        basic(text)
+    }
+}
+
+/// A basic string: JSON's escapes are TOML's, except `\u007f`-style ones
+/// which TOML also accepts.
+fn basic(text: &str) -> String {
+    serde_json::to_string(text).expect("strings serialize")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn writes_scalars_then_tables() {
+        let value = json!({
+            "description": "Say \"hi\"",
+            "prompt": "Line one\nwith {{args}}\n",
+            "tags": ["a", "b"],
+            "mcp_servers": {"srv": {"command": "node", "args": ["x.js"]}},
+        });
+        let text = document(value.as_object().unwrap());
+        assert_eq!(
+            text,
+            "description = \"Say \\\"hi\\\"\"\nprompt = '''\nLine one\nwith {{args}}\n'''\ntags = [\"a\", \"b\"]\n\n\
+             [mcp_servers]\n\n[mcp_servers.srv]\ncommand = \"node\"\nargs = [\"x.js\"]\n"
+        );
+    }
+
+    #[test]
+    fn falls_back_to_basic_strings_when_literal_cannot_hold_the_text() {
+        assert_eq!(string("has ''' inside\nx"), "\"has ''' inside\\nx\"");
+        assert_eq!(string("ends with quote'\n'"), "'''\nends with quote'\n''''");
+    }
+}
