@@ -1,9 +1,146 @@
-//! Node.js binding: conversion only; every rule lives in plugforge-core.
+//! Node.js binding of plugforge: conversion only; every rule lives in
+//! plugforge-core. Host helpers (the filesystem side) are in `lib/host.js`.
 
+mod convert;
+mod error;
+mod host;
+
+use napi::bindgen_prelude::{Object, Uint8Array};
+use napi::{Env, Result, Unknown};
 use napi_derive::napi;
+use plugforge_core as engine;
+
+use convert::{Bundle, DoctorReport, Observed, Plan, SourceFile, TreeFile};
 
 /// The engine's version.
 #[napi]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Builds every requested runtime's bundle from a source given as files.
+/// Nothing is written: plan the result against an output folder, then apply.
+#[napi]
+pub fn build(
+    env: &Env,
+    files: Vec<SourceFile>,
+    #[napi(ts_arg_type = "BuildOptions")] options: Option<Unknown>,
+) -> Result<Build> {
+    let run = || engine::build(&convert::tree(files)?, &convert::options(env, options)?);
+    run().map(|output| Build { output }).map_err(|e| error::to_js(env, e))
+}
+
+/// A build's result, kept on the Rust side so planning needs no bytes back.
+#[napi]
+pub struct Build {
+    output: engine::Output,
+}
+
+#[napi]
+impl Build {
+    /// Each runtime's bundle, with every file's bytes (copied on each access).
+    #[napi(getter)]
+    pub fn bundles(&self) -> Vec<Bundle> {
+        self.output.bundles.iter().map(Bundle::from).collect()
+    }
+
+    /// Shared files (marketplaces, `.mcp.json`, context files) the bundles'
+    /// kinds may hold parts of, below the output folder.
+    #[napi(getter)]
+    pub fn shared(&self) -> Vec<String> {
+        convert::paths(self.output.shared.clone())
+    }
+
+    /// Findings about the source that did not stop the build.
+    #[napi(getter)]
+    pub fn diagnostics(&self) -> Vec<convert::Diagnostic> {
+        convert::diagnostics(&self.output.diagnostics)
+    }
+
+    /// Files to read (not just hash) into `observed.contents` before `plan`:
+    /// previous manifests and the shared files parts are merged into.
+    #[napi]
+    pub fn paths_to_read(&self) -> Vec<String> {
+        convert::paths(self.output.paths_to_read())
+    }
+
+    /// The file actions that write this build over what `observed` found.
+    #[napi]
+    pub fn plan(
+        &self,
+        env: &Env,
+        observed: Observed,
+        #[napi(ts_arg_type = "PlanOptions")] options: Option<Unknown>,
+    ) -> Result<Plan> {
+        let run =
+            || engine::plan(&self.output, &convert::observed(observed), &convert::options(env, options)?);
+        run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e))
+    }
+}
+
+/// Files to read before `uninstallPlan`: manifests and shared files.
+#[napi]
+pub fn uninstall_paths_to_read(
+    env: &Env,
+    #[napi(ts_arg_type = "UninstallOptions")] options: Option<Unknown>,
+) -> Result<Vec<String>> {
+    let run = || engine::uninstall_paths_to_read(&convert::options(env, options)?);
+    run().map(convert::paths).map_err(|e| error::to_js(env, e))
+}
+
+/// Removes what the manifests say was generated (never an edit unless forced).
+#[napi]
+pub fn uninstall_plan(
+    env: &Env,
+    #[napi(ts_arg_type = "UninstallOptions")] options: Option<Unknown>,
+    observed: Observed,
+) -> Result<Plan> {
+    let run = || engine::uninstall_plan(&convert::options(env, options)?, &convert::observed(observed));
+    run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e))
+}
+
+/// Files to read before `doctor`.
+#[napi]
+pub fn doctor_paths_to_read(
+    env: &Env,
+    #[napi(ts_arg_type = "DoctorOptions")] options: Option<Unknown>,
+) -> Result<Vec<String>> {
+    let run = || engine::doctor_paths_to_read(&convert::options(env, options)?);
+    run().map(convert::paths).map_err(|e| error::to_js(env, e))
+}
+
+/// What is wrong with the bundles on disk; a fresh `build` of the source
+/// also catches output that changed since generation. Changes nothing.
+#[napi]
+pub fn doctor(
+    env: &Env,
+    #[napi(ts_arg_type = "DoctorOptions")] options: Option<Unknown>,
+    observed: Observed,
+    build: Option<&Build>,
+) -> Result<DoctorReport> {
+    let desired = build.map(|b| &b.output);
+    let run = || engine::doctor(&convert::options(env, options)?, &convert::observed(observed), desired);
+    run().map(|report| DoctorReport::from(&report)).map_err(|e| error::to_js(env, e))
+}
+
+/// The starter source `plugforge init` writes, for a kebab-case plugin name.
+#[napi]
+pub fn starter_source(env: &Env, name: String) -> Result<Vec<TreeFile>> {
+    let tree = engine::starter_source(&name).map_err(|e| error::to_js(env, e))?;
+    Ok(convert::tree_files(&tree))
+}
+
+/// sha256 as lowercase hex, the form manifests and `observed.hashes` use.
+#[napi]
+pub fn sha256_hex(bytes: Uint8Array) -> String {
+    engine::sha256_hex(&bytes)
+}
+
+/// Runs one `plugforge` command line (without the program name) over `host`;
+/// returns the exit code. `npx plugforge` is this with `nodeHost`.
+#[napi]
+pub fn run_cli(env: &Env, argv: Vec<String>, #[napi(ts_arg_type = "CliHost")] host: Object) -> Result<u32> {
+    let mut host = host::JsHost::new(env, host);
+    let code = engine::cli::run(&argv, &mut host);
+    host.finish(code)
 }

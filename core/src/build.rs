@@ -43,7 +43,8 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
             output.diagnostics = diagnostics;
         }
         let bundle = runtime::write(runtime, kind, &plugin, options)?;
-        urls::check(&bundle, &allowed)?;
+        let required = runtime.required_urls().iter().map(|url| url.to_string());
+        urls::check(&bundle, &allowed.iter().cloned().chain(required).collect::<Vec<_>>())?;
         let shared = kind.shared.iter().chain(kind.marketplace.iter());
         output.shared.extend(shared.map(|p| BundlePath::new(*p)).collect::<Result<Vec<_>>>()?);
         output.bundles.push(bundle);

@@ -7,8 +7,18 @@ use crate::source::SourceTree;
 use serde::Serialize;
 
 /// (name, source) of every embedded template.
-const TEMPLATES: [(&str, &str); 1] =
-    [("claude-code/README.md.j2", include_str!("../../templates/claude-code/README.md.j2"))];
+const TEMPLATES: &[(&str, &str)] = &[
+    ("claude-code/README.md.j2", include_str!("../../templates/claude-code/README.md.j2")),
+    ("gemini/README.md.j2", include_str!("../../templates/gemini/README.md.j2")),
+    ("hermes/README.md.j2", include_str!("../../templates/hermes/README.md.j2")),
+    // Fixed code, never filled with plugin content: it has no template syntax.
+    ("hermes/__init__.py", include_str!("../../templates/hermes/__init__.py")),
+    ("generic/GUIDE.md.j2", include_str!("../../templates/generic/GUIDE.md.j2")),
+    ("cursor/README.md.j2", include_str!("../../templates/cursor/README.md.j2")),
+    ("agent-plugins/README.md.j2", include_str!("../../templates/agent-plugins/README.md.j2")),
+    ("codex/README.md.j2", include_str!("../../templates/codex/README.md.j2")),
+    ("openclaw/README.md.j2", include_str!("../../templates/openclaw/README.md.j2")),
+];
 
 /// The starter source `plugforge init` writes: (output path, template).
 const STARTER: [(&str, &str); 7] = [

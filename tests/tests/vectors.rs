@@ -57,12 +57,18 @@ fn check_tree(case: &Case) {
 /// Every manifest's sha256 equals this host's own hash of the bytes.
 fn check_hashes(case: &Case, tree: &Tree) {
     let mut checked = 0;
-    let manifest_name = format!("/{}", case.options().manifest_name);
-    for (path, (bytes, _)) in tree.iter().filter(|(p, _)| p.ends_with(&manifest_name)) {
-        let root = path.rsplit_once('/').map_or("", |(r, _)| r);
+    let manifest_name = case.options().manifest_name;
+    let file_name = |path: &str| path.rsplit('/').next().unwrap_or(path).to_string();
+    for (path, (bytes, _)) in tree.iter().filter(|(p, _)| file_name(p).ends_with(&manifest_name)) {
+        // A folder kind keeps `<root>/<name>` with paths below its root; an
+        // in-place kind keeps `<state_dir>/<namespace><name>` with paths from OUT.
+        let root = match path.rsplit_once('/') {
+            Some((dir, _)) if file_name(path) == manifest_name => format!("{dir}/"),
+            _ => String::new(),
+        };
         let manifest: serde_json::Value = serde_json::from_slice(bytes).expect("manifest is JSON");
         for file in manifest["files"].as_array().expect("files") {
-            let rel = format!("{root}/{}", file["path"].as_str().expect("path"));
+            let rel = format!("{root}{}", file["path"].as_str().expect("path"));
             let (content, executable) =
                 tree.get(&rel).unwrap_or_else(|| panic!("{}: {rel} listed, not written", case.name));
             assert_eq!(file["sha256"].as_str(), Some(hex(content).as_str()), "{}: {rel} sha256", case.name);

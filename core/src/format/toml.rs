@@ -10,6 +10,16 @@ pub fn document(table: &Map<String, Value>) -> String {
     out
 }
 
+/// One table placed at `path` of a larger document (`[a.b]` and its
+/// content, nested tables as `[a.b.c]`), without headers for its parents:
+/// a file that already defines `[a]` stays valid.
+pub fn table(path: &[String], table: &Map<String, Value>) -> String {
+    let header = path.iter().map(|k| key_text(k)).collect::<Vec<_>>().join(".");
+    let mut out = format!("[{header}]\n");
+    write_table(&mut out, table, path);
+    out
+}
+
 fn is_table(value: &Value) -> bool {
     value.is_object()
 }
@@ -114,6 +124,17 @@ mod tests {
             text,
             "description = \"Say \\\"hi\\\"\"\nprompt = '''\nLine one\nwith {{args}}\n'''\ntags = [\"a\", \"b\"]\n\n\
              [mcp_servers]\n\n[mcp_servers.srv]\ncommand = \"node\"\nargs = [\"x.js\"]\n"
+        );
+    }
+
+    #[test]
+    fn writes_one_table_below_its_parents() {
+        let server = json!({"command": "./bin/d", "args": ["--root", "."], "env": {"A": "b"}});
+        let path = vec!["mcp_servers".to_string(), "deploy.er".to_string()];
+        assert_eq!(
+            table(&path, server.as_object().unwrap()),
+            "[mcp_servers.\"deploy.er\"]\ncommand = \"./bin/d\"\nargs = [\"--root\", \".\"]\n\n\
+             [mcp_servers.\"deploy.er\".env]\nA = \"b\"\n"
         );
     }
 

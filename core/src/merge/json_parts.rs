@@ -1,21 +1,64 @@
 //! Owned parts of shared JSON files: an entry of an object, or items of an
-//! array, found by a pointer of object keys.
+//! array, found by a pointer of object keys. A file named `*.yaml`/`*.yml`
+//! (Hermes's `config.yaml`) holds the same data model in YAML: it is read
+//! and, when a part changes, written back as plain block YAML, the way
+//! Hermes itself rewrites that file on every settings change.
 
 use serde_json::{Map, Value};
 
 use super::{Content, Record, Refusal};
-use crate::source::parse_json;
+use crate::source::{parse_json, yaml_value};
+
+/// How a shared file's text maps to the JSON data model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Dialect {
+    Json,
+    Yaml,
+}
+
+impl Dialect {
+    fn of(file: &str) -> Dialect {
+        if file.ends_with(".yaml") || file.ends_with(".yml") { Dialect::Yaml } else { Dialect::Json }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Dialect::Json => "JSON",
+            Dialect::Yaml => "YAML",
+        }
+    }
+
+    /// The text as a value; an empty YAML document is an empty object.
+    fn decode(self, file: &str, text: &str) -> Result<Value, String> {
+        match self {
+            Dialect::Json => parse_json::<Value>(file, text.as_bytes()).map_err(|e| e.message()),
+            Dialect::Yaml => match yaml_value(text) {
+                Ok(Value::Null) => Ok(Value::Object(Map::new())),
+                other => other.map_err(|e| format!("{file}: {e}")),
+            },
+        }
+    }
+
+    fn encode(self, value: &Value) -> String {
+        match (self, value) {
+            (Dialect::Yaml, Value::Object(map)) => crate::format::yaml::document(map),
+            _ => String::from_utf8(crate::json::to_bytes(value)).expect("JSON is UTF-8"),
+        }
+    }
+}
 
 fn parse(content: Content, file: &str, force: bool) -> Result<Value, Refusal> {
+    let dialect = Dialect::of(file);
     match content {
         None => Ok(Value::Object(Map::new())),
-        Some(text) => match parse_json::<Value>(file, text.as_bytes()) {
+        Some(text) => match dialect.decode(file, &text) {
             Ok(value @ Value::Object(_)) => Ok(value),
             Ok(_) | Err(_) if force => Ok(Value::Object(Map::new())),
             Ok(_) => Err(Refusal(format!(
-                "{file} is not a JSON object; fix it or rerun with --force to replace it"
+                "{file} is not a {} object; fix it or rerun with --force to replace it",
+                dialect.name()
             ))),
-            Err(e) => Err(Refusal(format!("{}; fix it or rerun with --force to replace it", e.message()))),
+            Err(message) => Err(Refusal(format!("{message}; fix it or rerun with --force to replace it"))),
         },
     }
 }
@@ -67,13 +110,14 @@ fn array_at<'a>(
 }
 
 /// The new text, or the old text byte for byte when nothing changed.
-fn finish(original: Option<&str>, value: &Value) -> String {
+fn finish(file: &str, original: Option<&str>, value: &Value) -> String {
+    let dialect = Dialect::of(file);
     if let Some(text) = original {
-        if serde_json::from_str::<Value>(text).ok().as_ref() == Some(value) {
+        if dialect.decode(file, text).ok().as_ref() == Some(value) {
             return text.to_string();
         }
     }
-    String::from_utf8(crate::json::to_bytes(value)).expect("JSON is UTF-8")
+    dialect.encode(value)
 }
 
 pub fn set_entry(
@@ -110,7 +154,7 @@ pub fn set_entry(
             object.insert(key.to_string(), value.clone());
         }
     }
-    Ok(finish(original.as_deref(), &document))
+    Ok(finish(file, original.as_deref(), &document))
 }
 
 pub fn add_items(
@@ -130,7 +174,7 @@ pub fn add_items(
     };
     let all_there = |array: &Vec<Value>, wanted: &[Value]| wanted.iter().all(|item| array.contains(item));
     if written == items && all_there(array, items) {
-        return Ok(finish(original.as_deref(), &document));
+        return Ok(finish(file, original.as_deref(), &document));
     }
     if !all_there(array, written) && !force {
         let place = pointer.join(".");
@@ -144,7 +188,7 @@ pub fn add_items(
             array.push(item.clone());
         }
     }
-    Ok(finish(original.as_deref(), &document))
+    Ok(finish(file, original.as_deref(), &document))
 }
 
 pub fn remove_entry(
@@ -169,7 +213,33 @@ pub fn remove_entry(
             )));
         }
     }
-    Ok(if emptied(&document, pointer) { None } else { Some(finish(Some(&text), &document)) })
+    prune(&mut document, pointer);
+    Ok(if emptied(&document, pointer) { None } else { Some(finish(file, Some(&text), &document)) })
+}
+
+/// Drops the containers along `pointer` that the removal left empty, deepest
+/// first, so no `"Stop": []` husk stays behind in a user's file.
+fn prune(document: &mut Value, pointer: &[String]) {
+    for depth in (1..=pointer.len()).rev() {
+        let (parents, last) = pointer[..depth].split_at(depth - 1);
+        let mut here = &mut *document;
+        for key in parents {
+            match here.get_mut(key) {
+                Some(next) => here = next,
+                None => return,
+            }
+        }
+        let Some(map) = here.as_object_mut() else { return };
+        let empty = match map.get(&last[0]) {
+            Some(Value::Object(inner)) => inner.is_empty(),
+            Some(Value::Array(inner)) => inner.is_empty(),
+            _ => false,
+        };
+        if !empty {
+            return;
+        }
+        map.remove(&last[0]);
+    }
 }
 
 pub fn remove_items(
@@ -188,7 +258,8 @@ pub fn remove_items(
         )));
     }
     array.retain(|item| !items.contains(item));
-    Ok(if emptied(&document, pointer) { None } else { Some(finish(Some(&text), &document)) })
+    prune(&mut document, pointer);
+    Ok(if emptied(&document, pointer) { None } else { Some(finish(file, Some(&text), &document)) })
 }
 
 /// The file holds nothing but the (now empty) containers along `pointer`:
@@ -204,20 +275,20 @@ fn emptied(value: &Value, pointer: &[String]) -> bool {
     }
 }
 
-fn lookup(text: &str, pointer: &[String]) -> Option<Value> {
-    let mut here: Value = serde_json::from_str(text).ok()?;
+fn lookup(file: &str, text: &str, pointer: &[String]) -> Option<Value> {
+    let mut here = Dialect::of(file).decode(file, text).ok()?;
     for key in pointer {
         here = here.get_mut(key)?.take();
     }
     Some(here)
 }
 
-pub fn entry_is(text: &str, pointer: &[String], key: &str, value: &Value) -> bool {
-    lookup(text, pointer).and_then(|object| object.get(key).cloned()).as_ref() == Some(value)
+pub fn entry_is(file: &str, text: &str, pointer: &[String], key: &str, value: &Value) -> bool {
+    lookup(file, text, pointer).and_then(|object| object.get(key).cloned()).as_ref() == Some(value)
 }
 
-pub fn items_present(text: &str, pointer: &[String], items: &[Value]) -> bool {
-    lookup(text, pointer)
+pub fn items_present(file: &str, text: &str, pointer: &[String], items: &[Value]) -> bool {
+    lookup(file, text, pointer)
         .and_then(|v| v.as_array().cloned())
         .is_some_and(|array| items.iter().all(|i| array.contains(i)))
 }
@@ -284,6 +355,16 @@ mod tests {
     }
 
     #[test]
+    fn removal_leaves_no_empty_husks() {
+        let pointer = vec!["hooks".to_string(), "Stop".to_string()];
+        let ours = json!({"hooks": [{"type": "command", "command": "ours"}]});
+        let text = json!({"model": "x", "hooks": {"Stop": [ours.clone()]}}).to_string();
+        let left =
+            remove_items(text, "s.json", &pointer, std::slice::from_ref(&ours), false).unwrap().unwrap();
+        assert_eq!(serde_json::from_str::<Value>(&left).unwrap(), json!({"model": "x"}));
+    }
+
+    #[test]
     fn appends_items_and_replaces_our_previous_ones() {
         let pointer = vec!["hooks".to_string(), "Stop".to_string()];
         let users =
@@ -300,6 +381,57 @@ mod tests {
         let value: Value = serde_json::from_str(&second).unwrap();
         assert_eq!(value["hooks"]["Stop"].as_array().unwrap().len(), 2);
         assert!(second.contains("theirs") && second.contains("new") && !second.contains("old"));
-        assert!(!items_present(&second, &pointer, &[old]));
+        assert!(!items_present("s.json", &second, &pointer, &[old]));
+    }
+    fn mcp_servers() -> Vec<String> {
+        vec!["mcp_servers".to_string()]
+    }
+
+    #[test]
+    fn yaml_files_get_a_yaml_entry_beside_the_users_settings() {
+        let users = "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n".to_string();
+        let wanted = json!({"command": "${HOME}/.hermes/plugforge/dk/bin/deployer", "args": ["--root", "."]});
+        let text =
+            set_entry(Some(users), ".hermes/config.yaml", &mcp_servers(), "deployer", &wanted, None, false)
+                .unwrap();
+        assert_eq!(
+            text,
+            "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n  deployer:\n    command: \
+             ${HOME}/.hermes/plugforge/dk/bin/deployer\n    args:\n      - \"--root\"\n      - \".\"\n"
+        );
+        assert!(entry_is(".hermes/config.yaml", &text, &mcp_servers(), "deployer", &wanted));
+        let previous = Record::JsonEntry {
+            path: ".hermes/config.yaml".into(),
+            pointer: mcp_servers(),
+            key: "deployer".into(),
+            value: wanted.clone(),
+        };
+        let again = set_entry(
+            Some(text.clone()),
+            ".hermes/config.yaml",
+            &mcp_servers(),
+            "deployer",
+            &wanted,
+            Some(&previous),
+            false,
+        )
+        .unwrap();
+        assert_eq!(again, text, "rerun keeps the bytes");
+        let left = remove_entry(text, ".hermes/config.yaml", &mcp_servers(), "deployer", &wanted, false)
+            .unwrap()
+            .unwrap();
+        assert_eq!(left, "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n");
+    }
+
+    #[test]
+    fn yaml_that_does_not_parse_is_refused_unless_forced() {
+        let broken = Some("mcp_servers: [unclosed\n".to_string());
+        let wanted = json!({"command": "x"});
+        let refused = set_entry(broken.clone(), "c.yaml", &mcp_servers(), "a", &wanted, None, false);
+        assert!(refused.unwrap_err().0.contains("invalid YAML"));
+        let forced = set_entry(broken, "c.yaml", &mcp_servers(), "a", &wanted, None, true).unwrap();
+        assert_eq!(forced, "mcp_servers:\n  a:\n    command: x\n");
+        let empty = set_entry(Some(String::new()), "c.yml", &mcp_servers(), "a", &wanted, None, false);
+        assert_eq!(empty.unwrap(), "mcp_servers:\n  a:\n    command: x\n");
     }
 }

@@ -129,7 +129,7 @@ pub fn apply(
         Part::JsonItems { pointer, items } => {
             json_parts::add_items(content, file, pointer, items, previous, force).map(Some)
         }
-        Part::Section { id, text } => section::set(content, id, text, previous, force).map(Some),
+        Part::Section { id, text } => section::set(content, file, id, text, previous, force).map(Some),
     }
 }
 
@@ -145,7 +145,7 @@ pub fn remove(content: Content, file: &str, record: &Record, force: bool) -> Res
         Record::JsonItems { pointer, items, .. } => {
             json_parts::remove_items(text, file, pointer, items, force)
         }
-        Record::Section { id, sha256, .. } => section::remove(text, id, sha256, force),
+        Record::Section { id, sha256, .. } => section::remove(text, file, id, sha256, force),
     }
 }
 
@@ -154,9 +154,13 @@ pub fn intact(content: Option<&str>, record: &Record) -> bool {
     let Some(text) = content else { return false };
     match record {
         Record::MarketplaceEntry { name, source, .. } => marketplace::lists(text, name, source),
-        Record::JsonEntry { pointer, key, value, .. } => json_parts::entry_is(text, pointer, key, value),
-        Record::JsonItems { pointer, items, .. } => json_parts::items_present(text, pointer, items),
-        Record::Section { id, sha256, .. } => section::hash_of(text, id).as_deref() == Some(sha256.as_str()),
+        Record::JsonEntry { path, pointer, key, value } => {
+            json_parts::entry_is(path, text, pointer, key, value)
+        }
+        Record::JsonItems { path, pointer, items } => json_parts::items_present(path, text, pointer, items),
+        Record::Section { path, id, sha256 } => {
+            section::hash_of(path, text, id).as_deref() == Some(sha256.as_str())
+        }
     }
 }
 

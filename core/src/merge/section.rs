@@ -1,45 +1,52 @@
-//! Owned sections of shared text files (context files such as `AGENTS.md`),
-//! between marker comments that name the owner.
+//! Owned sections of shared text files (context files such as `AGENTS.md`,
+//! or a TOML config such as Codex's `.codex/config.toml`), between marker
+//! comments that name the owner, written in the file's own comment syntax.
 
 use super::{Content, Record, Refusal};
 use crate::hash::sha256_hex;
 
-fn begin(id: &str) -> String {
-    format!("<!-- {id}:begin -->\n")
+/// Whether `file` takes `#` comments (TOML, YAML) rather than HTML ones.
+fn hash_comments(file: &str) -> bool {
+    [".toml", ".yaml", ".yml"].iter().any(|ext| file.ends_with(ext))
 }
 
-fn end(id: &str) -> String {
-    format!("<!-- {id}:end -->\n")
+fn begin(file: &str, id: &str) -> String {
+    if hash_comments(file) { format!("# {id}:begin\n") } else { format!("<!-- {id}:begin -->\n") }
+}
+
+fn end(file: &str, id: &str) -> String {
+    if hash_comments(file) { format!("# {id}:end\n") } else { format!("<!-- {id}:end -->\n") }
 }
 
 /// (start of the begin marker, start of the text, end of the end marker).
-fn find(text: &str, id: &str) -> Option<(usize, usize, usize, usize)> {
-    let (begin, end) = (begin(id), end(id));
+fn find(file: &str, text: &str, id: &str) -> Option<(usize, usize, usize, usize)> {
+    let (begin, end) = (begin(file, id), end(file, id));
     let start = text.find(&begin)?;
     let inner = start + begin.len();
     let close = inner + text[inner..].find(&end)?;
     Some((start, inner, close, close + end.len()))
 }
 
-pub fn hash_of(text: &str, id: &str) -> Option<String> {
-    find(text, id).map(|(_, inner, close, _)| sha256_hex(&text.as_bytes()[inner..close]))
+pub fn hash_of(file: &str, text: &str, id: &str) -> Option<String> {
+    find(file, text, id).map(|(_, inner, close, _)| sha256_hex(&text.as_bytes()[inner..close]))
 }
 
-fn block(id: &str, body: &str) -> String {
+fn block(file: &str, id: &str, body: &str) -> String {
     let newline = if body.ends_with('\n') || body.is_empty() { "" } else { "\n" };
-    format!("{}{body}{newline}{}", begin(id), end(id))
+    format!("{}{body}{newline}{}", begin(file, id), end(file, id))
 }
 
 pub fn set(
     content: Content,
+    file: &str,
     id: &str,
     body: &str,
     previous: Option<&Record>,
     force: bool,
 ) -> Result<String, Refusal> {
     let body = if body.ends_with('\n') || body.is_empty() { body.to_string() } else { format!("{body}\n") };
-    let Some(text) = content else { return Ok(block(id, &body)) };
-    let Some((start, inner, close, stop)) = find(&text, id) else {
+    let Some(text) = content else { return Ok(block(file, id, &body)) };
+    let Some((start, inner, close, stop)) = find(file, &text, id) else {
         let separator = if text.is_empty() || text.ends_with("\n\n") {
             ""
         } else if text.ends_with('\n') {
@@ -47,7 +54,7 @@ pub fn set(
         } else {
             "\n\n"
         };
-        return Ok(format!("{text}{separator}{}", block(id, &body)));
+        return Ok(format!("{text}{separator}{}", block(file, id, &body)));
     };
     let current = &text[inner..close];
     if current == body {
@@ -60,11 +67,11 @@ pub fn set(
             "the {id} section was edited since it was generated; rerun with --force to overwrite it"
         )));
     }
-    Ok(format!("{}{}{}", &text[..start], block(id, &body), &text[stop..]))
+    Ok(format!("{}{}{}", &text[..start], block(file, id, &body), &text[stop..]))
 }
 
-pub fn remove(text: String, id: &str, sha256: &str, force: bool) -> Result<Content, Refusal> {
-    let Some((start, inner, close, stop)) = find(&text, id) else { return Ok(Some(text)) };
+pub fn remove(text: String, file: &str, id: &str, sha256: &str, force: bool) -> Result<Content, Refusal> {
+    let Some((start, inner, close, stop)) = find(file, &text, id) else { return Ok(Some(text)) };
     if sha256_hex(&text.as_bytes()[inner..close]) != sha256 && !force {
         return Err(Refusal(format!(
             "the {id} section was edited since it was generated; kept (--force removes it)"
@@ -90,25 +97,51 @@ mod tests {
     #[test]
     fn appends_replaces_and_removes_a_section() {
         let mine = "# My notes\n".to_string();
-        let with = set(Some(mine.clone()), "plugforge:x", "Use x.", None, false).unwrap();
+        let with = set(Some(mine.clone()), "AGENTS.md", "plugforge:x", "Use x.", None, false).unwrap();
         assert_eq!(with, "# My notes\n\n<!-- plugforge:x:begin -->\nUse x.\n<!-- plugforge:x:end -->\n");
         let again =
-            set(Some(with.clone()), "plugforge:x", "Use x.\n", Some(&record("Use x.\n")), false).unwrap();
+            set(Some(with.clone()), "AGENTS.md", "plugforge:x", "Use x.\n", Some(&record("Use x.\n")), false)
+                .unwrap();
         assert_eq!(again, with, "rerun keeps the bytes");
         let changed =
-            set(Some(with.clone()), "plugforge:x", "Use y.", Some(&record("Use x.\n")), false).unwrap();
+            set(Some(with.clone()), "AGENTS.md", "plugforge:x", "Use y.", Some(&record("Use x.\n")), false)
+                .unwrap();
         assert!(changed.contains("Use y.\n") && changed.starts_with("# My notes\n"));
-        assert_eq!(remove(changed, "plugforge:x", &sha256_hex(b"Use y.\n"), false).unwrap(), Some(mine));
+        assert_eq!(
+            remove(changed, "AGENTS.md", "plugforge:x", &sha256_hex(b"Use y.\n"), false).unwrap(),
+            Some(mine)
+        );
     }
 
     #[test]
     fn an_edited_section_is_refused_unless_forced() {
         let edited = "<!-- plugforge:x:begin -->\nMine now.\n<!-- plugforge:x:end -->\n".to_string();
         assert!(
-            set(Some(edited.clone()), "plugforge:x", "Use x.", Some(&record("Use x.\n")), false).is_err()
+            set(Some(edited.clone()), "AGENTS.md", "plugforge:x", "Use x.", Some(&record("Use x.\n")), false)
+                .is_err()
         );
-        assert!(set(Some(edited.clone()), "plugforge:x", "Use x.", Some(&record("Use x.\n")), true).is_ok());
-        assert!(remove(edited.clone(), "plugforge:x", &sha256_hex(b"Use x.\n"), false).is_err());
-        assert_eq!(remove(edited, "plugforge:x", &sha256_hex(b"Use x.\n"), true).unwrap(), None);
+        assert!(
+            set(Some(edited.clone()), "AGENTS.md", "plugforge:x", "Use x.", Some(&record("Use x.\n")), true)
+                .is_ok()
+        );
+        assert!(remove(edited.clone(), "AGENTS.md", "plugforge:x", &sha256_hex(b"Use x.\n"), false).is_err());
+        assert_eq!(remove(edited, "AGENTS.md", "plugforge:x", &sha256_hex(b"Use x.\n"), true).unwrap(), None);
+    }
+
+    #[test]
+    fn a_toml_file_gets_hash_comment_markers() {
+        let users = "model = \"o3\"\n\n[mcp_servers.theirs]\ncommand = \"t\"\n".to_string();
+        let body = "[mcp_servers.mine]\ncommand = \"m\"\n";
+        let with = set(Some(users.clone()), "c.toml", "plugforge:x", body, None, false).unwrap();
+        assert_eq!(
+            with,
+            format!("{users}\n# plugforge:x:begin\n{body}# plugforge:x:end\n"),
+            "a TOML comment, so the file stays valid TOML"
+        );
+        assert_eq!(hash_of("c.toml", &with, "plugforge:x"), Some(sha256_hex(body.as_bytes())));
+        assert_eq!(
+            remove(with, "c.toml", "plugforge:x", &sha256_hex(body.as_bytes()), false).unwrap(),
+            Some(users)
+        );
     }
 }

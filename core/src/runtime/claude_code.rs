@@ -1,5 +1,6 @@
 //! Claude Code plugin: `.claude-plugin/plugin.json` plus the default layout,
-//! and an entry in the marketplace at `.claude-plugin/marketplace.json`.
+//! and an entry in the marketplace at `.claude-plugin/marketplace.json`; or,
+//! as the `project` kind, loose project configuration (`claude_project`).
 
 use serde_json::{Map, Value, json};
 
@@ -17,15 +18,42 @@ const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
 /// Agent frontmatter keys Claude Code ignores for plugin agents.
 const IGNORED_AGENT_KEYS: [&str; 3] = ["permissionMode", "hooks", "mcpServers"];
 
-pub const KINDS: &[Kind] = &[Kind {
-    name: "plugin",
-    layout: Layout::Folder,
-    scopes: BOTH_SCOPES,
-    marketplace: Some(MARKETPLACE_FILE),
-    shared: &[],
-}];
+pub const KINDS: &[Kind] = &[
+    Kind {
+        name: "plugin",
+        layout: Layout::Folder,
+        scopes: BOTH_SCOPES,
+        marketplace: Some(MARKETPLACE_FILE),
+        shared: &[],
+    },
+    Kind {
+        name: PROJECT,
+        layout: Layout::InPlace { state_dir: ".claude" },
+        scopes: BOTH_SCOPES,
+        marketplace: None,
+        shared: super::claude_project::SHARED,
+    },
+];
+
+/// Loose `.claude/` configuration instead of a plugin (see `claude_project`).
+const PROJECT: &str = "project";
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
+    if w.kind.name == PROJECT {
+        return super::claude_project::write(w);
+    }
+    write_plugin(w)?;
+    readme(w)?;
+    if w.options.marketplace {
+        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root);
+        w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
+    }
+    Ok(())
+}
+
+/// The plugin's files and honesty rows, without README or marketplace entry
+/// (OpenClaw's compatible bundle reuses it).
+pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     manifest(w)?;
     for skill in &plugin.skills {
@@ -49,11 +77,6 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
         let detail = "Claude Code plugins load no context file (a root CLAUDE.md is ignored); \
                       move its guidance into a skill";
         w.honest("context", context.path.as_str(), Level::Unsupported, detail);
-    }
-    readme(w)?;
-    if w.options.marketplace {
-        let (document, entry) = marketplace_entry(plugin, &w.bundle.root);
-        w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
     }
     Ok(())
 }

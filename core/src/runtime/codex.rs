@@ -1,16 +1,472 @@
-//! OpenAI Codex CLI: plugin (`.codex-plugin/plugin.json`, marketplace `.agents/plugins/marketplace.json`) and project kinds.
+//! OpenAI Codex CLI (0.171): a plugin (`.codex-plugin/plugin.json`, listed in
+//! the marketplace at `.agents/plugins/marketplace.json`) and a project kind
+//! (what Codex reads from a repository or from `~/.codex`).
 
+mod commands;
+mod hooks;
+mod mcp;
+mod project;
+
+use serde_json::{Map, Value, json};
+
+use super::local_root::uses_plugin_vars;
 use super::{BOTH_SCOPES, Kind, Layout, Writer};
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, ErrorCode, Location, Result};
+use crate::merge::Part;
+use crate::model::Plugin;
+use crate::report::Level;
+use crate::templates;
+use crate::vars::VarTable;
 
-pub const KINDS: &[Kind] = &[Kind {
-    name: "TODO-kind",
-    layout: Layout::Folder,
-    scopes: BOTH_SCOPES,
-    marketplace: None,
-    shared: &[],
-}];
+const MARKETPLACE_FILE: &str = ".agents/plugins/marketplace.json";
+
+/// Codex exports `PLUGIN_ROOT` and `PLUGIN_DATA` to plugin hooks, so the
+/// canonical spelling is already Codex's own: nothing to replace.
+const CODEX_VARS: VarTable = VarTable(&[]);
+
+/// The subtitle limit of Codex's plugin page (formats.md §2.2: the CLI does
+/// not check it, the app rejects longer ones).
+const SHORT_DESCRIPTION_MAX: usize = 30;
+/// Codex keeps at most 3 default prompts of at most 128 characters and drops
+/// the others with a warning.
+const DEFAULT_PROMPTS_MAX: usize = 3;
+const DEFAULT_PROMPT_MAX: usize = 128;
+const DEFAULT_CATEGORY: &str = "Developer Tools";
+const DEFAULT_CAPABILITIES: [&str; 1] = ["Interactive"];
+
+pub const KINDS: &[Kind] = &[
+    Kind {
+        name: "plugin",
+        layout: Layout::Folder,
+        scopes: BOTH_SCOPES,
+        marketplace: Some(MARKETPLACE_FILE),
+        shared: &[],
+    },
+    Kind {
+        name: "project",
+        layout: Layout::InPlace { state_dir: ".codex" },
+        scopes: BOTH_SCOPES,
+        marketplace: None,
+        shared: project::SHARED,
+    },
+];
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
-    Err(Error::new(ErrorCode::UnsupportedRuntime, format!("{} is not written yet", w.runtime.id())))
+    if w.kind.name == "project" {
+        return project::write(w);
+    }
+    write_plugin(w)?;
+    readme(w)?;
+    if w.options.marketplace {
+        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root);
+        w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
+    }
+    Ok(())
+}
+
+/// The plugin's files and honesty rows, without README or marketplace entry
+/// (OpenClaw's compatible bundle reuses it).
+pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
+    let plugin = w.plugin;
+    manifest(w)?;
+    skills(w)?;
+    commands(w)?;
+    for agent in &plugin.agents {
+        let detail = "Codex 0.171 loads agent roles only from ~/.codex/agents and <project>/.codex/agents; \
+                      a plugin cannot ship one (build codex:project for .codex/agents/<name>.toml)";
+        w.honest("agent", &agent.name, Level::Unsupported, detail);
+    }
+    for style in &plugin.output_styles {
+        w.honest("output-style", style.path.as_str(), Level::Unsupported, "Codex has no output styles");
+    }
+    for file in &plugin.bin {
+        w.copy(file, None, None)?;
+        let detail = "shipped, but Codex puts no plugin bin/ on PATH: call it as ${PLUGIN_ROOT}/bin/...";
+        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+    }
+    for file in &plugin.support {
+        w.copy(file, None, None)?;
+    }
+    hooks(w)?;
+    mcp(w)?;
+    if plugin.settings.is_some() {
+        let detail = "Codex plugins carry no settings; Claude Code's keys have no Codex meaning";
+        w.honest("settings", "settings.json", Level::Unsupported, detail);
+    }
+    if let Some(context) = &plugin.context {
+        let detail =
+            "Codex plugins load no context file; build codex:project to get it as an AGENTS.md section";
+        w.honest("context", context.path.as_str(), Level::Unsupported, detail);
+    }
+    Ok(())
+}
+
+fn manifest(w: &mut Writer<'_>) -> Result<()> {
+    let config = &w.plugin.config;
+    let mut manifest = Map::new();
+    manifest.insert("name".into(), json!(w.plugin.namespace));
+    for (key, value) in [("version", &config.version), ("description", &config.description)] {
+        if let Some(value) = value {
+            manifest.insert(key.into(), json!(value));
+        }
+    }
+    if let Some(author) = &config.author {
+        manifest.insert("author".into(), json!(author));
+    }
+    for (key, value) in
+        [("homepage", &config.homepage), ("repository", &config.repository), ("license", &config.license)]
+    {
+        if let Some(value) = value {
+            manifest.insert(key.into(), json!(value));
+        }
+    }
+    if !config.keywords.is_empty() {
+        manifest.insert("keywords".into(), json!(config.keywords));
+    }
+    if !w.plugin.skills.is_empty() {
+        manifest.insert("skills".into(), json!("./skills/"));
+    }
+    let mut interface = interface(w);
+    let overrides: Vec<(String, Value)> = w.overrides().map(|(k, v)| (k.clone(), v.clone())).collect();
+    for (key, value) in overrides {
+        match (key.as_str(), value) {
+            ("interface", Value::Object(fields)) => interface.extend(fields),
+            (_, value) => {
+                manifest.insert(key, value);
+            }
+        }
+    }
+    check_default_prompts(w, &interface)?;
+    short_description_honesty(w, &interface);
+    manifest.insert("interface".into(), Value::Object(interface));
+    w.add_json(".codex-plugin/plugin.json", &Value::Object(manifest), templates::origin("codex/plugin.json"))
+}
+
+/// The install-surface block Codex shows: every field derived from the
+/// source, `targets.codex.manifest.interface` wins field by field.
+fn interface(w: &Writer<'_>) -> Map<String, Value> {
+    let plugin = w.plugin;
+    let config = &plugin.config;
+    let mut interface = Map::new();
+    interface.insert("displayName".into(), json!(config.display_name.as_deref().unwrap_or(&config.name)));
+    if let Some(description) = &config.description {
+        interface.insert("shortDescription".into(), json!(short_description(description)));
+        interface.insert("longDescription".into(), json!(description));
+    }
+    if let Some(author) = &config.author {
+        interface.insert("developerName".into(), json!(author.name));
+    }
+    let category = config.marketplace.category.as_deref().unwrap_or(DEFAULT_CATEGORY);
+    interface.insert("category".into(), json!(category));
+    interface.insert("capabilities".into(), json!(DEFAULT_CAPABILITIES));
+    let prompts: Vec<String> =
+        plugin.skills.iter().take(DEFAULT_PROMPTS_MAX).map(|s| format!("Use the {} skill", s.name)).collect();
+    if !prompts.is_empty() {
+        interface.insert("defaultPrompt".into(), json!(prompts));
+    }
+    interface
+}
+
+/// The description when it fits the subtitle limit, else its words up to
+/// the limit and an ellipsis.
+fn short_description(description: &str) -> String {
+    let text = description.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() <= SHORT_DESCRIPTION_MAX {
+        return text;
+    }
+    let mut out = String::new();
+    for word in text.split(' ') {
+        let next = if out.is_empty() { word.to_string() } else { format!("{out} {word}") };
+        if next.chars().count() + 1 > SHORT_DESCRIPTION_MAX {
+            break;
+        }
+        out = next;
+    }
+    if out.is_empty() {
+        out = text.chars().take(SHORT_DESCRIPTION_MAX - 1).collect();
+    }
+    format!("{}…", out.trim_end_matches(|c: char| c.is_ascii_punctuation()))
+}
+
+fn short_description_honesty(w: &mut Writer<'_>, interface: &Map<String, Value>) {
+    let Some(short) = interface.get("shortDescription").and_then(Value::as_str) else { return };
+    let long = w.plugin.config.description.as_deref().unwrap_or_default();
+    let (level, detail) = if short.chars().count() > SHORT_DESCRIPTION_MAX {
+        (
+            Level::Degraded,
+            format!(
+                "{} characters: Codex's plugin page takes at most {SHORT_DESCRIPTION_MAX}",
+                short.chars().count()
+            ),
+        )
+    } else if short.ends_with('…') && long.chars().count() > SHORT_DESCRIPTION_MAX {
+        (
+            Level::Degraded,
+            format!(
+                "the {}-character description is cut to {short:?} (Codex's plugin page takes at most \
+                 {SHORT_DESCRIPTION_MAX}); set targets.codex.manifest.interface.shortDescription to choose it",
+                long.chars().count()
+            ),
+        )
+    } else {
+        (Level::Supported, "interface.shortDescription".to_string())
+    };
+    w.honest("metadata", "interface.shortDescription", level, detail);
+}
+
+/// More than 3 prompts, or one over 128 characters, is silently dropped by
+/// Codex: refuse it here, naming the file that set it.
+fn check_default_prompts(w: &Writer<'_>, interface: &Map<String, Value>) -> Result<()> {
+    let prompts: Vec<&Value> = match interface.get("defaultPrompt") {
+        None => return Ok(()),
+        Some(Value::Array(items)) => items.iter().collect(),
+        Some(one) => vec![one],
+    };
+    let file = w.plugin.metadata_file.as_str();
+    let refuse = |message: String| {
+        Err(Error::at(
+            ErrorCode::InvalidSource,
+            Location::file(file),
+            format!("codex interface.defaultPrompt: {message}"),
+        ))
+    };
+    if prompts.len() > DEFAULT_PROMPTS_MAX {
+        return refuse(format!("{} prompts; Codex keeps at most {DEFAULT_PROMPTS_MAX}", prompts.len()));
+    }
+    for prompt in prompts {
+        let Some(text) = prompt.as_str() else { return refuse(format!("{prompt} is not a string")) };
+        let length = text.split_whitespace().collect::<Vec<_>>().join(" ").chars().count();
+        if length > DEFAULT_PROMPT_MAX {
+            return refuse(format!(
+                "a prompt of {length} characters; Codex drops prompts over {DEFAULT_PROMPT_MAX}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn skills(w: &mut Writer<'_>) -> Result<()> {
+    for skill in &w.plugin.skills {
+        if skill.document.str_field("description").is_none_or(|d| d.trim().is_empty()) {
+            let detail =
+                "Codex refuses a SKILL.md without a description (skills/list: missing field description)";
+            w.honest("skill", &skill.name, Level::Unsupported, detail);
+            continue;
+        }
+        w.copy(&skill.main, None, Some(CODEX_VARS))?;
+        for file in &skill.files {
+            w.copy(file, None, None)?;
+        }
+        let invoked =
+            format!("skills/{}/SKILL.md, invoked as {}:{}", skill.name, w.plugin.namespace, skill.name);
+        if uses_plugin_vars(&skill.document.body) {
+            let detail = format!(
+                "{invoked}; Codex does not substitute ${{PLUGIN_ROOT}}/${{PLUGIN_DATA}} in SKILL.md, \
+                 so the agent sees the placeholder"
+            );
+            w.honest("skill", &skill.name, Level::Degraded, detail);
+        } else {
+            w.honest("skill", &skill.name, Level::Supported, invoked);
+        }
+    }
+    Ok(())
+}
+
+/// Ships only the commands Codex will migrate into skills at install.
+fn commands(w: &mut Writer<'_>) -> Result<()> {
+    for command in &w.plugin.commands {
+        match commands::refusal(command) {
+            Some(reason) => {
+                w.honest("command", &command.name, Level::Unsupported, format!("{reason}; left out"))
+            }
+            None => {
+                w.copy(&command.file, None, Some(CODEX_VARS))?;
+                let detail = format!(
+                    "no slash command: Codex migrates it at install into the skill {}:{}",
+                    w.plugin.namespace,
+                    commands::migrated_name(&command.name)
+                );
+                w.honest("command", &command.name, Level::Degraded, detail);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn hooks(w: &mut Writer<'_>) -> Result<()> {
+    let Some(source) = &w.plugin.hooks else { return Ok(()) };
+    let events = hooks::translate(&source.value);
+    for event in &events {
+        w.honest("hook", &event.name, event.level, event.detail.clone());
+    }
+    // Codex rejects a hooks file with `$schema`, and one source version
+    // denies unknown keys: only `hooks` goes in.
+    w.add_json("hooks/hooks.json", &hooks::file(&events), source.origin.to_string())
+}
+
+fn mcp(w: &mut Writer<'_>) -> Result<()> {
+    let Some(source) = &w.plugin.mcp else { return Ok(()) };
+    let mut servers = Map::new();
+    for (name, value) in &source.servers {
+        let server = mcp::server(value);
+        w.honest("mcp", name, server.level, server.detail);
+        servers.insert(name.clone(), server.value);
+    }
+    w.add_json(".mcp.json", &json!({ "mcpServers": servers }), source.origin.to_string())
+}
+
+fn readme(w: &mut Writer<'_>) -> Result<()> {
+    let plugin = w.plugin;
+    if let Some(readme) = &plugin.readme {
+        return w.copy(readme, None, Some(CODEX_VARS));
+    }
+    let shipped: Vec<Value> = plugin
+        .skills
+        .iter()
+        .filter_map(|s| Some(json!({"name": s.name, "description": s.document.str_field("description")?})))
+        .collect();
+    let migrated: Vec<Value> = plugin
+        .commands
+        .iter()
+        .filter(|c| commands::refusal(c).is_none())
+        .map(|c| json!({"name": commands::migrated_name(&c.name), "description": c.document.str_field("description")}))
+        .collect();
+    let ctx = json!({
+        "plugin": {
+            "name": plugin.config.name,
+            "display_name": plugin.config.display_name,
+            "version": plugin.config.version,
+            "description": plugin.config.description,
+        },
+        "namespace": plugin.namespace,
+        "root": w.bundle.root,
+        "marketplace": w.options.marketplace.then(|| super::claude_code::marketplace_name(plugin)),
+        "skills": shipped,
+        "migrated": migrated,
+        "hooks": w.bundle.honesty.iter().filter(|h| h.component == "hook" && h.level != Level::Unsupported)
+            .map(|h| h.name.clone()).collect::<Vec<_>>(),
+        "mcp_servers": plugin.mcp.as_ref().map(|m| m.servers.keys().cloned().collect::<Vec<_>>()).unwrap_or_default(),
+        "generator": w.options.generator,
+        "manifest": w.bundle.manifest.file_name(),
+    });
+    let text = templates::render("codex/README.md.j2", ctx);
+    w.add("README.md", text.into_bytes(), templates::origin("codex/README.md.j2"))
+}
+
+/// (the marketplace file to start from, this plugin's entry).
+fn marketplace_entry(plugin: &Plugin, root: &str) -> (Value, Value) {
+    let config = &plugin.config;
+    let name = super::claude_code::marketplace_name(plugin);
+    let display = config.marketplace.display_name.clone().unwrap_or_else(|| name.clone());
+    let category = config.marketplace.category.as_deref().unwrap_or(DEFAULT_CATEGORY);
+    let entry = json!({
+        "name": plugin.namespace,
+        "source": {"source": "local", "path": format!("./{root}")},
+        "policy": {"installation": "AVAILABLE"},
+        "category": category,
+    });
+    let document = json!({"name": name, "interface": {"displayName": display}, "plugins": []});
+    (document, entry)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_descriptions_fit_codex_subtitles() {
+        assert_eq!(short_description("Deploys services."), "Deploys services.");
+        let long = "Drive Striatum workflows from your coding agent: claim work, publish artifacts.";
+        let short = short_description(long);
+        assert_eq!(short, "Drive Striatum workflows from…");
+        assert!(short.chars().count() <= SHORT_DESCRIPTION_MAX);
+        assert_eq!(short_description(&"x".repeat(40)).chars().count(), SHORT_DESCRIPTION_MAX);
+    }
+    use crate::bundle::Bundle;
+    use crate::options::{BuildOptions, TargetRequest};
+    use crate::source::SourceTree;
+
+    fn build(files: &[(&str, &str)], kind: &str) -> Bundle {
+        let mut source = SourceTree::new();
+        for (path, text) in files {
+            source.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        let target = TargetRequest { runtime: "codex".into(), kind: Some(kind.into()) };
+        let options = BuildOptions { targets: vec![target], ..Default::default() };
+        crate::build(&source, &options).unwrap().bundles.remove(0)
+    }
+
+    fn text(bundle: &Bundle, path: &str) -> String {
+        let file =
+            bundle.files.iter().find(|(p, _)| p.as_str() == path).unwrap_or_else(|| panic!("no {path}"));
+        String::from_utf8(file.1.bytes.to_vec()).unwrap()
+    }
+
+    fn row<'a>(bundle: &'a Bundle, component: &str, name: &str) -> &'a crate::report::Honesty {
+        bundle.honesty.iter().find(|h| h.component == component && h.name == name).unwrap()
+    }
+
+    const CONFIG: &str = r#"{"name": "kit", "version": "1.0.0", "description": "Short kit",
+        "targets": {"codex": {"manifest": {"interface": {"category": "Coding", "capabilities": ["Interactive", "Write"]}}}}}"#;
+
+    #[test]
+    fn the_manifest_carries_the_interface_block_with_overrides() {
+        let bundle = build(
+            &[("plugforge.json", CONFIG), ("skills/a/SKILL.md", "---\nname: a\ndescription: A\n---\nBody\n")],
+            "plugin",
+        );
+        let manifest: Value = serde_json::from_str(&text(&bundle, ".codex-plugin/plugin.json")).unwrap();
+        assert_eq!(
+            manifest,
+            json!({"name": "kit", "version": "1.0.0", "description": "Short kit", "skills": "./skills/",
+                "interface": {"displayName": "kit", "shortDescription": "Short kit", "longDescription": "Short kit",
+                    "category": "Coding", "capabilities": ["Interactive", "Write"],
+                    "defaultPrompt": ["Use the a skill"]}})
+        );
+        assert_eq!(row(&bundle, "metadata", "interface.shortDescription").level, Level::Supported);
+        assert_eq!(row(&bundle, "skill", "a").detail, "skills/a/SKILL.md, invoked as kit:a");
+    }
+
+    #[test]
+    fn the_project_kind_writes_roles_sections_and_hook_items() {
+        let bundle = build(
+            &[
+                ("plugforge.json", r#"{"name": "kit", "version": "1.0.0"}"#),
+                (
+                    "agents/w.md",
+                    "---\nname: w\ndescription: Watches\ncolor: red\n---\nWatch ${PLUGIN_DATA}/x.\n",
+                ),
+                (".mcp.json", r#"{"s": {"type": "stdio", "command": "${PLUGIN_ROOT}/bin/s"}}"#),
+                (
+                    "hooks/hooks.json",
+                    r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo"}]}]}}"#,
+                ),
+                ("AGENTS.md", "Be kind.\n"),
+            ],
+            "project",
+        );
+        assert_eq!(
+            text(&bundle, ".codex/agents/w.toml"),
+            "name = \"w\"\ndescription = \"Watches\"\ndeveloper_instructions = '''\nWatch .codex/kit-data/x.\n'''\n"
+        );
+        assert_eq!(
+            row(&bundle, "agent", "w").detail,
+            ".codex/agents/w.toml; Codex agent roles have no color: dropped"
+        );
+        let parts: Vec<(String, Part)> =
+            bundle.merges.iter().map(|m| (m.path.to_string(), m.part.clone())).collect();
+        let section = |text: &str| Part::Section { id: "plugforge:kit".into(), text: text.into() };
+        assert!(parts.contains(&(
+            ".codex/config.toml".into(),
+            section("[mcp_servers.s]\ncommand = \".codex/kit/bin/s\"\n")
+        )));
+        let stop = Part::JsonItems {
+            pointer: vec!["hooks".into(), "Stop".into()],
+            items: vec![json!({"hooks": [{"type": "command", "command": "echo"}]})],
+        };
+        assert!(parts.contains(&(".codex/hooks.json".into(), stop)));
+        assert!(parts.contains(&("AGENTS.md".into(), section("Be kind.\n"))));
+        assert_eq!(row(&bundle, "hook", "Stop").level, Level::Supported);
+        assert_eq!(row(&bundle, "mcp", "s").level, Level::Degraded);
+    }
 }

@@ -5,13 +5,16 @@
 
 mod agent_plugins;
 mod claude_code;
+mod claude_project;
 mod codex;
 mod cursor;
 mod gemini;
 mod generic;
 mod hermes;
+mod local_root;
 mod openclaw;
 mod opencode;
+mod skill_fold;
 mod writer;
 
 use std::collections::BTreeMap;
@@ -106,6 +109,15 @@ impl Runtime {
         }
     }
 
+    /// URLs the runtime's format itself requires in generated files (a
+    /// `$schema` constant), allowed without the user's allowlist.
+    pub fn required_urls(self) -> &'static [&'static str] {
+        match self {
+            Runtime::AgentPlugins => agent_plugins::REQUIRED_URLS,
+            _ => &[],
+        }
+    }
+
     pub fn parse(id: &str) -> Result<Runtime> {
         Runtime::ALL.into_iter().find(|r| r.id() == id).ok_or_else(|| {
             let known: Vec<&str> = Runtime::ALL.iter().map(|r| r.id()).collect();
@@ -116,12 +128,13 @@ impl Runtime {
         })
     }
 
-    /// The requested kind, else the runtime's default; an unknown kind or a
-    /// scope the kind cannot serve fails before anything is generated.
+    /// The requested kind, else the runtime's default for that scope (the
+    /// first kind that serves it); an unknown kind or a scope the kind cannot
+    /// serve fails before anything is generated.
     pub fn kind(self, requested: Option<&str>, scope: Scope) -> Result<&'static Kind> {
         let kinds = self.kinds();
         let kind = match requested {
-            None => &kinds[0],
+            None => kinds.iter().find(|k| k.scopes.contains(&scope)).unwrap_or(&kinds[0]),
             Some(name) => kinds.iter().find(|k| k.name == name).ok_or_else(|| {
                 let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
                 Error::new(

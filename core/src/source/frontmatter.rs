@@ -23,6 +23,21 @@ impl Document {
     pub fn str_field(&self, key: &str) -> Option<&str> {
         self.field(key)?.as_str()
     }
+
+    /// A command's `argument-hint` on one line, `[a] [b]` also when YAML read
+    /// the unquoted `[a] [b]`... as a list.
+    pub fn argument_hint(&self) -> Option<String> {
+        let hint = match self.field("argument-hint")? {
+            Value::String(s) => s.clone(),
+            Value::Array(items) => items
+                .iter()
+                .map(|i| format!("[{}]", i.as_str().map_or_else(|| i.to_string(), str::to_string)))
+                .collect::<Vec<_>>()
+                .join(" "),
+            other => other.to_string(),
+        };
+        Some(hint).filter(|h| !h.is_empty())
+    }
 }
 
 /// Parses `text` (the content of `file`) into frontmatter + body.
@@ -56,6 +71,16 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
         }
     };
     Ok(Document { frontmatter: Some(map), body: body.to_string() })
+}
+
+/// A whole YAML document (its first document) as a JSON value: how shared
+/// YAML files such as Hermes's `config.yaml` are read before a merge. An
+/// empty document is `null`.
+pub(crate) fn yaml_value(text: &str) -> std::result::Result<Value, String> {
+    let docs = YamlLoader::load_from_str(text).map_err(|e| {
+        format!("invalid YAML at line {} column {}: {}", e.marker().line(), e.marker().col() + 1, e.info())
+    })?;
+    Ok(docs.into_iter().next().map_or(Value::Null, to_json))
 }
 
 /// Returns (yaml text, body, 1-based line of the first YAML line).
@@ -111,6 +136,15 @@ mod tests {
     }
 
     #[test]
+    fn argument_hints_read_as_lists_print_as_brackets() {
+        let listed = parse_document("c.md", "---\nargument-hint: [name]\n---\n").unwrap();
+        assert_eq!(listed.argument_hint().as_deref(), Some("[name]"));
+        let quoted = parse_document("c.md", "---\nargument-hint: \"<run-id> <job-id>\"\n---\n").unwrap();
+        assert_eq!(quoted.argument_hint().as_deref(), Some("<run-id> <job-id>"));
+        assert_eq!(parse_document("c.md", "x").unwrap().argument_hint(), None);
+    }
+
+    #[test]
     fn no_frontmatter_is_not_an_error() {
         let doc = parse_document("c.md", "# Title\n").unwrap();
         assert!(doc.frontmatter.is_none());
@@ -125,6 +159,14 @@ mod tests {
         assert_eq!(loc.file, "commands/x.md");
         assert!(matches!(loc.line, Some(3) | Some(4)), "{err}");
         assert!(err.message().contains("invalid YAML frontmatter"));
+    }
+
+    #[test]
+    fn reads_a_whole_yaml_document() {
+        let value = yaml_value("model: x\nmcp_servers:\n  a:\n    args: [-y, 1]\n").unwrap();
+        assert_eq!(value, serde_json::json!({"model": "x", "mcp_servers": {"a": {"args": ["-y", 1]}}}));
+        assert_eq!(yaml_value("").unwrap(), Value::Null);
+        assert!(yaml_value("a: [unclosed\n").unwrap_err().contains("invalid YAML"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub use config::{Author, Config, MarketplaceConfig, TargetConfig, VariableDoc};
+pub(crate) use frontmatter::yaml_value;
 pub use frontmatter::{Document, parse_document};
 pub use json_text::parse_json;
 pub use load::{LoadOptions, is_kebab, load_plugin, read_config};

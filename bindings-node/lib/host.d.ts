@@ -1,0 +1,52 @@
+// Hand-written typings of lib/host.js (the filesystem helpers).
+import type { Build, BuildOptions, CliHost, Observed, Plan, PlanOptions, SourceFile, TreeFile } from '../index'
+
+/** A source file as read from disk: `bytes` is a Buffer, `executable` always set. */
+export interface ReadFile extends SourceFile {
+  bytes: Buffer
+  executable: boolean
+}
+
+/** What `observe` returns: both maps always present. */
+export interface ObservedOnDisk extends Observed {
+  hashes: Record<string, string>
+  contents: Record<string, Buffer>
+}
+
+/**
+ * Every file below `dir`, skipping `.git`, `node_modules`, `target` and the
+ * `exclude` folders. Throws an error with `code: 'io'` when unreadable.
+ */
+export declare function readTree(dir: string, options?: { exclude?: Array<string> }): Array<ReadFile>
+
+/** sha256 of every file below `root`, and the bytes of those named in `pathsToRead`. */
+export declare function observe(root: string, pathsToRead?: Array<string>): ObservedOnDisk
+
+/**
+ * Applies a plan below `root` in its order (manifests last): atomic writes
+ * (temp file + rename, mode 755/644), removals, emptied folders removed up to
+ * `root`. Throws `code: 'refused'` for a refused plan, `code: 'io'` on a
+ * failed write.
+ */
+export declare function applyPlan(root: string, plan: Plan): void
+
+/** Writes new files below `dir` (a starter source). */
+export declare function createFiles(dir: string, files: Array<TreeFile | SourceFile>): void
+
+/** RFC 3339 UTC time (`YYYY-MM-DDTHH:MM:SSZ`): `SOURCE_DATE_EPOCH` when set, else now. */
+export declare function generatedAt(): string
+
+/** The `runCli` host over the local filesystem and this process's terminal. */
+export declare const nodeHost: CliHost
+
+/**
+ * Builds `sourceDir` into `outDir`: read, build, observe, plan, apply.
+ * Throws the engine's error for a bad source, and `code: 'refused'` (nothing
+ * written) when the plan has conflicts.
+ */
+export declare function buildToDir(
+  sourceDir: string,
+  outDir: string,
+  options?: BuildOptions,
+  planOptions?: Partial<PlanOptions>,
+): { build: Build; plan: Plan }

@@ -1,0 +1,24 @@
+// ESM entry: the same objects as the CommonJS one (lib/index.js).
+import plugforge from './index.js'
+
+export const {
+  version,
+  build,
+  Build,
+  uninstallPathsToRead,
+  uninstallPlan,
+  doctorPathsToRead,
+  doctor,
+  starterSource,
+  sha256Hex,
+  runCli,
+  readTree,
+  observe,
+  applyPlan,
+  createFiles,
+  generatedAt,
+  nodeHost,
+  buildToDir,
+} = plugforge
+
+export default plugforge

@@ -1,0 +1,84 @@
+// `npx plugforge` is the Rust CLI: the same arguments through the Rust
+// binary and through bin/plugforge.js give the same exit code, the same
+// stdout and stderr (with each run's own output folder written as OUT) and
+// the same files on disk.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { before, test } from 'node:test'
+
+import { binJs, readFiles, repoDir, run, rustCli, tempDir } from './support.mjs'
+
+const striatum = path.join(repoDir, 'examples', 'striatum')
+const env = { ...process.env, SOURCE_DATE_EPOCH: '1700000000', NO_COLOR: '1' }
+let rust
+
+before(() => {
+  rust = rustCli()
+})
+
+/** Runs `args` (with `{OUT}` for the output folder) through both hosts, and compares. */
+function both(t, label, args, { code, cwd } = {}) {
+  const dirs = { rust: tempDir(t, `${label}-rust`), node: tempDir(t, `${label}-node`) }
+  return (more = {}) => {
+    const results = {}
+    for (const [host, dir] of Object.entries(dirs)) {
+      const argv = (more.args ?? args).map((a) => a.replaceAll('{OUT}', path.join(dir, 'out')))
+      const [command, prefix] = host === 'rust' ? [rust, []] : [process.execPath, [binJs]]
+      const result = run(command, [...prefix, ...argv], { cwd: cwd ?? dir, env })
+      const mask = (text) => text.replaceAll(path.join(dir, 'out'), 'OUT')
+      results[host] = { code: result.code, stdout: mask(result.stdout), stderr: mask(result.stderr), dir }
+    }
+    const { rust: r, node: n } = results
+    assert.equal(n.stdout, r.stdout, `${label}: stdout`)
+    assert.equal(n.stderr, r.stderr, `${label}: stderr`)
+    assert.equal(n.code, r.code, `${label}: exit code`)
+    if (code !== undefined) assert.equal(r.code, more.code ?? code, `${label}: expected exit code\n${r.stderr}`)
+    const rustFiles = readFiles(path.join(dirs.rust, 'out'))
+    assert.deepEqual(readFiles(path.join(dirs.node, 'out')), rustFiles, `${label}: files on disk`)
+    return { ...r, dirs }
+  }
+}
+
+const buildArgs = ['build', striatum, '--target', 'claude-code', '--out', '{OUT}', '--var', 'runner_version=0.7.3']
+
+test('build, rerun, conflict, force, doctor and uninstall: same output, codes and files', (t) => {
+  const step = both(t, 'lifecycle', buildArgs, { code: 0 })
+  const first = step()
+  assert.match(first.stdout, /plan: \d+ create/)
+  assert.match(step().stdout, /\(0 writes\)/)
+
+  for (const dir of Object.values(first.dirs)) {
+    fs.writeFileSync(path.join(dir, 'out', 'claude-code', 'commands', 'status.md'), 'mine\n')
+  }
+  const refused = step({ code: 1 })
+  assert.match(refused.stdout, /CONFLICT/)
+  assert.match(step({ args: [...buildArgs, '--json'], code: 1 }).stdout, /"refused": true/)
+  step({ args: ['doctor', striatum, '--target', 'claude-code', '--out', '{OUT}', '--var', 'runner_version=0.7.3', '--json'], code: 0 })
+  step({ args: [...buildArgs, '--force', '-v'], code: 0 })
+  step({ args: ['uninstall', '--target', 'claude-code', '--out', '{OUT}', '--dry-run', '--json'], code: 0 })
+  step({ args: ['uninstall', '--target', 'claude-code', '--out', '{OUT}'], code: 0 })
+})
+
+test('build --json and --dry-run', (t) => {
+  both(t, 'json', [...buildArgs, '--json'], { code: 0 })()
+  both(t, 'dry', [...buildArgs, '--dry-run', '--strict'], { code: 1 })()
+})
+
+test('usage errors, help and version', (t) => {
+  both(t, 'usage', ['build', '--bogus'], { code: 2 })()
+  both(t, 'runtime', [...buildArgs, '--target', 'nonesuch'], { code: 2 })()
+  both(t, 'help', [], { code: 0 })()
+  both(t, 'version', ['--version'], { code: 0 })()
+})
+
+test('an unreadable source is an io error with the same message', (t) => {
+  both(t, 'missing', ['build', 'no-such-source', '--out', '{OUT}'], { code: 2 })()
+  both(t, 'missing-json', ['build', 'no-such-source', '--out', '{OUT}', '--json'], { code: 2 })()
+})
+
+test('init writes the same starter source', (t) => {
+  const step = both(t, 'init', ['init', '{OUT}/my-plugin'], { code: 0 })
+  step()
+  step({ code: 1 })
+})

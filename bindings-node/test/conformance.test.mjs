@@ -1,0 +1,110 @@
+// Every golden vector through the Node binding: the case's source read with
+// the package's own readTree, built, planned on an empty output folder (all
+// creates), and compared with expected/ (path set, bytes, executable bits);
+// every manifest-listed file's sha256 recomputed with node:crypto. Error
+// cases must throw an Error with the vector's code, message and location.
+// The names run are recorded for the guard (scripts/check-conformance node).
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, test } from 'node:test'
+
+import { build, readTree } from 'plugforge'
+import { readFiles, repoDir, sha256, vectorsDir } from './support.mjs'
+
+const names = fs
+  .readdirSync(vectorsDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+const passed = []
+
+function load(name) {
+  const dir = path.join(vectorsDir, name)
+  const file = JSON.parse(fs.readFileSync(path.join(dir, 'case.json'), 'utf8'))
+  const errorPath = path.join(dir, 'error.json')
+  const expectedError = fs.existsSync(errorPath) ? JSON.parse(fs.readFileSync(errorPath, 'utf8')) : null
+  return { dir, file, expectedError, source: path.join(dir, file.source ?? 'input') }
+}
+
+/** Builds the case into an empty output folder: path -> {bytes, executable}, and the bundles. */
+function produce({ file, source }) {
+  const output = build(readTree(source), file.options)
+  const plan = output.plan({ hashes: {}, contents: {} }, { generatedAt: file.generatedAt })
+  const tree = new Map()
+  for (const action of plan.actions) {
+    assert.equal(action.op, 'create', `${action.path}: a fresh root only creates`)
+    assert.ok(Buffer.isBuffer(action.bytes), `${action.path}: bytes cross as a Buffer`)
+    assert.equal(action.sha256, sha256(action.bytes), `${action.path}: action sha256`)
+    tree.set(action.path, { bytes: action.bytes, executable: action.executable })
+  }
+  return { tree, bundles: output.bundles }
+}
+
+/** Every bundle's manifest lists files (below the bundle's root) whose sha256 node:crypto agrees with. */
+function checkHashes(name, { tree, bundles }) {
+  let checked = 0
+  for (const bundle of bundles) {
+    const manifest = tree.get(bundle.manifest)
+    assert.ok(manifest, `${name}: manifest ${bundle.manifest} not written`)
+    for (const listed of JSON.parse(manifest.bytes.toString('utf8')).files) {
+      const rel = bundle.root === '' ? listed.path : `${bundle.root}/${listed.path}`
+      const file = tree.get(rel)
+      assert.ok(file, `${name}: ${rel} listed, not written`)
+      assert.equal(listed.sha256, sha256(file.bytes), `${name}: ${rel} sha256`)
+      assert.equal(listed.executable ?? false, file.executable, `${name}: ${rel} mode`)
+      checked += 1
+    }
+  }
+  assert.ok(checked > 0, `${name}: no manifest entries checked`)
+}
+
+function checkTree(name, vector) {
+  const result = produce(vector)
+  checkHashes(name, result)
+  const produced = result.tree
+  const expected = readFiles(path.join(vector.dir, 'expected'))
+  assert.deepEqual([...produced.keys()].sort(), [...expected.keys()], `${name}: path set`)
+  for (const [rel, { bytes, executable }] of produced) {
+    const want = expected.get(rel)
+    assert.equal(bytes.toString('utf8'), want.bytes.toString('utf8'), `${name}: ${rel} differs`)
+    assert.ok(bytes.equals(want.bytes), `${name}: ${rel} bytes`)
+    assert.equal(executable, want.executable, `${name}: ${rel} executable bit`)
+  }
+}
+
+function checkError(name, vector) {
+  const want = vector.expectedError
+  assert.throws(
+    () => produce(vector),
+    (error) => {
+      assert.ok(error instanceof Error, `${name}: an Error`)
+      assert.equal(error.code, want.code, `${name}: code (${error.message})`)
+      assert.ok(error.message.includes(want.message_contains), `${name}: message ${JSON.stringify(error.message)}`)
+      assert.ok(Array.isArray(error.problems) && error.problems.length > 0, `${name}: problems`)
+      const location = error.problems[0].location
+      assert.equal(location?.file ?? null, want.file ?? null, `${name}: file`)
+      assert.equal(location?.line ?? null, want.line ?? null, `${name}: line`)
+      return true
+    },
+  )
+}
+
+test('the vectors are all there', () => {
+  assert.ok(names.length >= 10, `vectors went missing: ${names.length}`)
+})
+
+for (const name of names) {
+  test(`vector ${name}`, () => {
+    const vector = load(name)
+    if (vector.expectedError) checkError(name, vector)
+    else checkTree(name, vector)
+    passed.push(name)
+  })
+}
+
+after(() => {
+  const dir = process.env.PLUGFORGE_CONFORMANCE_DIR || path.join(repoDir, 'target', 'conformance')
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(path.join(dir, 'node.json'), `${JSON.stringify(passed.sort(), null, 2)}\n`)
+})

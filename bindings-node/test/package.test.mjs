@@ -1,0 +1,55 @@
+// The package as users get it: `npm pack`, the tarball (with the native
+// addon inside) installed offline into a fresh folder, then used from ESM
+// (`import`), CommonJS (`require`) and its `plugforge` bin.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { test } from 'node:test'
+
+import { pkgDir, repoDir, run, tempDir } from './support.mjs'
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const striatum = JSON.stringify(path.join(repoDir, 'examples', 'striatum'))
+
+const smoke = (load) => `
+${load}
+const out = require('node:path').join(process.cwd(), 'out')
+const { build, plan } = buildToDir(${striatum}, out, { vars: { runner_version: '0.7.3' } }, { generatedAt: '2026-01-01T00:00:00Z' })
+const bundle = build.bundles[0]
+if (plan.refused || plan.summary.create < 10 || !Buffer.isBuffer(bundle.files[0].bytes)) throw new Error('bad build')
+try { starterSource('Bad Name') } catch (err) { console.log(version(), bundle.pluginName, plan.summary.create, err.code) }
+`
+
+test('npm pack + npm install: the addon ships, and ESM, CommonJS and the bin all work', (t) => {
+  const tmp = tempDir(t, 'pack')
+  const packed = run(npm, ['pack', '--json', '--pack-destination', tmp], { cwd: pkgDir })
+  assert.equal(packed.code, 0, packed.stderr)
+  const [info] = JSON.parse(packed.stdout)
+  const files = info.files.map((f) => f.path).sort()
+  assert.ok(files.some((f) => /^plugforge\.[\w-]+\.node$/.test(f)), `no .node addon in ${files}`)
+  for (const wanted of ['index.js', 'index.d.ts', 'lib/index.js', 'lib/index.mjs', 'lib/index.d.ts', 'lib/host.js', 'lib/host.d.ts', 'bin/plugforge.js', 'README.md', 'package.json']) {
+    assert.ok(files.includes(wanted), `${wanted} missing from ${files}`)
+  }
+  assert.ok(!files.some((f) => f.startsWith('test/') || f.startsWith('src/') || f.startsWith('node_modules/')), `${files}`)
+
+  const consumer = path.join(tmp, 'consumer')
+  fs.mkdirSync(consumer)
+  fs.writeFileSync(path.join(consumer, 'package.json'), '{"name": "consumer", "private": true}\n')
+  const tarball = path.join(tmp, info.filename)
+  const installed = run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: consumer })
+  assert.equal(installed.code, 0, installed.stderr)
+
+  const version = run(process.execPath, ['-p', "require('plugforge').version()"], { cwd: consumer }).stdout.trim()
+  const expected = `${version} striatum `
+  const esm = run(process.execPath, ['--input-type=module', '-e', smoke("import { buildToDir, starterSource, version } from 'plugforge'; import { createRequire } from 'node:module'; const require = createRequire(import.meta.url)")], { cwd: consumer })
+  assert.equal(esm.code, 0, esm.stderr)
+  assert.match(esm.stdout, new RegExp(`^${expected}\\d+ invalid_options\\n$`))
+  fs.rmSync(path.join(consumer, 'out'), { recursive: true })
+  const cjs = run(process.execPath, ['-e', smoke("const { buildToDir, starterSource, version } = require('plugforge')")], { cwd: consumer })
+  assert.equal(cjs.code, 0, cjs.stderr)
+  assert.equal(cjs.stdout, esm.stdout)
+
+  const bin = run(path.join(consumer, 'node_modules', '.bin', 'plugforge'), ['--version'], { cwd: consumer })
+  assert.equal(bin.code, 0, bin.stderr)
+  assert.equal(bin.stdout, `plugforge ${version}\n`)
+})

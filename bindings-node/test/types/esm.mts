@@ -1,0 +1,41 @@
+// Compiled by `tsc` (test/types.test.mjs), never run: the typings a consumer
+// sees from ESM, generated (index.d.ts) and hand-written (lib/host.d.ts).
+import {
+  applyPlan,
+  build,
+  buildToDir,
+  doctor,
+  doctorPathsToRead,
+  generatedAt,
+  nodeHost,
+  observe,
+  readTree,
+  runCli,
+  sha256Hex,
+  starterSource,
+  uninstallPathsToRead,
+  uninstallPlan,
+  version,
+} from 'plugforge'
+import type { Action, Bundle, CliHost, Op, PlugforgeError, Plan, SourceFile } from 'plugforge'
+
+const files: SourceFile[] = readTree('src', { exclude: ['dist'] })
+const result = build([...files, ...starterSource('demo')], { targets: [{ runtime: 'claude-code' }], vars: { a: 'b' } })
+const bundles: Bundle[] = result.bundles
+const bytes: Buffer = bundles[0].files[0].bytes
+const plan: Plan = result.plan(observe('dist', result.pathsToRead()), { generatedAt: generatedAt() })
+const ops: Op[] = plan.actions.map((a: Action) => a.op)
+if (!plan.refused) applyPlan('dist', plan)
+const { build: again, plan: second } = buildToDir('src', 'dist', {}, { force: true })
+const report = doctor({ runtimes: ['claude-code'], outDir: 'dist' }, observe('dist', doctorPathsToRead({})), again)
+const removal = uninstallPlan({ runtimes: ['claude-code'] }, observe('dist', uninstallPathsToRead({})))
+const code: number = runCli(['--version'], nodeHost)
+const custom: CliHost = { ...nodeHost, stdout: (text: string) => void text }
+try {
+  build([{ path: 'x', bytes: new Uint8Array(1) }])
+} catch (err) {
+  const e = err as PlugforgeError
+  const where: string | undefined = e.problems[0]?.location?.file
+  console.log(e.code === 'invalid_source', where)
+}
+console.log(version(), sha256Hex(bytes), ops, second.summary.create, report.findings, removal.refused, code, custom)

@@ -1,0 +1,101 @@
+"""plugforge: compile one canonical agent-plugin source into each agent CLI's native bundle.
+
+The engine is Rust (``plugforge._plugforge``); this package re-exports it and adds the
+filesystem side (``plugforge.host``): reading a source folder, observing an output root and
+applying a plan with atomic writes.
+
+    from plugforge import build_to_dir
+    plan = build_to_dir("examples/striatum", "dist", targets=["claude-code"],
+                        vars={"runner_version": "0.7.3"})
+"""
+
+from ._plugforge import (
+    Action,
+    Build,
+    Bundle,
+    Diagnostic,
+    DoctorReport,
+    Finding,
+    GeneratedFile,
+    Honesty,
+    InvalidManifestError,
+    InvalidOptionsError,
+    InvalidPathError,
+    InvalidSourceError,
+    Location,
+    MarketplaceEntry,
+    Merge,
+    Observed,
+    Plan,
+    PlugforgeError,
+    SourceFile,
+    Summary,
+    TemplateError,
+    UnsupportedKindError,
+    UnsupportedRuntimeError,
+    UrlNotAllowedError,
+    build,
+    doctor,
+    doctor_paths_to_read,
+    run_cli,
+    sha256_hex,
+    starter_source,
+    uninstall_paths_to_read,
+    uninstall_plan,
+    version,
+)
+from .host import (
+    PathlibHost,
+    RefusedPlanError,
+    apply_plan,
+    build_to_dir,
+    generated_at,
+    observe,
+    read_tree,
+)
+
+__version__ = version()
+
+__all__ = [
+    "Action",
+    "Build",
+    "Bundle",
+    "Diagnostic",
+    "DoctorReport",
+    "Finding",
+    "GeneratedFile",
+    "Honesty",
+    "InvalidManifestError",
+    "InvalidOptionsError",
+    "InvalidPathError",
+    "InvalidSourceError",
+    "Location",
+    "MarketplaceEntry",
+    "Merge",
+    "Observed",
+    "PathlibHost",
+    "Plan",
+    "PlugforgeError",
+    "RefusedPlanError",
+    "SourceFile",
+    "Summary",
+    "TemplateError",
+    "UnsupportedKindError",
+    "UnsupportedRuntimeError",
+    "UrlNotAllowedError",
+    "__version__",
+    "apply_plan",
+    "build",
+    "build_to_dir",
+    "doctor",
+    "doctor_paths_to_read",
+    "generated_at",
+    "observe",
+    "read_tree",
+    "run_cli",
+    "sha256_hex",
+    "starter_source",
+    "uninstall_paths_to_read",
+    "uninstall_plan",
+    "version",
+]

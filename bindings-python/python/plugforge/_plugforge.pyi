@@ -1,0 +1,349 @@
+"""Type stubs of the native module; checked against it by ``mypy.stubtest`` in CI."""
+
+from typing import Any, Iterable, Literal, Mapping, Optional, Protocol, Sequence, TypedDict, Union, final
+
+
+__all__ = [
+    "version",
+    "sha256_hex",
+    "build",
+    "uninstall_paths_to_read",
+    "uninstall_plan",
+    "doctor_paths_to_read",
+    "doctor",
+    "starter_source",
+    "run_cli",
+    "SourceFile",
+    "Location",
+    "Diagnostic",
+    "Honesty",
+    "GeneratedFile",
+    "Bundle",
+    "Merge",
+    "MarketplaceEntry",
+    "Build",
+    "Observed",
+    "Action",
+    "Summary",
+    "Plan",
+    "Finding",
+    "DoctorReport",
+    "PlugforgeError",
+    "InvalidSourceError",
+    "InvalidPathError",
+    "TemplateError",
+    "UnsupportedRuntimeError",
+    "UnsupportedKindError",
+    "UrlNotAllowedError",
+    "InvalidOptionsError",
+    "InvalidManifestError",
+]
+
+_Op = Literal["create", "update", "unchanged", "conflict", "remove", "keep"]
+_Severity = Literal["info", "warning", "error"]
+_Level = Literal["supported", "degraded", "unsupported"]
+
+#: A plugin source: a path -> bytes mapping, or ``SourceFile``s (which carry executable bits).
+_Files = Union[Mapping[str, Union[bytes, bytearray]], Iterable["SourceFile"]]
+#: ``"claude-code"``, ``("claude-code", "plugin")`` or ``{"runtime": ..., "kind": ...}``.
+_Target = Union[str, tuple[str, Optional[str]], Mapping[str, Optional[str]]]
+
+class _ProblemLocation(TypedDict):
+    file: str
+    line: Optional[int]
+    column: Optional[int]
+
+class _Problem(TypedDict):
+    message: str
+    location: Optional[_ProblemLocation]
+
+class PlugforgeError(Exception):
+    """Any engine error: ``.code`` is the stable code string, ``.problems`` every problem found."""
+
+    code: str
+    problems: list[_Problem]
+
+class InvalidSourceError(PlugforgeError): ...
+class InvalidPathError(PlugforgeError): ...
+class TemplateError(PlugforgeError): ...
+class UnsupportedRuntimeError(PlugforgeError): ...
+class UnsupportedKindError(PlugforgeError): ...
+class UrlNotAllowedError(PlugforgeError): ...
+class InvalidOptionsError(PlugforgeError): ...
+class InvalidManifestError(PlugforgeError): ...
+
+@final
+class SourceFile:
+    def __new__(cls, path: str, data: Union[bytes, bytearray], executable: bool = False) -> "SourceFile": ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def data(self) -> bytes: ...
+    @property
+    def executable(self) -> bool: ...
+
+@final
+class Location:
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> Optional[int]: ...
+    @property
+    def column(self) -> Optional[int]: ...
+
+@final
+class Diagnostic:
+    @property
+    def severity(self) -> _Severity: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def location(self) -> Optional[Location]: ...
+
+@final
+class Honesty:
+    @property
+    def component(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def runtime(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def level(self) -> _Level: ...
+    @property
+    def detail(self) -> str: ...
+
+@final
+class GeneratedFile:
+    @property
+    def path(self) -> str: ...
+    @property
+    def data(self) -> bytes: ...
+    @property
+    def sha256(self) -> str: ...
+    @property
+    def executable(self) -> bool: ...
+    @property
+    def template(self) -> str: ...
+
+@final
+class Merge:
+    @property
+    def path(self) -> str: ...
+    @property
+    def part(self) -> dict[str, Any]: ...
+
+@final
+class Bundle:
+    @property
+    def runtime(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def root(self) -> str: ...
+    @property
+    def manifest(self) -> str: ...
+    @property
+    def namespace(self) -> str: ...
+    @property
+    def plugin_name(self) -> str: ...
+    @property
+    def plugin_version(self) -> Optional[str]: ...
+    @property
+    def files(self) -> list[GeneratedFile]: ...
+    @property
+    def merges(self) -> list[Merge]: ...
+    @property
+    def honesty(self) -> list[Honesty]: ...
+    @property
+    def diagnostics(self) -> list[Diagnostic]: ...
+
+@final
+class MarketplaceEntry:
+    @property
+    def runtime(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def document(self) -> dict[str, Any]: ...
+    @property
+    def entry(self) -> dict[str, Any]: ...
+
+@final
+class Observed:
+    def __new__(
+        cls,
+        hashes: Optional[Mapping[str, str]] = None,
+        contents: Optional[Mapping[str, Union[bytes, bytearray]]] = None,
+    ) -> "Observed": ...
+    @property
+    def hashes(self) -> dict[str, str]: ...
+    @property
+    def contents(self) -> dict[str, bytes]: ...
+
+@final
+class Action:
+    @property
+    def path(self) -> str: ...
+    @property
+    def op(self) -> _Op: ...
+    @property
+    def reason(self) -> Optional[str]: ...
+    @property
+    def data(self) -> Optional[bytes]: ...
+    @property
+    def sha256(self) -> Optional[str]: ...
+    @property
+    def executable(self) -> bool: ...
+
+@final
+class Summary:
+    @property
+    def create(self) -> int: ...
+    @property
+    def update(self) -> int: ...
+    @property
+    def unchanged(self) -> int: ...
+    @property
+    def conflict(self) -> int: ...
+    @property
+    def remove(self) -> int: ...
+    @property
+    def keep(self) -> int: ...
+
+@final
+class Plan:
+    @property
+    def actions(self) -> list[Action]: ...
+    @property
+    def refused(self) -> bool: ...
+    @property
+    def summary(self) -> Summary: ...
+    @property
+    def diagnostics(self) -> list[Diagnostic]: ...
+    @property
+    def writes(self) -> int: ...
+
+@final
+class Finding:
+    @property
+    def code(self) -> str: ...
+    @property
+    def severity(self) -> _Severity: ...
+    @property
+    def runtime(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def fix(self) -> str: ...
+
+@final
+class DoctorReport:
+    @property
+    def findings(self) -> list[Finding]: ...
+    @property
+    def diagnostics(self) -> list[Diagnostic]: ...
+    @property
+    def healthy(self) -> bool: ...
+
+@final
+class Build:
+    @property
+    def bundles(self) -> list[Bundle]: ...
+    @property
+    def marketplaces(self) -> list[MarketplaceEntry]: ...
+    @property
+    def diagnostics(self) -> list[Diagnostic]: ...
+    @property
+    def generator(self) -> tuple[str, str]: ...
+    @property
+    def scope(self) -> Literal["project", "user"]: ...
+    @property
+    def manifest_name(self) -> str: ...
+    @property
+    def shared(self) -> list[str]: ...
+    def paths_to_read(self) -> list[str]: ...
+    def plan(self, observed: Observed, *, force: bool = False, generated_at: Optional[str] = None) -> Plan: ...
+
+class _Host(Protocol):
+    """What ``run_cli`` calls; ``plugforge.PathlibHost`` is the local-filesystem one."""
+
+    def read_tree(self, directory: str, exclude: list[str], /) -> _Files: ...
+    def observe(self, root: str, paths_to_read: list[str], /) -> Observed: ...
+    def apply(self, root: str, plan: Plan, /) -> object: ...
+    def create_files(self, directory: str, files: list[SourceFile], /) -> object: ...
+    def exists(self, path: str, /) -> bool: ...
+    def generated_at(self) -> str: ...
+    def home_dir(self) -> Optional[str]: ...
+    def folder_name(self, directory: str, /) -> Optional[str]: ...
+    def stdout(self, text: str, /) -> object: ...
+    def stderr(self, text: str, /) -> object: ...
+    def color(self) -> bool: ...
+
+def version() -> str: ...
+def sha256_hex(data: bytes) -> str: ...
+def build(
+    files: _Files,
+    *,
+    targets: Optional[Union[_Target, Sequence[_Target]]] = ...,
+    scope: Optional[Literal["project", "user"]] = ...,
+    namespace: Optional[str] = ...,
+    vars: Optional[Mapping[str, str]] = ...,
+    generator: Optional[Union[tuple[str, str], Mapping[str, str]]] = ...,
+    allow_urls: Optional[Sequence[str]] = ...,
+    marketplace: Optional[bool] = ...,
+    manifest_name: Optional[str] = ...,
+    roots: Optional[Mapping[str, str]] = ...,
+    **options: Any,
+) -> Build: ...
+def uninstall_paths_to_read(
+    *,
+    runtimes: Optional[Union[str, Sequence[str]]] = ...,
+    namespace: Optional[str] = ...,
+    scope: Optional[Literal["project", "user"]] = ...,
+    manifest_name: Optional[str] = ...,
+    roots: Optional[Mapping[str, str]] = ...,
+    **options: Any,
+) -> list[str]: ...
+def uninstall_plan(
+    observed: Observed,
+    *,
+    runtimes: Optional[Union[str, Sequence[str]]] = ...,
+    namespace: Optional[str] = ...,
+    scope: Optional[Literal["project", "user"]] = ...,
+    manifest_name: Optional[str] = ...,
+    force: Optional[bool] = ...,
+    roots: Optional[Mapping[str, str]] = ...,
+    **options: Any,
+) -> Plan: ...
+def doctor_paths_to_read(
+    *,
+    runtimes: Optional[Union[str, Sequence[str]]] = ...,
+    namespace: Optional[str] = ...,
+    scope: Optional[Literal["project", "user"]] = ...,
+    manifest_name: Optional[str] = ...,
+    roots: Optional[Mapping[str, str]] = ...,
+    **options: Any,
+) -> list[str]: ...
+def doctor(
+    observed: Observed,
+    build: Optional[Build] = None,
+    *,
+    runtimes: Optional[Union[str, Sequence[str]]] = ...,
+    namespace: Optional[str] = ...,
+    scope: Optional[Literal["project", "user"]] = ...,
+    manifest_name: Optional[str] = ...,
+    generator: Optional[Union[tuple[str, str], Mapping[str, str]]] = ...,
+    build_command: Optional[str] = ...,
+    out_dir: Optional[str] = ...,
+    roots: Optional[Mapping[str, str]] = ...,
+    **options: Any,
+) -> DoctorReport: ...
+def starter_source(name: str) -> list[SourceFile]: ...
+def run_cli(argv: Sequence[str], host: _Host) -> int: ...

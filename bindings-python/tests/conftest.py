@@ -1,0 +1,37 @@
+"""Shared fixtures: where the repository, the golden vectors and the Rust binary are."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BINDING = ROOT / "bindings-python"
+VECTORS = ROOT / "tests" / "vectors"
+STRIATUM = ROOT / "examples" / "striatum"
+
+
+@pytest.fixture(scope="session")
+def cli_bin() -> Path:
+    """The Rust `plugforge` binary (`cargo build -p plugforge-cli`), built if missing."""
+    path = Path(os.environ.get("PLUGFORGE_CLI_BIN") or ROOT / "target" / "debug" / "plugforge")
+    if not path.exists():
+        subprocess.run(["cargo", "build", "-p", "plugforge-cli"], cwd=ROOT, check=True)
+    return path
+
+
+@pytest.fixture
+def python_cli() -> list[str]:
+    """`python -m plugforge` with this interpreter (the installed package)."""
+    return [sys.executable, "-m", "plugforge"]
+
+
+@pytest.fixture
+def epoch(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fixed SOURCE_DATE_EPOCH (2026-05-09T18:42:11Z) for reproducible manifests."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1778352131")
+    return "2026-05-09T18:42:11Z"

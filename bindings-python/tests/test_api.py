@@ -1,0 +1,278 @@
+"""The Python API's shape: inputs, options, results, exceptions and the host helpers."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import plugforge
+from conftest import STRIATUM
+
+HELLO = {
+    "plugforge.json": b'{"name": "hello", "version": "1.0.0"}',
+    "commands/hi.md": b"---\ndescription: Say hi\n---\nHi $ARGUMENTS\n",
+    "bin/hello": b"#!/bin/sh\necho hi\n",
+}
+WHEN = "2026-01-01T00:00:00Z"
+
+
+def created(build: plugforge.Build) -> dict[str, plugforge.Action]:
+    return {a.path: a for a in build.plan(plugforge.Observed(), generated_at=WHEN).actions}
+
+
+def test_mapping_and_source_files_build_the_same() -> None:
+    files = [plugforge.SourceFile(path, data, executable=path.startswith("bin/")) for path, data in HELLO.items()]
+    from_files = created(plugforge.build(files))
+    from_mapping = created(plugforge.build(HELLO))
+    assert from_files.keys() == from_mapping.keys()
+    assert from_files["claude-code/bin/hello"].executable and not from_mapping["claude-code/bin/hello"].executable
+    assert from_files["claude-code/commands/hi.md"].data == from_mapping["claude-code/commands/hi.md"].data
+
+
+def test_content_is_bytes_never_str() -> None:
+    with pytest.raises(TypeError, match="bytes, not str"):
+        plugforge.build({"plugforge.json": '{"name": "x"}'})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="bytes, not str"):
+        plugforge.SourceFile("a.md", "text")  # type: ignore[arg-type]
+    assert plugforge.SourceFile("a.md", bytearray(b"x")).data == b"x"
+    with pytest.raises(TypeError, match="read_tree"):
+        plugforge.build(str(STRIATUM))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="read_tree"):
+        plugforge.build(STRIATUM)  # type: ignore[arg-type]
+    result = plugforge.build(HELLO)
+    for bundle in result.bundles:
+        for file in bundle.files:
+            assert isinstance(file.data, bytes) and file.sha256 == hashlib.sha256(file.data).hexdigest()
+
+
+def test_build_result_shape() -> None:
+    result = plugforge.build(HELLO, targets=["claude-code"], generator=("runner", "2.0.0"))
+    assert result.generator == ("runner", "2.0.0") and result.scope == "project"
+    assert result.manifest_name == ".plugforge-manifest.json"
+    (bundle,) = result.bundles
+    assert (bundle.runtime, bundle.kind, bundle.root) == ("claude-code", "plugin", "claude-code")
+    assert (bundle.namespace, bundle.plugin_name, bundle.plugin_version) == ("hello", "hello", "1.0.0")
+    assert bundle.manifest == "claude-code/.plugforge-manifest.json"
+    assert {f.path for f in bundle.files} >= {".claude-plugin/plugin.json", "commands/hi.md", "bin/hello"}
+    assert all(h.level in ("supported", "degraded", "unsupported") for h in bundle.honesty)
+    (market,) = result.marketplaces
+    assert market.path == ".claude-plugin/marketplace.json" and market.entry["name"] == "hello"
+    assert bundle.merges[0].part["kind"] == "marketplace_entry"
+    assert result.paths_to_read() == [".claude-plugin/marketplace.json", "claude-code/.plugforge-manifest.json"]
+    assert "GeneratedFile(path=" in repr(bundle.files[0]) and "Bundle(runtime='claude-code'" in repr(bundle)
+
+
+@pytest.mark.parametrize(
+    "targets",
+    ["claude-code", ["claude-code"], [("claude-code", None)], [("claude-code", "plugin")],
+     [{"runtime": "claude-code", "kind": "plugin"}]],
+)
+def test_target_forms(targets: Any) -> None:
+    assert [b.runtime for b in plugforge.build(HELLO, targets=targets).bundles] == ["claude-code"]
+
+
+def test_options_snake_case_camel_case_and_none() -> None:
+    snake = plugforge.build(HELLO, manifest_name=".m.json", allow_urls=["https://x.test/"], namespace=None)
+    camel = plugforge.build(HELLO, manifestName=".m.json", allowUrls=["https://x.test/"])
+    assert snake.manifest_name == camel.manifest_name == ".m.json"
+    assert plugforge.build(HELLO, marketplace=False, roots={"claude-code": "cc"}).bundles[0].root == "cc"
+    assert plugforge.build(HELLO, marketplace=False).marketplaces == []
+
+
+def test_bad_options_raise_invalid_options() -> None:
+    with pytest.raises(plugforge.InvalidOptionsError) as caught:
+        plugforge.build(HELLO, bogus_option=1)
+    assert caught.value.code == "invalid_options" and "bogus_option" in str(caught.value)
+    with pytest.raises(plugforge.InvalidOptionsError):
+        plugforge.build(HELLO, vars={"n": 1})
+    with pytest.raises(plugforge.InvalidOptionsError):
+        plugforge.build(HELLO, manifest_name="a/b.json")
+    with pytest.raises(TypeError, match="plain data"):
+        plugforge.build(HELLO, vars={"a": object()})
+
+
+def test_exception_classes_codes_and_problems() -> None:
+    with pytest.raises(plugforge.PlugforgeError) as caught:
+        plugforge.build({"plugforge.json": b'{"name": "x",}'})
+    error = caught.value
+    assert type(error) is plugforge.InvalidSourceError and isinstance(error, Exception)
+    assert error.code == "invalid_source" and "invalid JSON" in str(error)
+    assert error.problems == [{"message": error.problems[0]["message"],
+                               "location": {"file": "plugforge.json", "line": 1, "column": 14}}]
+    with pytest.raises(plugforge.InvalidPathError) as caught_path:
+        plugforge.build({"../escape.md": b"x"})
+    assert caught_path.value.code == "invalid_path" and caught_path.value.problems[0]["location"] is None
+    with pytest.raises(plugforge.UnsupportedRuntimeError):
+        plugforge.build(HELLO, targets=["nonesuch"])
+    with pytest.raises(plugforge.UnsupportedKindError):
+        plugforge.build(HELLO, targets=[("claude-code", "bogus")])
+    with pytest.raises(plugforge.UrlNotAllowedError):
+        plugforge.build({**HELLO, "commands/u.md": b"---\ndescription: u\n---\nsee https://example.com/x\n"})
+    with pytest.raises(plugforge.TemplateError):
+        plugforge.build({**HELLO, "commands/t.md.j2": b"---\ndescription: t\n---\n{{ nope }}\n"})
+    for cls in (plugforge.InvalidManifestError, plugforge.InvalidOptionsError, plugforge.TemplateError):
+        assert issubclass(cls, plugforge.PlugforgeError) and cls.__module__ == "plugforge"
+
+
+def test_plan_against_observed_and_the_host_helpers(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    first = plugforge.build_to_dir(STRIATUM, out, generated_at=WHEN, vars={"runner_version": "0.7.3"})
+    assert first.summary.create == first.writes == 18 and not first.refused
+    assert os.access(out / "claude-code" / ".claude-plugin" / "plugin.json", os.R_OK)
+    again = plugforge.build_to_dir(STRIATUM, out, generated_at="2030-01-01T00:00:00Z", vars={"runner_version": "0.7.3"})
+    assert again.writes == 0 and again.summary.unchanged == 18
+
+    status = out / "claude-code" / "commands" / "status.md"
+    status.write_text("mine\n")
+    with pytest.raises(plugforge.RefusedPlanError) as refused:
+        plugforge.build_to_dir(STRIATUM, out, generated_at=WHEN, vars={"runner_version": "0.7.3"})
+    assert refused.value.plan.summary.conflict == 1 and "status.md" in str(refused.value)
+    assert status.read_text() == "mine\n"
+    with pytest.raises(plugforge.RefusedPlanError):
+        plugforge.apply_plan(out, refused.value.plan)
+    forced = plugforge.build_to_dir(STRIATUM, out, force=True, generated_at=WHEN, vars={"runner_version": "0.7.3"})
+    assert [a.path for a in forced.actions if a.op == "update"] == ["claude-code/commands/status.md"]
+
+
+def test_observed_round_trip(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.json").write_bytes(b"{}")
+    observed = plugforge.observe(tmp_path, ["a/x.json"])
+    assert observed.hashes == {"a/x.json": plugforge.sha256_hex(b"{}")}
+    assert observed.contents == {"a/x.json": b"{}"}
+    assert plugforge.observe(tmp_path / "absent").hashes == {}
+    assert plugforge.Observed({"p": "0" * 64}, {"p": b"x"}).contents == {"p": b"x"}
+    assert plugforge.sha256_hex(b"abc") == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_read_tree_skips_vcs_dependencies_and_excluded_folders(tmp_path: Path) -> None:
+    for rel in ["plugforge.json", ".git/HEAD", "node_modules/m/i.js", "target/t", "dist/old.md", "bin/run"]:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(b"x")
+    (tmp_path / "bin" / "run").chmod(0o755)
+    files = {f.path: f for f in plugforge.read_tree(tmp_path, exclude=[tmp_path / "dist"])}
+    assert sorted(files) == ["bin/run", "plugforge.json"]
+    assert files["bin/run"].executable and not files["plugforge.json"].executable
+
+
+def test_apply_plan_removes_and_cleans_emptied_folders(tmp_path: Path) -> None:
+    with_extra = {**HELLO, "skills/extra/SKILL.md": b"---\nname: extra\ndescription: An extra skill\n---\nBody\n"}
+    source = tmp_path / "src"
+    for rel, data in with_extra.items():
+        (source / rel).parent.mkdir(parents=True, exist_ok=True)
+        (source / rel).write_bytes(data)
+    out = tmp_path / "out"
+    plugforge.build_to_dir(source, out, generated_at=WHEN)
+    assert (out / "claude-code" / "skills" / "extra" / "SKILL.md").exists()
+    assert (out / "claude-code" / "bin" / "hello").stat().st_mode & 0o777 == 0o644
+    (source / "skills" / "extra" / "SKILL.md").unlink()
+    plan = plugforge.build_to_dir(source, out, generated_at=WHEN)
+    assert [a.op for a in plan.actions if "extra" in a.path] == ["remove"]
+    assert not (out / "claude-code" / "skills").exists()
+
+
+def test_generated_at_honours_source_date_epoch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "951782400")
+    assert plugforge.generated_at() == "2000-02-29T00:00:00Z"
+    plan = plugforge.build(HELLO).plan(plugforge.Observed())  # the host's clock by default
+    (manifest,) = [a for a in plan.actions if a.path.endswith(".plugforge-manifest.json")]
+    assert manifest.data and json.loads(manifest.data)["generated_at"] == "2000-02-29T00:00:00Z"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "not a number")
+    assert plugforge.generated_at().endswith("Z") and plugforge.generated_at() != "2000-02-29T00:00:00Z"
+
+
+def test_uninstall_and_doctor(tmp_path: Path) -> None:
+    plugforge.build_to_dir(STRIATUM, tmp_path, generated_at=WHEN)
+    observed = plugforge.observe(tmp_path, plugforge.doctor_paths_to_read(runtimes=["claude-code"]))
+    assert plugforge.doctor(observed).healthy
+    report = plugforge.doctor(observed, generator=("plugforge", "99.0.0"), build_command="make plugins")
+    (finding,) = report.findings
+    assert (finding.code, finding.severity, finding.fix) == ("plugin_outdated", "warning", "make plugins")
+    observed = plugforge.observe(tmp_path, plugforge.uninstall_paths_to_read(runtimes="claude-code"))
+    plan = plugforge.uninstall_plan(observed, runtimes=["claude-code"])
+    assert {a.op for a in plan.actions} == {"remove"}
+    plugforge.apply_plan(tmp_path, plan)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_starter_source_builds() -> None:
+    files = plugforge.starter_source("my-plugin")
+    assert all(isinstance(f, plugforge.SourceFile) for f in files)
+    assert [b.plugin_name for b in plugforge.build(files).bundles] == ["my-plugin"]
+    with pytest.raises(plugforge.InvalidOptionsError):
+        plugforge.starter_source("Not Kebab")
+
+
+class MemoryHost:
+    """An in-memory host: run_cli needs nothing but these methods."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+        self.out = io.StringIO()
+        self.err = io.StringIO()
+
+    def read_tree(self, directory: str, exclude: list[str]) -> dict[str, bytes]:
+        return self.files
+
+    def observe(self, root: str, paths_to_read: list[str]) -> plugforge.Observed:
+        return plugforge.Observed()
+
+    def apply(self, root: str, plan: plugforge.Plan) -> None:
+        self.applied = plan
+
+    def create_files(self, directory: str, files: list[plugforge.SourceFile]) -> None:
+        raise AssertionError("not for build")
+
+    def exists(self, path: str) -> bool:
+        return False
+
+    def generated_at(self) -> str:
+        return WHEN
+
+    def home_dir(self) -> str | None:
+        return None
+
+    def folder_name(self, directory: str) -> str | None:
+        return None
+
+    def stdout(self, text: str) -> None:
+        self.out.write(text)
+
+    def stderr(self, text: str) -> None:
+        self.err.write(text)
+
+    def color(self) -> bool:
+        return False
+
+
+def test_run_cli_over_any_host() -> None:
+    host = MemoryHost(HELLO)
+    assert plugforge.run_cli(["build", "src", "--out", "out", "--json"], host) == 0
+    report = json.loads(host.out.getvalue())
+    assert report["ok"] and report["applied"] and host.applied.summary.create == report["plan"]["summary"]["create"]
+    assert plugforge.run_cli(["--bogus"], host) == 2 and host.err.getvalue().startswith("error[usage]")
+
+
+def test_run_cli_reraises_host_bugs() -> None:
+    class Broken(MemoryHost):
+        def observe(self, root: str, paths_to_read: list[str]) -> plugforge.Observed:
+            raise KeyError("a bug in the host")
+
+    with pytest.raises(KeyError, match="a bug in the host"):
+        plugforge.run_cli(["build", "src", "--out", "out"], Broken(HELLO))
+
+
+def test_run_cli_reports_os_errors_as_io() -> None:
+    class Unreadable(MemoryHost):
+        def read_tree(self, directory: str, exclude: list[str]) -> dict[str, bytes]:
+            raise OSError("src: Permission denied (os error 13)")
+
+    host = Unreadable(HELLO)
+    assert plugforge.run_cli(["build", "src", "--out", "out"], host) == 2
+    assert host.err.getvalue() == "error[io]: src: Permission denied (os error 13)\n"

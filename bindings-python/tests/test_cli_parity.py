@@ -1,0 +1,122 @@
+"""`python -m plugforge` behaves exactly like the Rust `plugforge` binary: same stdout
+(modulo the output folder), same exit codes, same files written, for a build, --json,
+a conflict, a usage error and the other verbs."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+SOURCE = "examples/striatum"
+
+
+class Pair:
+    """The same command line run by both hosts, each with its own output folder."""
+
+    def __init__(self, rust: list[str], python: list[str], tmp: Path) -> None:
+        self.hosts = {"rust": rust, "python": python}
+        self.outs = {name: tmp / name for name in self.hosts}
+
+    def run(self, *argv: str) -> dict[str, tuple[int, str, str]]:
+        results = {}
+        for name, command in self.hosts.items():
+            out = str(self.outs[name])
+            args = [a.replace("{out}", out) for a in argv]
+            proc = subprocess.run([*command, *args], cwd=ROOT, capture_output=True, text=True, check=False)
+            # The output folder is the one thing that differs between the two runs.
+            results[name] = (proc.returncode, proc.stdout.replace(out, "{out}"), proc.stderr.replace(out, "{out}"))
+        return results
+
+    def same(self, *argv: str, expect: int, stderr: bool = True) -> tuple[int, str, str]:
+        results = self.run(*argv)
+        rust, python = results["rust"], results["python"]
+        assert python[1] == rust[1], "stdout differs"
+        assert python[0] == rust[0] == expect, (rust, python)
+        if stderr:
+            assert python[2] == rust[2], "stderr differs"
+        return rust
+
+    def trees(self) -> dict[str, dict[str, tuple[bytes, int]]]:
+        return {
+            name: {p.relative_to(out).as_posix(): (p.read_bytes(), p.stat().st_mode & 0o777)
+                   for p in sorted(out.rglob("*")) if p.is_file()}
+            for name, out in self.outs.items()
+        }
+
+
+@pytest.fixture
+def pair(cli_bin: Path, python_cli: list[str], tmp_path: Path, epoch: str) -> Pair:
+    return Pair([str(cli_bin)], python_cli, tmp_path)
+
+
+BUILD = ["build", SOURCE, "--target", "claude-code", "--out", "{out}", "--var", "runner_version=0.7.3"]
+
+
+def test_build_then_rerun(pair: Pair) -> None:
+    _, stdout, _ = pair.same(*BUILD, expect=0)
+    assert "create" in stdout and "(18 writes)" in stdout
+    trees = pair.trees()
+    assert trees["python"] == trees["rust"], "the two hosts wrote different files"
+    _, stdout, _ = pair.same(*BUILD, expect=0)
+    assert stdout.endswith("(0 writes)\n")
+
+
+def test_build_json_and_dry_run(pair: Pair) -> None:
+    _, stdout, _ = pair.same(*BUILD, "--json", "--dry-run", expect=0)
+    assert '"dry_run": true' in stdout and '"out": "{out}"' in stdout
+    assert not any(pair.outs[name].exists() for name in pair.outs)
+    pair.same(*BUILD, "--json", "-v", expect=0)
+
+
+def test_conflict_is_refused_then_forced(pair: Pair) -> None:
+    pair.same(*BUILD, expect=0)
+    for out in pair.outs.values():
+        (out / "claude-code" / "commands" / "status.md").write_text("edited by hand\n")
+    _, stdout, stderr = pair.same(*BUILD, expect=1)
+    assert "CONFLICT" in stdout and "refused: 1 conflict(s)" in stderr
+    pair.same(*BUILD, "--json", expect=1)
+    pair.same(*BUILD, "--force", expect=0)
+    trees = pair.trees()
+    assert trees["python"] == trees["rust"]
+
+
+def test_usage_errors(pair: Pair) -> None:
+    _, _, stderr = pair.same("build", "--bogus", expect=2)
+    assert stderr.startswith("error[usage]:")
+    pair.same("frobnicate", expect=2)
+    pair.same("build", SOURCE, "--target", "nonesuch", "--out", "{out}", expect=2)
+    pair.same("build", SOURCE, "--target", "nonesuch", "--out", "{out}", "--json", expect=2)
+
+
+def test_invalid_source_and_unreadable_folder(pair: Pair, tmp_path: Path) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "plugforge.json").write_text('{"name": "x",}')
+    pair.same("build", str(broken), "--out", "{out}", expect=1)
+    pair.same("build", str(broken), "--out", "{out}", "--json", expect=1)
+    pair.same("build", str(tmp_path / "absent"), "--out", "{out}", expect=2)
+    pair.same("build", str(tmp_path / "absent"), "--out", "{out}", "--json", expect=2)
+
+
+def test_doctor_uninstall_version_help(pair: Pair) -> None:
+    pair.same("doctor", "--target", "claude-code", "--out", "{out}", expect=1)
+    pair.same(*BUILD, expect=0)
+    pair.same("doctor", SOURCE, "--target", "claude-code", "--out", "{out}", "--var", "runner_version=0.7.3",
+              expect=0)
+    pair.same("doctor", "--target", "claude-code", "--out", "{out}", "--json", expect=0)
+    pair.same("uninstall", "--target", "claude-code", "--out", "{out}", "--dry-run", expect=0)
+    pair.same("uninstall", "--target", "claude-code", "--out", "{out}", expect=0)
+    assert pair.trees() == {"rust": {}, "python": {}}
+    pair.same("--version", expect=0)
+    pair.same("--help", expect=0)
+
+
+def test_init(pair: Pair) -> None:
+    pair.same("init", "{out}/my-plugin", expect=0)
+    trees = pair.trees()
+    assert trees["python"] == trees["rust"] and trees["rust"]
+    pair.same("init", "{out}/my-plugin", expect=1)

@@ -1,0 +1,221 @@
+//! JS values <-> core types, through serde at the boundary. Bytes cross as
+//! `Uint8Array` (copied once each way); everything else as plain objects
+//! with camelCase keys.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use js_sys::Uint8Array;
+use plugforge_core::{
+    Bundle, BundlePath, Diagnostic, Error, ErrorCode, Honesty, Merge, Observed, Op, Plan, SourceTree, Summary,
+};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsValue;
+
+/// A byte string as a JS `Uint8Array`.
+#[derive(Serialize, Deserialize)]
+#[serde(transparent)]
+struct Bytes(#[serde(with = "serde_wasm_bindgen::preserve")] Uint8Array);
+
+impl Bytes {
+    fn of(bytes: &[u8]) -> Self {
+        Bytes(Uint8Array::from(bytes))
+    }
+}
+
+/// One file of a source as JS passes it in (extra fields are ignored, so an
+/// output file can be fed back in).
+#[derive(Deserialize)]
+struct FileIn {
+    path: String,
+    bytes: Bytes,
+    #[serde(default)]
+    executable: bool,
+}
+
+/// A source file as JS gets it back (`starterSource`).
+#[derive(Serialize)]
+struct FileOut<'a> {
+    path: &'a BundlePath,
+    bytes: Bytes,
+    executable: bool,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ObservedIn {
+    hashes: BTreeMap<String, String>,
+    contents: BTreeMap<String, Bytes>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BundleOut<'a> {
+    runtime: &'a str,
+    kind: &'a str,
+    root: &'a str,
+    manifest: &'a BundlePath,
+    namespace: &'a str,
+    plugin_name: &'a str,
+    plugin_version: Option<&'a str>,
+    files: Vec<BundleFileOut<'a>>,
+    merges: &'a [Merge],
+    honesty: &'a [Honesty],
+    diagnostics: &'a [Diagnostic],
+}
+
+#[derive(Serialize)]
+struct BundleFileOut<'a> {
+    path: &'a BundlePath,
+    bytes: Bytes,
+    sha256: &'a str,
+    executable: bool,
+    template: &'a str,
+}
+
+#[derive(Serialize)]
+struct PlanOut<'a> {
+    actions: Vec<ActionOut<'a>>,
+    refused: bool,
+    summary: &'a Summary,
+    diagnostics: &'a [Diagnostic],
+}
+
+#[derive(Serialize)]
+struct ActionOut<'a> {
+    path: &'a BundlePath,
+    op: Op,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bytes: Option<Bytes>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sha256: Option<&'a str>,
+    executable: bool,
+}
+
+#[derive(Serialize)]
+struct OutputFileOut<'a> {
+    path: &'a BundlePath,
+    bytes: Bytes,
+    sha256: &'a str,
+    executable: bool,
+}
+
+/// Plain objects (not ES `Map`s) and `null` for absent values, like JSON.
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+}
+
+/// A JS argument in the shape of `T`; a mismatch is the caller's mistake.
+fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, Error> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| invalid(what, e))
+}
+
+fn invalid(what: &str, error: impl std::fmt::Display) -> Error {
+    Error::new(ErrorCode::InvalidOptions, format!("{what}: {error}"))
+}
+
+fn given(value: Option<JsValue>) -> Option<JsValue> {
+    value.filter(|v| !v.is_null() && !v.is_undefined())
+}
+
+/// An options object (`undefined` or `null`: every default). It goes through
+/// JSON because serde-wasm-bindgen only looks up the fields a struct names,
+/// which would let the core's `deny_unknown_fields` pass a misspelt option.
+pub fn options<T: DeserializeOwned + Default>(value: Option<JsValue>, what: &str) -> Result<T, Error> {
+    let Some(value) = given(value) else { return Ok(T::default()) };
+    let json: serde_json::Value = from_js(value, what)?;
+    serde_json::from_value(json).map_err(|e| invalid(what, e))
+}
+
+pub fn source_tree(files: JsValue) -> Result<SourceTree, Error> {
+    let files: Vec<FileIn> = from_js(files, "files")?;
+    let mut tree = SourceTree::new();
+    for file in files {
+        tree.insert(&file.path, file.bytes.0.to_vec(), file.executable)?;
+    }
+    Ok(tree)
+}
+
+pub fn source_files(tree: &SourceTree) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    let files: Vec<FileOut> = tree
+        .iter()
+        .map(|(path, file)| FileOut { path, bytes: Bytes::of(&file.bytes), executable: file.executable })
+        .collect();
+    to_js(&files)
+}
+
+/// What the host saw in the output root; `undefined` or `{}` is an empty root.
+pub fn observed(value: JsValue) -> Result<Observed, Error> {
+    let observed: ObservedIn = match given(Some(value)) {
+        Some(value) => from_js(value, "observed")?,
+        None => ObservedIn::default(),
+    };
+    let contents = observed.contents.into_iter().map(|(path, bytes)| (path, Arc::from(bytes.0.to_vec())));
+    Ok(Observed { hashes: observed.hashes, contents: contents.collect() })
+}
+
+pub fn paths(paths: &[BundlePath]) -> Vec<String> {
+    paths.iter().map(ToString::to_string).collect()
+}
+
+pub fn bundles(bundles: &[Bundle]) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    let bundles: Vec<BundleOut> = bundles.iter().map(bundle).collect();
+    to_js(&bundles)
+}
+
+fn bundle(bundle: &Bundle) -> BundleOut<'_> {
+    let files = bundle.files.iter().map(|(path, file)| BundleFileOut {
+        path,
+        bytes: Bytes::of(&file.bytes),
+        sha256: &file.sha256,
+        executable: file.executable,
+        template: &file.template,
+    });
+    BundleOut {
+        runtime: bundle.runtime,
+        kind: bundle.kind,
+        root: &bundle.root,
+        manifest: &bundle.manifest,
+        namespace: &bundle.namespace,
+        plugin_name: &bundle.plugin_name,
+        plugin_version: bundle.plugin_version.as_deref(),
+        files: files.collect(),
+        merges: &bundle.merges,
+        honesty: &bundle.honesty,
+        diagnostics: &bundle.diagnostics,
+    }
+}
+
+pub fn plan(plan: &Plan) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    let actions = plan.actions.iter().map(|a| ActionOut {
+        path: &a.path,
+        op: a.op,
+        reason: a.reason.as_deref(),
+        bytes: a.bytes.as_deref().map(Bytes::of),
+        sha256: a.sha256.as_deref(),
+        executable: a.executable,
+    });
+    let out = PlanOut {
+        actions: actions.collect(),
+        refused: plan.refused,
+        summary: &plan.summary,
+        diagnostics: &plan.diagnostics,
+    };
+    to_js(&out)
+}
+
+/// The files a plan writes, with their bytes (all of them, for a fresh root).
+pub fn output_files(plan: &Plan) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    let files: Vec<OutputFileOut> = plan
+        .actions
+        .iter()
+        .filter_map(|a| {
+            let (bytes, sha256) = (a.bytes.as_deref()?, a.sha256.as_deref()?);
+            Some(OutputFileOut { path: &a.path, bytes: Bytes::of(bytes), sha256, executable: a.executable })
+        })
+        .collect();
+    to_js(&files)
+}

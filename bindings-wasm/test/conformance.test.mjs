@@ -1,0 +1,142 @@
+// Every golden vector through the `nodejs` wasm-pack build (pkg-node): the
+// output root of build + plan over an empty root must equal expected/ (path
+// set, bytes, executable bits), with every manifest's sha256 recomputed here
+// with node:crypto; failing cases must throw an Error with the right `code`.
+// Records the vectors run in $PLUGFORGE_CONFORMANCE_DIR/wasm.json.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../..");
+const vectors = join(repo, "tests/vectors");
+const wasm = createRequire(import.meta.url)("../pkg-node/plugforge_wasm.js");
+
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
+/** Every file below `root` as path -> {bytes, executable}, paths with `/`. */
+function readTree(root) {
+  const tree = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else {
+        const path = relative(root, full).split(sep).join("/");
+        tree.set(path, { bytes: readFileSync(full), executable: (statSync(full).mode & 0o111) !== 0 });
+      }
+    }
+  };
+  walk(root);
+  return new Map(sorted(tree.keys()).map((path) => [path, tree.get(path)]));
+}
+
+/** Sorted by UTF-16 code units, which for these ASCII paths is byte order. */
+const sorted = (paths) => [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** Builds the case into an empty output root, as every host does. */
+function run(dir, spec) {
+  const source = readTree(join(dir, spec.source ?? "input"));
+  const files = [...source].map(([path, { bytes, executable }]) => ({
+    path,
+    bytes: new Uint8Array(bytes),
+    executable,
+  }));
+  const build = wasm.build(files, spec.options);
+  const plan = build.plan({ hashes: {}, contents: {} }, { generatedAt: spec.generatedAt });
+  const tree = new Map();
+  for (const action of plan.actions) {
+    assert.equal(action.op, "create", `${action.path}: a fresh root only creates`);
+    assert.ok(action.bytes instanceof Uint8Array, `${action.path}: bytes are a Uint8Array`);
+    assert.equal(sha256(action.bytes), action.sha256, `${action.path}: action sha256`);
+    tree.set(action.path, { bytes: Buffer.from(action.bytes), executable: action.executable });
+  }
+  const fresh = build.outputFiles(spec.generatedAt);
+  assert.deepEqual(
+    fresh.map((f) => [f.path, sha256(f.bytes), f.executable]),
+    [...tree].map(([path, f]) => [path, sha256(f.bytes), f.executable]),
+    "outputFiles is the fresh plan's files",
+  );
+  return { tree, manifestName: build.manifestName };
+}
+
+/** Every manifest-listed file: sha256 and executable bit as written. */
+function checkHashes(name, tree, manifestName) {
+  let checked = 0;
+  for (const [path, { bytes }] of tree) {
+    const slash = path.lastIndexOf("/");
+    const fileName = path.slice(slash + 1);
+    if (!fileName.endsWith(manifestName)) continue;
+    // A folder kind keeps `<root>/<name>` with paths below its root; an
+    // in-place kind keeps `<state_dir>/<namespace><name>` with paths from the output root.
+    const root = fileName === manifestName && slash >= 0 ? path.slice(0, slash + 1) : "";
+    for (const file of JSON.parse(bytes.toString("utf8")).files) {
+      const rel = root + file.path;
+      const written = tree.get(rel);
+      assert.ok(written, `${name}: ${rel} listed, not written`);
+      assert.equal(file.sha256, sha256(written.bytes), `${name}: ${rel} sha256`);
+      assert.equal(file.executable ?? false, written.executable, `${name}: ${rel} mode`);
+      checked += 1;
+    }
+  }
+  assert.ok(checked > 0, `${name}: no manifest entries checked`);
+}
+
+function checkTree(name, dir, spec) {
+  const { tree, manifestName } = run(dir, spec);
+  checkHashes(name, tree, manifestName);
+  const expected = readTree(join(dir, "expected"));
+  assert.deepEqual(sorted(tree.keys()), [...expected.keys()], `${name}: path set differs`);
+  for (const [path, { bytes, executable }] of tree) {
+    const want = expected.get(path);
+    assert.ok(bytes.equals(want.bytes), `${name}: ${path} differs`);
+    assert.equal(executable, want.executable, `${name}: ${path} executable bit`);
+  }
+}
+
+function checkError(name, dir, spec, expected) {
+  let error;
+  try {
+    run(dir, spec);
+  } catch (thrown) {
+    error = thrown;
+  }
+  assert.ok(error instanceof Error, `${name}: expected error ${expected.code}`);
+  assert.equal(error.code, expected.code, `${name}: ${error.message}`);
+  assert.ok(error.message.includes(expected.message_contains), `${name}: ${error.message}`);
+  const location = error.problems[0]?.location;
+  assert.equal(location?.file ?? null, expected.file ?? null, `${name}: file`);
+  assert.equal(location?.line ?? null, expected.line ?? null, `${name}: line`);
+}
+
+test("every golden vector matches its expectation", () => {
+  const names = readdirSync(vectors).sort();
+  assert.ok(names.length >= 10, `vectors went missing: ${names.length}`);
+  const ran = [];
+  for (const name of names) {
+    const dir = join(vectors, name);
+    const spec = readJson(join(dir, "case.json"));
+    const expected = readJson(join(dir, "error.json"));
+    if (expected) checkError(name, dir, spec, expected);
+    else checkTree(name, dir, spec);
+    ran.push(name);
+  }
+  assert.deepEqual(ran, names, "a vector was skipped");
+  const out = process.env.PLUGFORGE_CONFORMANCE_DIR || join(repo, "target/conformance");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, "wasm.json"), JSON.stringify(ran.sort(), null, 2) + "\n");
+});

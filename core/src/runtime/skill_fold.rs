@@ -1,0 +1,567 @@
+//! Skills for runtimes that read less of a SKILL.md than Claude Code does.
+//!
+//! Cursor, OpenCode and Agent Plugins clients choose a skill by its
+//! `description` alone, so a Claude `when_to_use` is folded into it
+//! (`description + " " + when_to_use`) and dropped; the merged text must fit
+//! the 1024-character cap, or the build fails naming the source SKILL.md.
+//! OpenCode and Agent Plugins also get the strict Agent Skills key set
+//! (skills-ref rejects any other key): other scalar keys move under
+//! `metadata`, the rest are dropped, and the honesty row says which.
+//!
+//! Only the frontmatter entries that change are rewritten (with the one YAML
+//! writer); every other line, the body and the files beside the SKILL.md keep
+//! their bytes.
+
+use serde_json::{Map, Value};
+
+use super::Writer;
+use crate::error::{Error, ErrorCode, Location, Result};
+use crate::format::yaml;
+use crate::model::Skill;
+use crate::report::Level;
+use crate::source::parse_document;
+
+/// The longest `description` Agent Skills (and Cursor, OpenCode) accept.
+pub const DESCRIPTION_LIMIT: usize = 1024;
+/// The Agent Skills `compatibility` cap.
+const COMPATIBILITY_LIMIT: usize = 500;
+/// The only frontmatter keys the Agent Skills validator accepts.
+const AGENT_SKILLS_KEYS: [&str; 6] =
+    ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
+const FOLDED_KEY: &str = "when_to_use";
+
+/// How much of Claude's frontmatter a runtime keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strictness {
+    /// Fold `when_to_use`; every other key stays (the runtime ignores it).
+    Fold,
+    /// Fold, then keep only the Agent Skills keys.
+    AgentSkills,
+}
+
+/// What a runtime does to one skill besides the frontmatter.
+pub struct SkillPolicy<'a> {
+    pub strictness: Strictness,
+    /// Rewrites plugin-root variables in the SKILL.md text (`None`: unchanged).
+    pub translate: &'a dyn Fn(&str) -> Option<String>,
+    /// Why the final text may not work there (e.g. an unexpanded variable).
+    pub caveat: &'a dyn Fn(&str) -> Option<String>,
+}
+
+/// A SKILL.md after the fold: its new text (when it changed) and what changed.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Folded {
+    pub text: Option<String>,
+    /// Changes that keep the meaning (the fold, the name).
+    pub changes: Vec<String>,
+    /// Keys whose effect is lost (moved under `metadata`, or dropped).
+    pub lost: Vec<String>,
+}
+
+/// Writes `skill` into `dir` (`skills/<name>`, `.opencode/skills/<name>`...)
+/// with one honesty row; a skill a runtime would skip is not written.
+pub fn write_skill(w: &mut Writer<'_>, skill: &Skill, dir: &str, policy: &SkillPolicy<'_>) -> Result<()> {
+    if let Some(why) = refusal(skill, policy.strictness) {
+        w.honest("skill", &skill.name, Level::Unsupported, why);
+        return Ok(());
+    }
+    let original = skill.main.file.text().unwrap_or_default();
+    let translated = (policy.translate)(original);
+    let folded = fold(skill, translated.as_deref().unwrap_or(original), policy.strictness)?;
+    let main = format!("{dir}/SKILL.md");
+    let final_text = folded.text.clone().or(translated);
+    let caveat = (policy.caveat)(final_text.as_deref().unwrap_or(original));
+    match &final_text {
+        Some(text) => w.add(&main, text.clone().into_bytes(), skill.main.file.origin.to_string())?,
+        None => w.copy(&skill.main, Some(&main), None)?,
+    }
+    for file in &skill.files {
+        let rel = file
+            .path
+            .strip_prefix(&format!("skills/{}", skill.name))
+            .expect("skill files live in their folder");
+        w.copy(file, Some(&format!("{dir}/{rel}")), None)?;
+    }
+    let mut detail = vec![main];
+    detail.extend(folded.changes.iter().cloned());
+    detail.extend(folded.lost.iter().cloned());
+    detail.extend(caveat.iter().cloned());
+    let level = if folded.lost.is_empty() && caveat.is_none() { Level::Supported } else { Level::Degraded };
+    w.honest("skill", &skill.name, level, detail.join("; "));
+    Ok(())
+}
+
+/// Why the runtime would skip this skill, if it would.
+fn refusal(skill: &Skill, strictness: Strictness) -> Option<String> {
+    let described = [skill.document.field("description"), skill.document.field(FOLDED_KEY)]
+        .into_iter()
+        .flatten()
+        .any(|v| !as_text(v).unwrap_or_default().trim().is_empty());
+    if !described {
+        return Some("no description: these runtimes skip a skill without one; not written".into());
+    }
+    if strictness == Strictness::AgentSkills && !is_skill_name(&skill.name) {
+        return Some(format!(
+            "folder name {:?} is not an Agent Skills name (lowercase a-z, 0-9 and single '-', at most 64); \
+             not written",
+            skill.name
+        ));
+    }
+    None
+}
+
+/// Whether the frontmatter of a Markdown `text` has a top-level `key`.
+pub fn has_key(text: &str, key: &str) -> bool {
+    Lines::split(text).is_some_and(|lines| lines.entries.iter().any(|(k, _)| k.as_deref() == Some(key)))
+}
+
+/// The Agent Skills name rule: 1-64 chars of `a-z0-9-`, no leading,
+/// trailing or doubled `-`.
+pub fn is_skill_name(name: &str) -> bool {
+    (1..=64).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !name.starts_with('-')
+        && !name.ends_with('-')
+        && !name.contains("--")
+}
+
+/// Folds `when_to_use` into `description` (and, for Agent Skills, keeps only
+/// its keys) in `text`, the SKILL.md of `skill` in the runtime's spelling.
+pub fn fold(skill: &Skill, text: &str, strictness: Strictness) -> Result<Folded> {
+    let origin = skill.main.file.origin.to_string();
+    let document = parse_document(&origin, text)?;
+    let Some(map) = document.frontmatter else { return Ok(Folded::default()) };
+    let Some(mut lines) = Lines::split(text) else { return Ok(Folded::default()) };
+    let mut folded = Folded::default();
+    let description = fold_description(&map, &mut lines, &mut folded);
+    check_length(&origin, description.as_deref())?;
+    if map.get("name").and_then(Value::as_str) != Some(skill.name.as_str()) {
+        lines.set("name", Value::String(skill.name.clone()));
+        folded.changes.push(format!("name set to the folder name {}", skill.name));
+    }
+    if strictness == Strictness::AgentSkills {
+        keep_agent_skills_keys(&map, &mut lines, &mut folded);
+    }
+    if lines.changed {
+        folded.text = Some(lines.join());
+    }
+    Ok(folded)
+}
+
+/// Returns the description the runtime will read.
+fn fold_description(map: &Map<String, Value>, lines: &mut Lines<'_>, folded: &mut Folded) -> Option<String> {
+    let description = map.get("description").and_then(as_text);
+    let Some(when) = map.get(FOLDED_KEY) else { return description };
+    let parts: Vec<String> = [description, as_text(when)]
+        .into_iter()
+        .flatten()
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let merged = parts.join(" ");
+    lines.set("description", Value::String(merged.clone()));
+    lines.remove(FOLDED_KEY);
+    folded.changes.push(format!("{FOLDED_KEY} folded into description"));
+    Some(merged)
+}
+
+fn check_length(origin: &str, description: Option<&str>) -> Result<()> {
+    let length = description.map_or(0, |d| d.chars().count());
+    if length <= DESCRIPTION_LIMIT {
+        return Ok(());
+    }
+    Err(Error::at(
+        ErrorCode::InvalidSource,
+        Location::file(origin),
+        format!(
+            "description (with when_to_use folded in) is {length} characters; Cursor, OpenCode and \
+             Agent Skills accept at most {DESCRIPTION_LIMIT}: shorten description or when_to_use"
+        ),
+    ))
+}
+
+/// Moves scalar keys outside the Agent Skills set under `metadata`, drops
+/// the rest, and coerces the kept keys to the types the validator wants.
+fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folded: &mut Folded) {
+    let (mut metadata, mut dropped, mut metadata_changed) = existing_metadata(map.get("metadata"));
+    let mut moved = Vec::new();
+    for (key, value) in map {
+        if AGENT_SKILLS_KEYS.contains(&key.as_str()) || key == FOLDED_KEY {
+            continue;
+        }
+        lines.remove(key);
+        match scalar_text(value) {
+            Some(text) if !metadata.contains_key(key) => {
+                metadata.insert(key.clone(), Value::String(text));
+                moved.push(key.as_str());
+                metadata_changed = true;
+            }
+            Some(_) => dropped.push(format!("{key} (metadata already has it)")),
+            None => dropped.push(format!("{key} (not an Agent Skills key nor a plain value)")),
+        }
+    }
+    if metadata_changed {
+        lines.set("metadata", Value::Object(metadata));
+    }
+    coerce_license(map, lines, folded);
+    coerce_compatibility(map, lines, &mut dropped);
+    coerce_allowed_tools(map, lines, folded, &mut dropped);
+    if !moved.is_empty() {
+        folded.lost.push(format!("{} kept under metadata only (no effect there)", moved.join(", ")));
+    }
+    if !dropped.is_empty() {
+        folded.lost.push(format!("dropped {}", dropped.join(", ")));
+    }
+}
+
+/// (string-valued metadata, dropped entries, whether it had to change).
+fn existing_metadata(value: Option<&Value>) -> (Map<String, Value>, Vec<String>, bool) {
+    let mut metadata = Map::new();
+    let mut dropped = Vec::new();
+    let mut changed = false;
+    match value {
+        None => {}
+        Some(Value::Object(entries)) => {
+            for (key, value) in entries {
+                match (value, scalar_text(value)) {
+                    (Value::String(_), _) => {
+                        metadata.insert(key.clone(), value.clone());
+                    }
+                    (_, Some(text)) => {
+                        metadata.insert(key.clone(), Value::String(text));
+                        changed = true;
+                    }
+                    (_, None) => {
+                        dropped.push(format!("metadata.{key} (metadata values are plain strings)"));
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(_) => {
+            dropped.push("metadata (not a mapping)".into());
+            changed = true;
+        }
+    }
+    (metadata, dropped, changed)
+}
+
+fn coerce_license(map: &Map<String, Value>, lines: &mut Lines<'_>, folded: &mut Folded) {
+    if let Some(value @ (Value::Number(_) | Value::Bool(_))) = map.get("license") {
+        lines.set("license", Value::String(scalar_text(value).expect("a scalar")));
+        folded.changes.push("license written as a string".into());
+    }
+}
+
+fn coerce_compatibility(map: &Map<String, Value>, lines: &mut Lines<'_>, dropped: &mut Vec<String>) {
+    let Some(value) = map.get("compatibility") else { return };
+    let fits = value.as_str().is_some_and(|s| s.chars().count() <= COMPATIBILITY_LIMIT);
+    if !fits {
+        lines.remove("compatibility");
+        dropped.push(format!(
+            "compatibility (Agent Skills takes at most {COMPATIBILITY_LIMIT} characters of text)"
+        ));
+    }
+}
+
+/// Agent Skills wants one space-separated string; Claude also takes a list.
+fn coerce_allowed_tools(
+    map: &Map<String, Value>,
+    lines: &mut Lines<'_>,
+    folded: &mut Folded,
+    dropped: &mut Vec<String>,
+) {
+    match map.get("allowed-tools") {
+        None | Some(Value::String(_)) => {}
+        Some(Value::Array(items)) if items.iter().all(Value::is_string) => {
+            let joined: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+            lines.set("allowed-tools", Value::String(joined.join(" ")));
+            folded.changes.push("allowed-tools list written as one space-separated string".into());
+        }
+        Some(_) => {
+            lines.remove("allowed-tools");
+            dropped.push("allowed-tools (not a string or a list of strings)".into());
+        }
+    }
+}
+
+/// A string, or a scalar written as one; lists of scalars are joined with spaces.
+fn as_text(value: &Value) -> Option<String> {
+    match value {
+        Value::Array(items) => {
+            let parts: Option<Vec<String>> = items.iter().map(scalar_text).collect();
+            parts.map(|p| p.join(" "))
+        }
+        other => scalar_text(other),
+    }
+}
+
+fn scalar_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// A Markdown document's frontmatter as top-level entries of raw lines, so
+/// single entries can be replaced or removed and all others keep their bytes.
+struct Lines<'a> {
+    /// `---` line, then entries, then the closing `---` line and the body.
+    open: &'a str,
+    entries: Vec<(Option<String>, String)>,
+    rest: &'a str,
+    changed: bool,
+}
+
+impl<'a> Lines<'a> {
+    fn split(text: &'a str) -> Option<Self> {
+        let open_len = ["---\n", "---\r\n"].iter().find(|o| text.starts_with(**o))?.len();
+        let mut offset = open_len;
+        let mut entries: Vec<(Option<String>, String)> = Vec::new();
+        for line in text[open_len..].split_inclusive('\n') {
+            if line.trim_end_matches(['\n', '\r']) == "---" {
+                return Some(Lines {
+                    open: &text[..open_len],
+                    entries,
+                    rest: &text[offset..],
+                    changed: false,
+                });
+            }
+            match (entry_key(line), entries.last_mut()) {
+                (None, Some((_, raw))) => raw.push_str(line),
+                (key, _) => entries.push((key, line.to_string())),
+            }
+            offset += line.len();
+        }
+        None
+    }
+
+    /// Replaces `key`'s entry in place, or appends it.
+    fn set(&mut self, key: &str, value: Value) {
+        let mut single = Map::new();
+        single.insert(key.to_string(), value);
+        let raw = yaml::document(&single);
+        self.changed = true;
+        match self.entries.iter_mut().find(|(k, _)| k.as_deref() == Some(key)) {
+            Some(entry) => entry.1 = raw,
+            None => self.entries.push((Some(key.to_string()), raw)),
+        }
+    }
+
+    fn remove(&mut self, key: &str) {
+        let before = self.entries.len();
+        self.entries.retain(|(k, _)| k.as_deref() != Some(key));
+        self.changed |= self.entries.len() != before;
+    }
+
+    fn join(&self) -> String {
+        let mut out = String::from(self.open);
+        for (_, raw) in &self.entries {
+            out.push_str(raw);
+        }
+        out.push_str(self.rest);
+        out
+    }
+}
+
+/// The key a line starts a top-level entry for; `None` for continuation
+/// lines (indented, blank, comments, or a block sequence at column 0).
+fn entry_key(line: &str) -> Option<String> {
+    let first = line.chars().next()?;
+    if first.is_whitespace() || first == '#' || line.starts_with("- ") || line.trim_end() == "-" {
+        return None;
+    }
+    let (key, _) = line.split_once(':')?;
+    Some(key.trim().trim_matches(|c| c == '"' || c == '\'').to_string())
+}
+
+/// A source with one instance of every honesty cell the Cursor, OpenCode and
+/// Agent Plugins writers can report, and a way to read their rows back.
+#[cfg(test)]
+pub mod fixture {
+    use crate::options::{BuildOptions, TargetRequest};
+    use crate::report::Level;
+    use crate::source::SourceTree;
+
+    const FILES: &[(&str, &str)] = &[
+        ("plugforge.json", r#"{"name": "cells", "version": "1.0.0", "description": "Every cell"}"#),
+        ("skills/plain/SKILL.md", "---\nname: plain\ndescription: Plain.\n---\nBody\n"),
+        (
+            "skills/folded/SKILL.md",
+            "---\nname: folded\ndescription: Folds.\nwhen_to_use: When asked.\nargument-hint: [x]\n---\nRun ${PLUGIN_ROOT}/x\n",
+        ),
+        ("skills/bare/SKILL.md", "---\nname: bare\n---\nNo description\n"),
+        ("commands/hello.md", "---\ndescription: Say hello\n---\nHello.\n"),
+        (
+            "commands/ship.md",
+            "---\ndescription: Ship\nargument-hint: x\nmodel: sonnet\n---\nShip $ARGUMENTS\n",
+        ),
+        ("commands/empty.md", "---\ndescription: Nothing\n---\n"),
+        ("agents/plain.md", "---\nname: plain-agent\ndescription: Plain agent\n---\nPrompt\n"),
+        (
+            "agents/tooled.md",
+            "---\nname: tooled\ndescription: Tooled\ntools: Read\ncolor: blue\n---\nPrompt\n",
+        ),
+        ("AGENTS.md", "Context\n"),
+        (
+            "hooks/hooks.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "${PLUGIN_ROOT}/g.sh"}]}], "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo"}]}], "PostToolUse": [{"hooks": [{"type": "command", "command": "log ${PLUGIN_DATA}"}]}]}}"#,
+        ),
+        (
+            ".mcp.json",
+            r#"{"npx": {"command": "npx", "args": ["srv"]}, "local": {"command": "${PLUGIN_ROOT}/srv", "timeout": 5}, "data": {"command": "srv", "args": ["${PLUGIN_DATA}"]}, "socket": {"type": "ws", "url": "ws://localhost:1"}}"#,
+        ),
+        ("bin/tool", "#!/bin/sh\n"),
+        ("settings.json", r#"{"agent": "plain-agent"}"#),
+        ("output-styles/terse.md", "---\nname: terse\ndescription: Terse\n---\nBe terse.\n"),
+    ];
+
+    /// (component, name, level) of every row `runtime` reports for the fixture.
+    pub fn rows(runtime: &str) -> Vec<(&'static str, String, Level)> {
+        let mut source = SourceTree::new();
+        for (path, text) in FILES {
+            source.insert(path, text.as_bytes().to_vec(), false).expect("valid path");
+        }
+        let options = BuildOptions { targets: vec![TargetRequest::new(runtime)], ..BuildOptions::default() };
+        let output = crate::build(&source, &options).expect("the fixture builds");
+        output
+            .bundles
+            .iter()
+            .flat_map(|b| &b.honesty)
+            .map(|r| (r.component, r.name.clone(), r.level))
+            .collect()
+    }
+
+    /// The level of one row, which must exist exactly once.
+    pub fn level(rows: &[(&'static str, String, Level)], component: &str, name: &str) -> Level {
+        let found: Vec<Level> =
+            rows.iter().filter(|(c, n, _)| *c == component && n == name).map(|(_, _, l)| *l).collect();
+        assert_eq!(found.len(), 1, "{component} {name}: {rows:?}");
+        found[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::FileComponent;
+    use crate::path::BundlePath;
+    use crate::source::RenderedFile;
+
+    fn skill(name: &str, text: &str) -> Skill {
+        let path = BundlePath::new(format!("skills/{name}/SKILL.md")).unwrap();
+        let file = RenderedFile { bytes: text.as_bytes().into(), executable: false, origin: path.clone() };
+        Skill {
+            name: name.into(),
+            document: parse_document(path.as_str(), text).unwrap(),
+            main: FileComponent { path, file },
+            files: Vec::new(),
+        }
+    }
+
+    fn folded(text: &str, strictness: Strictness) -> Folded {
+        fold(&skill("deploy", text), text, strictness).unwrap()
+    }
+
+    #[test]
+    fn a_skill_without_when_to_use_keeps_its_bytes() {
+        let text = "---\nname: deploy\ndescription: Deploys.\nargument-hint: [x]\n---\nBody\n";
+        assert_eq!(folded(text, Strictness::Fold), Folded::default());
+    }
+
+    #[test]
+    fn folds_when_to_use_into_description_and_keeps_every_other_line() {
+        let text = "---\nname: deploy\n# why\ndescription: Deploys services.\nwhen_to_use: |\n  When asked\n  to ship.\nmodel: sonnet\n---\nBody $ARGUMENTS\n";
+        let result = folded(text, Strictness::Fold);
+        assert_eq!(
+            result.text.as_deref(),
+            Some(
+                "---\nname: deploy\n# why\ndescription: \"Deploys services. When asked\\nto ship.\"\nmodel: sonnet\n---\nBody $ARGUMENTS\n"
+            )
+        );
+        assert_eq!(result.changes, ["when_to_use folded into description"]);
+        assert!(result.lost.is_empty());
+    }
+
+    #[test]
+    fn when_to_use_alone_becomes_the_description() {
+        let result = folded("---\nname: deploy\nwhen_to_use: Use when shipping\n---\n", Strictness::Fold);
+        assert_eq!(result.text.as_deref(), Some("---\nname: deploy\ndescription: Use when shipping\n---\n"));
+    }
+
+    #[test]
+    fn a_folded_description_past_1024_characters_is_an_error_naming_the_skill() {
+        let text = format!(
+            "---\nname: deploy\ndescription: {}\nwhen_to_use: {}\n---\n",
+            "d".repeat(600),
+            "w".repeat(424)
+        );
+        let err = fold(&skill("deploy", &text), &text, Strictness::Fold).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidSource);
+        assert_eq!(err.location().unwrap().file, "skills/deploy/SKILL.md");
+        assert!(err.message().contains("1025 characters"), "{}", err.message());
+        let fits = format!(
+            "---\nname: deploy\ndescription: {}\nwhen_to_use: {}\n---\n",
+            "d".repeat(600),
+            "w".repeat(423)
+        );
+        assert!(fold(&skill("deploy", &fits), &fits, Strictness::Fold).is_ok());
+    }
+
+    #[test]
+    fn the_name_follows_the_folder() {
+        let result = folded("---\ndescription: Deploys.\n---\n", Strictness::Fold);
+        assert_eq!(result.text.as_deref(), Some("---\ndescription: Deploys.\nname: deploy\n---\n"));
+        let renamed = folded("---\nname: Other\ndescription: Deploys.\n---\n", Strictness::Fold);
+        assert_eq!(renamed.text.as_deref(), Some("---\nname: deploy\ndescription: Deploys.\n---\n"));
+    }
+
+    #[test]
+    fn agent_skills_keeps_six_keys_and_moves_plain_values_under_metadata() {
+        let text = "---\nname: deploy\ndescription: Deploys.\nmetadata:\n  owner: ops\n  tier: 2\ndisable-model-invocation: true\nargument-hint:\n- service\nallowed-tools:\n  - Read\n  - Bash\nlicense: MIT\n---\nBody\n";
+        let result = folded(text, Strictness::AgentSkills);
+        assert_eq!(
+            result.text.as_deref(),
+            Some(
+                "---\nname: deploy\ndescription: Deploys.\nmetadata:\n  owner: ops\n  tier: \"2\"\n  disable-model-invocation: \"true\"\nallowed-tools: Read Bash\nlicense: MIT\n---\nBody\n"
+            )
+        );
+        assert_eq!(
+            result.lost,
+            [
+                "disable-model-invocation kept under metadata only (no effect there)",
+                "dropped argument-hint (not an Agent Skills key nor a plain value)"
+            ]
+        );
+        assert_eq!(result.changes, ["allowed-tools list written as one space-separated string"]);
+    }
+
+    #[test]
+    fn agent_skills_drops_an_oversized_compatibility() {
+        let text = format!("---\nname: deploy\ndescription: D\ncompatibility: {}\n---\n", "c".repeat(501));
+        let result = fold(&skill("deploy", &text), &text, Strictness::AgentSkills).unwrap();
+        assert_eq!(result.text.as_deref(), Some("---\nname: deploy\ndescription: D\n---\n"));
+        assert_eq!(
+            result.lost,
+            ["dropped compatibility (Agent Skills takes at most 500 characters of text)"]
+        );
+    }
+
+    #[test]
+    fn top_level_keys_are_found_by_line() {
+        let text = "---\nname: a\nmetadata:\n  allowed-tools: x\n---\nallowed-tools: y\n";
+        assert!(has_key(text, "metadata"));
+        assert!(!has_key(text, "allowed-tools"));
+        assert!(!has_key("no frontmatter", "name"));
+    }
+
+    #[test]
+    fn skill_names_follow_agent_skills() {
+        assert!(is_skill_name("deploy-2"));
+        for bad in ["", "Deploy", "a--b", "-a", "a-", "a_b", &"a".repeat(65)] {
+            assert!(!is_skill_name(bad), "{bad}");
+        }
+    }
+}
