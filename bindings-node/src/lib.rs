@@ -65,13 +65,8 @@ impl Build {
     }
 
     /// The file actions that write this build over what `observed` found.
-    #[napi]
-    pub fn plan(
-        &self,
-        env: &Env,
-        observed: Observed,
-        #[napi(ts_arg_type = "PlanOptions")] options: Option<Unknown>,
-    ) -> Result<Plan> {
+    #[napi(ts_args_type = "observed: Observed, options: PlanOptions")]
+    pub fn plan(&self, env: &Env, observed: Observed, options: Option<Unknown>) -> Result<Plan> {
         let run =
             || engine::plan(&self.output, &convert::observed(observed), &convert::options(env, options)?);
         run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e))

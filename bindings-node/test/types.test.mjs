@@ -1,13 +1,43 @@
 // The typings hold up: `tsc --strict` compiles a consumer written against
-// the package from ESM and from CommonJS (test/types/).
+// the package from ESM and from CommonJS (test/types/), and the hand-written
+// option interfaces of src/header.d.ts name exactly the keys the engine takes.
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 
+import { build, doctorPathsToRead, starterSource, uninstallPathsToRead } from 'plugforge'
 import { pkgDir, run } from './support.mjs'
 
 test('tsc --strict compiles ESM and CommonJS consumers against index.d.ts and lib/host.d.ts', () => {
   const tsc = path.join(pkgDir, 'node_modules', 'typescript', 'bin', 'tsc')
   const result = run(process.execPath, [tsc, '-p', path.join(pkgDir, 'test', 'types', 'tsconfig.json')], { cwd: pkgDir })
   assert.equal(result.code, 0, result.stdout + result.stderr)
+})
+
+const header = fs.readFileSync(path.join(pkgDir, 'src', 'header.d.ts'), 'utf8')
+
+/** The keys an interface of src/header.d.ts declares. */
+function declared(name) {
+  const body = header.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`))
+  assert.ok(body, `interface ${name} in src/header.d.ts`)
+  return [...body[1].matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]).sort()
+}
+
+/** The keys the engine takes: its unknown-key error lists them all. */
+function accepted(call) {
+  try {
+    call({ notAnOption: true })
+  } catch (error) {
+    assert.equal(error.code, 'invalid_options', error.message)
+    return [...error.message.matchAll(/`(\w+)`/g)].map((m) => m[1]).filter((k) => k !== 'notAnOption').sort()
+  }
+  assert.fail('an unknown key was accepted')
+}
+
+test('the option typings match the options the engine takes', () => {
+  assert.deepEqual(declared('BuildOptions'), accepted((o) => build([], o)))
+  assert.deepEqual(declared('PlanOptions'), accepted((o) => build(starterSource('demo')).plan({}, o)))
+  assert.deepEqual(declared('UninstallOptions'), accepted((o) => uninstallPathsToRead(o)))
+  assert.deepEqual(declared('DoctorOptions'), accepted((o) => doctorPathsToRead(o)))
 })
