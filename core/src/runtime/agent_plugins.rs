@@ -87,30 +87,11 @@ fn unexpanded_in_skill(text: &str) -> Option<String> {
 
 fn manifest(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
-    let config = &plugin.config;
     let file = plugin.metadata_file.to_string();
     check_name(&plugin.namespace, &file)?;
     let mut manifest = Map::new();
     manifest.insert("$schema".into(), json!(PLUGIN_SCHEMA));
-    manifest.insert("name".into(), json!(plugin.namespace));
-    for (key, value) in [("version", &config.version), ("description", &config.description)] {
-        if let Some(value) = value {
-            manifest.insert(key.into(), json!(value));
-        }
-    }
-    if let Some(author) = &config.author {
-        manifest.insert("author".into(), json!(author));
-    }
-    for (key, value) in
-        [("homepage", &config.homepage), ("repository", &config.repository), ("license", &config.license)]
-    {
-        if let Some(value) = value {
-            manifest.insert(key.into(), json!(value));
-        }
-    }
-    if !config.keywords.is_empty() {
-        manifest.insert("keywords".into(), json!(config.keywords));
-    }
+    manifest.extend(w.metadata(false));
     let overrides: Vec<(String, Value)> = w.overrides().map(|(k, v)| (k.clone(), v.clone())).collect();
     for (key, value) in overrides {
         check_field(&key, &value).map_err(|why| {

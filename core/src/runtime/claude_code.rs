@@ -82,32 +82,7 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
 }
 
 fn manifest(w: &mut Writer<'_>) -> Result<()> {
-    let config = &w.plugin.config;
-    let mut manifest = Map::new();
-    manifest.insert("name".into(), json!(w.plugin.namespace));
-    let optional = [
-        ("displayName", config.display_name.as_ref()),
-        ("version", config.version.as_ref()),
-        ("description", config.description.as_ref()),
-    ];
-    for (key, value) in optional {
-        if let Some(value) = value {
-            manifest.insert(key.into(), json!(value));
-        }
-    }
-    if let Some(author) = &config.author {
-        manifest.insert("author".into(), json!(author));
-    }
-    for (key, value) in
-        [("homepage", &config.homepage), ("repository", &config.repository), ("license", &config.license)]
-    {
-        if let Some(value) = value {
-            manifest.insert(key.into(), json!(value));
-        }
-    }
-    if !config.keywords.is_empty() {
-        manifest.insert("keywords".into(), json!(config.keywords));
-    }
+    let mut manifest = w.metadata(true);
     let extra: Vec<(String, Value)> =
         w.plugin.claude_extra.iter().chain(w.overrides()).map(|(k, v)| (k.clone(), v.clone())).collect();
     manifest.extend(extra);

@@ -102,27 +102,7 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
 }
 
 fn manifest(w: &mut Writer<'_>) -> Result<()> {
-    let config = &w.plugin.config;
-    let mut manifest = Map::new();
-    manifest.insert("name".into(), json!(w.plugin.namespace));
-    for (key, value) in [("version", &config.version), ("description", &config.description)] {
-        if let Some(value) = value {
-            manifest.insert(key.into(), json!(value));
-        }
-    }
-    if let Some(author) = &config.author {
-        manifest.insert("author".into(), json!(author));
-    }
-    for (key, value) in
-        [("homepage", &config.homepage), ("repository", &config.repository), ("license", &config.license)]
-    {
-        if let Some(value) = value {
-            manifest.insert(key.into(), json!(value));
-        }
-    }
-    if !config.keywords.is_empty() {
-        manifest.insert("keywords".into(), json!(config.keywords));
-    }
+    let mut manifest = w.metadata(false);
     if !w.plugin.skills.is_empty() {
         manifest.insert("skills".into(), json!("./skills/"));
     }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Map, Value, json};
 
 use super::{Kind, Runtime};
 use crate::bundle::{Bundle, GeneratedFile};
@@ -108,6 +108,40 @@ impl<'a> Writer<'a> {
         let path = BundlePath::new(path)?;
         self.bundle.merges.push(Merge { path, part });
         Ok(())
+    }
+
+    /// The plugin's identity and publisher fields in the order every manifest
+    /// uses: name (the namespace), displayName when asked, version,
+    /// description, author, homepage, repository, license, keywords.
+    pub fn metadata(&self, display_name: bool) -> Map<String, Value> {
+        let config = &self.plugin.config;
+        let mut manifest = Map::new();
+        manifest.insert("name".into(), json!(self.plugin.namespace));
+        let display = config.display_name.as_ref().filter(|_| display_name);
+        let strings = [
+            ("displayName", display),
+            ("version", config.version.as_ref()),
+            ("description", config.description.as_ref()),
+        ];
+        for (key, value) in strings {
+            if let Some(value) = value {
+                manifest.insert(key.into(), json!(value));
+            }
+        }
+        if let Some(author) = &config.author {
+            manifest.insert("author".into(), json!(author));
+        }
+        for (key, value) in
+            [("homepage", &config.homepage), ("repository", &config.repository), ("license", &config.license)]
+        {
+            if let Some(value) = value {
+                manifest.insert(key.into(), json!(value));
+            }
+        }
+        if !config.keywords.is_empty() {
+            manifest.insert("keywords".into(), json!(config.keywords));
+        }
+        manifest
     }
 
     /// The per-runtime manifest overrides of `plugforge.json` (`targets.<id>.manifest`).
