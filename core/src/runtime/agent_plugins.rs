@@ -8,7 +8,7 @@
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, readme_plugin};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::model::{FileComponent, MarkdownComponent};
 use crate::report::Level;
@@ -436,20 +436,9 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     };
     let skills = written("skill");
     let mcp_servers = written("mcp");
-    let left_out: Vec<Value> = w
-        .bundle
-        .honesty
-        .iter()
-        .filter(|row| row.level == Level::Unsupported)
-        .map(|row| json!({"component": row.component, "name": row.name}))
-        .collect();
+    let left_out = left_out(&w.bundle.honesty);
     let ctx = json!({
-        "plugin": {
-            "name": plugin.config.name,
-            "display_name": plugin.config.display_name,
-            "version": plugin.config.version,
-            "description": plugin.config.description,
-        },
+        "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "skills": skills,
         "mcp_servers": mcp_servers,

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
 use crate::error::Result;
 use crate::merge::Part;
 use crate::model::{FileComponent, MarkdownComponent, Plugin};
@@ -191,12 +191,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         .unwrap_or_default();
     let mcp: Vec<&String> = plugin.mcp.as_ref().map(|m| m.servers.keys().collect()).unwrap_or_default();
     let ctx = json!({
-        "plugin": {
-            "name": plugin.config.name,
-            "display_name": plugin.config.display_name,
-            "version": plugin.config.version,
-            "description": plugin.config.description,
-        },
+        "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "root": w.bundle.root,
         "marketplace": w.options.marketplace.then(|| marketplace_name(plugin)),

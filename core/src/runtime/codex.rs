@@ -10,7 +10,7 @@ mod project;
 use serde_json::{Map, Value, json};
 
 use super::local_root::uses_plugin_vars;
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::merge::Part;
 use crate::model::Plugin;
@@ -312,12 +312,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         .map(|c| json!({"name": commands::migrated_name(&c.name), "description": c.document.str_field("description")}))
         .collect();
     let ctx = json!({
-        "plugin": {
-            "name": plugin.config.name,
-            "display_name": plugin.config.display_name,
-            "version": plugin.config.version,
-            "description": plugin.config.description,
-        },
+        "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "root": w.bundle.root,
         "marketplace": w.options.marketplace.then(|| super::claude_code::marketplace_name(plugin)),

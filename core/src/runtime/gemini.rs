@@ -16,7 +16,7 @@ mod tools;
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
 use crate::bundle::Scope;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::{toml, yaml};
@@ -573,12 +573,7 @@ fn readme(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         .map(|r| json!({"component": r.component, "name": r.name, "level": r.level, "detail": r.detail}))
         .collect();
     let ctx = json!({
-        "plugin": {
-            "name": plugin.config.name,
-            "display_name": plugin.config.display_name,
-            "version": plugin.config.version,
-            "description": plugin.config.description,
-        },
+        "plugin": readme_plugin(plugin),
         "namespace": target.namespace,
         "root": w.bundle.root,
         "skills": skills,

@@ -14,7 +14,7 @@
 use serde_json::{Map, Value, json};
 
 use super::local_root::{LocalRoot, uses_plugin_vars};
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
 use crate::bundle::Scope;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
@@ -220,12 +220,7 @@ fn readme(w: &mut Writer<'_>, left_out: &[&str]) -> Result<()> {
         .collect();
     let plurals: Vec<&str> = left_out.iter().map(|c| plural(c)).collect();
     let ctx = json!({
-        "plugin": {
-            "name": plugin.config.name,
-            "display_name": plugin.config.display_name,
-            "version": plugin.config.version,
-            "description": plugin.config.description,
-        },
+        "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "skills": skills,
         "left_out": plurals,

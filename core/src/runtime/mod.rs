@@ -19,7 +19,7 @@ mod writer;
 
 use std::collections::BTreeMap;
 
-pub use writer::Writer;
+pub use writer::{Writer, left_out, readme_plugin};
 
 use crate::bundle::{Bundle, Scope};
 use crate::error::{Error, ErrorCode, Result};

@@ -149,3 +149,22 @@ impl<'a> Writer<'a> {
         self.plugin.config.targets.get(self.runtime.id()).into_iter().flat_map(|t| t.manifest.iter())
     }
 }
+
+/// The `plugin` block every bundle README template reads.
+pub fn readme_plugin(plugin: &Plugin) -> Value {
+    let config = &plugin.config;
+    json!({
+        "name": config.name,
+        "display_name": config.display_name,
+        "version": config.version,
+        "description": config.description,
+    })
+}
+
+/// The components a bundle drops, for its README's "left out" list.
+pub fn left_out(rows: &[Honesty]) -> Vec<Value> {
+    rows.iter()
+        .filter(|row| row.level == Level::Unsupported)
+        .map(|row| json!({"component": row.component, "name": row.name}))
+        .collect()
+}
