@@ -28,6 +28,7 @@ mod doctor;
 mod error;
 pub mod format;
 mod hash;
+mod import;
 mod json;
 mod manifest;
 mod merge;
@@ -41,6 +42,8 @@ mod source;
 mod templates;
 mod uninstall;
 mod urls;
+#[allow(dead_code)] // the rule areas fill in the shared helpers
+mod validate;
 mod vars;
 
 pub use build::ALL_TARGETS;
@@ -49,6 +52,7 @@ pub use bundle::{Bundle, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output
 pub use doctor::{DoctorOptions, DoctorReport, Finding, doctor, doctor_paths_to_read, shell_quote};
 pub use error::{Error, ErrorCode, Location, Problem, Result};
 pub use hash::sha256_hex;
+pub use import::{IMPORTABLE, ImportNote, ImportOptions, Imported, import};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
 pub use merge::{Merge, Part, Record};
 pub use options::{BuildOptions, TargetRequest};
@@ -62,3 +66,7 @@ pub use source::{
 };
 pub use templates::starter_source;
 pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};
+pub use validate::{
+    Rule, RuleSeverity, Subject, SubjectKind, ValidateOptions, ValidationFinding, ValidationReport, rule,
+    rules, validate,
+};

@@ -21,6 +21,11 @@ impl BundlePath {
         }
     }
 
+    /// A bound for range queries over sorted paths; never a real path.
+    pub(crate) fn range_bound(prefix: &str) -> Self {
+        BundlePath(prefix.to_string())
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+pub mod rules;
+
 use plugforge_core::{BuildOptions, Error, Observed, Op, PlanOptions, SourceTree};
 use serde::Deserialize;
 
@@ -166,4 +168,10 @@ pub fn record_host(host: &str, names: &[String]) {
     fs::create_dir_all(&dir).expect("create conformance dir");
     let text = serde_json::to_string_pretty(&names).expect("JSON") + "\n";
     fs::write(dir.join(format!("{host}.json")), text).expect("write conformance record");
+}
+
+/// Records the sorted names of the cases of `suite` (`rules`, `imports`)
+/// that `host` ran, beside its vectors record.
+pub fn record_suite(host: &str, suite: &str, names: &[String]) {
+    record_host(&format!("{host}.{suite}"), names);
 }

@@ -12,6 +12,8 @@ pub enum Invocation {
     Build(BuildArgs),
     Uninstall(UninstallArgs),
     Doctor(DoctorArgs),
+    Validate(ValidateArgs),
+    Import(ImportArgs),
 }
 
 /// Options shared by the verbs that work on an output root.
@@ -59,6 +61,22 @@ pub struct DoctorArgs {
     pub source_args: SourceArgs,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidateArgs {
+    pub path: String,
+    pub target: Option<String>,
+    pub strict: bool,
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportArgs {
+    pub path: String,
+    pub from: Option<String>,
+    pub out: String,
+    pub json: bool,
+}
+
 pub const USAGE: &str = "\
 plugforge: compile one agent-plugin source into every runtime's native bundle
 
@@ -69,11 +87,14 @@ usage:
                   [--no-marketplace] [--manifest-name NAME] [--json] [-v]
   plugforge uninstall --target RUNTIME[:KIND] --out DIR [--namespace N] [--force] [--dry-run] [--json]
   plugforge doctor [SRC] --target RUNTIME[:KIND] --out DIR [--namespace N] [--var K=V]... [--json]
+  plugforge validate [PATH] [--target RUNTIME] [--strict] [--json]
+  plugforge import [PATH] [--from RUNTIME] --out SRC [--json]
 
 RUNTIME is a runtime id, or `all` (build only) for every runtime with its default kind.
   plugforge --version
 
-exit codes: 0 done, 1 refused (conflicts, invalid source, strict honesty, doctor findings),
+exit codes: 0 done, 1 refused (conflicts, invalid source, strict honesty, doctor findings,
+            validate errors, import into a folder that is not empty),
             2 bad usage or unreadable input
 ";
 
@@ -88,7 +109,11 @@ pub fn parse(args: &[String]) -> Result<Invocation, String> {
         "build" => parse_build(&mut words),
         "uninstall" => parse_uninstall(&mut words),
         "doctor" => parse_doctor(&mut words),
-        other => Err(format!("unknown command {other:?}; expected init, build, uninstall or doctor")),
+        "validate" => parse_validate(&mut words),
+        "import" => parse_import(&mut words),
+        other => Err(format!(
+            "unknown command {other:?}; expected init, build, uninstall, doctor, validate or import"
+        )),
     }
 }
 
@@ -273,6 +298,43 @@ fn parse_doctor(words: &mut Words<'_>) -> Result<Invocation, String> {
         }
     }
     Ok(Invocation::Doctor(args))
+}
+
+fn parse_validate(words: &mut Words<'_>) -> Result<Invocation, String> {
+    let (mut path, mut target, mut strict, mut json) = (None, None, false, false);
+    while let Some(word) = words.next() {
+        let Some(flag) = split_flag(&word) else {
+            one_positional("validate", &mut path, word)?;
+            continue;
+        };
+        match flag.name.as_str() {
+            "--target" | "-t" => target = Some(words.value(&flag.name, flag.inline)?),
+            "--strict" => strict = true,
+            "--json" => json = true,
+            "-h" | "--help" => return Ok(Invocation::Help(USAGE)),
+            _ => return Err(unknown("validate", &word)),
+        }
+    }
+    Ok(Invocation::Validate(ValidateArgs { path: path.unwrap_or_else(|| ".".into()), target, strict, json }))
+}
+
+fn parse_import(words: &mut Words<'_>) -> Result<Invocation, String> {
+    let (mut path, mut from, mut out, mut json) = (None, None, None, false);
+    while let Some(word) = words.next() {
+        let Some(flag) = split_flag(&word) else {
+            one_positional("import", &mut path, word)?;
+            continue;
+        };
+        match flag.name.as_str() {
+            "--from" => from = Some(words.value(&flag.name, flag.inline)?),
+            "--out" | "-o" => out = Some(words.value(&flag.name, flag.inline)?),
+            "--json" => json = true,
+            "-h" | "--help" => return Ok(Invocation::Help(USAGE)),
+            _ => return Err(unknown("import", &word)),
+        }
+    }
+    let out = out.ok_or("import needs --out SRC, the folder the canonical source goes to")?;
+    Ok(Invocation::Import(ImportArgs { path: path.unwrap_or_else(|| ".".into()), from, out, json }))
 }
 
 #[cfg(test)]

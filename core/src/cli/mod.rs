@@ -6,7 +6,10 @@ mod args;
 mod render;
 mod verbs;
 
-pub use args::{BuildArgs, DoctorArgs, Invocation, OutputArgs, SourceArgs, USAGE, UninstallArgs, parse};
+pub use args::{
+    BuildArgs, DoctorArgs, ImportArgs, Invocation, OutputArgs, SourceArgs, USAGE, UninstallArgs,
+    ValidateArgs, parse,
+};
 
 use crate::error::Error;
 use crate::path::BundlePath;
@@ -54,6 +57,8 @@ pub fn run(args: &[String], host: &mut dyn Host) -> u8 {
         Invocation::Build(a) => a.output.json,
         Invocation::Uninstall(a) => a.output.json,
         Invocation::Doctor(a) => a.output.json,
+        Invocation::Validate(a) => a.json,
+        Invocation::Import(a) => a.json,
         _ => false,
     };
     let result = match invocation {
@@ -69,6 +74,8 @@ pub fn run(args: &[String], host: &mut dyn Host) -> u8 {
         Invocation::Build(args) => verbs::build(host, &args),
         Invocation::Uninstall(args) => verbs::uninstall(host, &args),
         Invocation::Doctor(args) => verbs::doctor(host, &args),
+        Invocation::Validate(args) => verbs::validate(host, &args),
+        Invocation::Import(args) => verbs::import(host, &args),
     };
     result.unwrap_or_else(|failure| failure.report(host, json))
 }

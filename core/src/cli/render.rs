@@ -89,3 +89,58 @@ pub fn doctor(host: &mut dyn Host, report: &DoctorReport, bundles: usize) {
         report.findings.iter().map(|f| format!("{}: {}\n    fix: {}\n", f.code, f.message, f.fix)).collect();
     host.stdout(&text);
 }
+
+/// One line per finding (`file:line:col: severity[code] message`, then the
+/// fix), and the verdict.
+pub fn validation(host: &mut dyn Host, path: &str, report: &crate::validate::ValidationReport) {
+    use crate::validate::RuleSeverity;
+    let mut text = String::new();
+    for subject in &report.subjects {
+        let runtime = subject.runtime.map_or("every targeted runtime", |r| r.id());
+        let root = if subject.root.is_empty() { path.to_string() } else { join(path, &subject.root) };
+        text.push_str(
+            &format!("  {:?} {root} for {runtime} ({})\n", subject.kind, subject.marker).to_lowercase(),
+        );
+    }
+    for finding in &report.findings {
+        let place = match (&finding.file, finding.line, finding.column) {
+            (Some(file), Some(line), Some(column)) => format!("{}:{line}:{column}: ", join(path, file)),
+            (Some(file), Some(line), None) => format!("{}:{line}: ", join(path, file)),
+            (Some(file), None, _) => format!("{}: ", join(path, file)),
+            (None, _, _) => format!("{path}: "),
+        };
+        let (label, code) = match finding.severity {
+            RuleSeverity::Error => ("error", "1;31"),
+            RuleSeverity::Warning => ("warning", "33"),
+        };
+        let label = paint(host, label, code);
+        let runtime = finding.runtime.map(|r| format!(" ({r})")).unwrap_or_default();
+        text.push_str(&format!(
+            "{place}{label}[{}]{runtime} {}\n    fix: {}\n",
+            finding.code, finding.message, finding.fix
+        ));
+    }
+    let verdict = if report.valid { "valid" } else { "invalid" };
+    let strict = if report.strict { ", strict" } else { "" };
+    text.push_str(&format!("{verdict}: {} errors, {} warnings{strict}\n", report.errors, report.warnings));
+    host.stdout(&text);
+}
+
+/// The files created, then every note about what was not carried over.
+pub fn import(host: &mut dyn Host, out: &str, imported: &crate::import::Imported) {
+    let mut text = String::new();
+    for (path, _) in imported.source.iter() {
+        text.push_str(&format!("  create   {}\n", join(out, path.as_str())));
+    }
+    for note in &imported.notes {
+        text.push_str(&format!("  left out {}: {} [{}]\n", note.location, note.message, note.code));
+    }
+    text.push_str(&format!(
+        "imported a {} plugin: {} files, {} left out\nnext: plugforge build {} --target all\n",
+        imported.runtime.id(),
+        imported.source.len(),
+        imported.notes.len(),
+        crate::doctor::shell_quote(out)
+    ));
+    host.stdout(&text);
+}

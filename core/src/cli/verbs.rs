@@ -1,17 +1,19 @@
-//! The four verbs: read, build, plan, print, apply, through the host.
+//! The verbs: read, build, plan, print, apply, through the host.
 
 use serde_json::json;
 
-use super::args::{BuildArgs, DoctorArgs, OutputArgs, SourceArgs, UninstallArgs};
+use super::args::{BuildArgs, DoctorArgs, ImportArgs, OutputArgs, SourceArgs, UninstallArgs, ValidateArgs};
 use super::{EXIT_OK, EXIT_REFUSED, Failure, Host, join, render};
 use crate::build::build as build_output;
 use crate::bundle::{DEFAULT_MANIFEST_NAME, Output, Scope};
 use crate::doctor::{DoctorOptions, doctor as run_doctor, doctor_paths_to_read, shell_quote};
+use crate::import::{ImportOptions, import as run_import};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::plan::{PlanOptions, plan as make_plan};
 use crate::report::{Level, Severity};
 use crate::templates::starter_source;
 use crate::uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};
+use crate::validate::{ValidateOptions, validate as run_validate};
 
 type Outcome = Result<u8, Failure>;
 
@@ -216,5 +218,43 @@ pub fn init(host: &mut dyn Host, dir: &str, name: Option<String>) -> Outcome {
     let created: String =
         tree.iter().map(|(p, _)| format!("  create   {}\n", join(dir, p.as_str()))).collect();
     host.stdout(&format!("{created}next: plugforge build {} --target claude-code\n", shell_quote(dir)));
+    Ok(EXIT_OK)
+}
+
+pub fn validate(host: &mut dyn Host, args: &ValidateArgs) -> Outcome {
+    let tree = host.read_tree(&args.path, &[]).map_err(Failure::io)?;
+    let options = ValidateOptions { target: args.target.clone(), strict: args.strict };
+    let report = run_validate(&tree, &options)?;
+    if args.json {
+        host.stdout(&render::json(&json!({"ok": report.valid, "report": report})));
+    } else {
+        render::validation(host, &args.path, &report);
+    }
+    Ok(if report.valid { EXIT_OK } else { EXIT_REFUSED })
+}
+
+/// Imports into `--out`, which must not exist or be empty: an import never
+/// writes over anything.
+pub fn import(host: &mut dyn Host, args: &ImportArgs) -> Outcome {
+    let tree = host.read_tree(&args.path, std::slice::from_ref(&args.out)).map_err(Failure::io)?;
+    let imported = run_import(&tree, &ImportOptions { from: args.from.clone() })?;
+    let existing: Vec<String> =
+        imported.source.iter().map(|(p, _)| join(&args.out, p.as_str())).filter(|p| host.exists(p)).collect();
+    if !existing.is_empty() {
+        host.stderr(&format!("refused: these already exist: {}\n", existing.join(", ")));
+        return Ok(EXIT_REFUSED);
+    }
+    host.create_files(&args.out, &imported.source).map_err(Failure::io)?;
+    if args.json {
+        let files: Vec<&str> = imported.source.iter().map(|(p, _)| p.as_str()).collect();
+        host.stdout(&render::json(&json!({
+            "ok": true,
+            "from": imported.runtime.id(),
+            "files": files,
+            "notes": imported.notes,
+        })));
+    } else {
+        render::import(host, &args.out, &imported);
+    }
     Ok(EXIT_OK)
 }

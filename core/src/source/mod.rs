@@ -14,7 +14,7 @@ use std::sync::Arc;
 pub use config::{Author, Config, MarketplaceConfig, TargetConfig, VariableDoc};
 pub(crate) use frontmatter::yaml_value;
 pub use frontmatter::{Document, parse_document};
-pub use json_text::parse_json;
+pub use json_text::{line_of_key, parse_json};
 pub use load::{LoadOptions, is_kebab, load_plugin, read_config};
 pub(crate) use render::environment;
 
@@ -53,6 +53,18 @@ impl SourceTree {
 
     pub fn iter(&self) -> impl Iterator<Item = (&BundlePath, &SourceFile)> {
         self.files.iter()
+    }
+
+    /// Files below folder `dir` ("" = all), in path order, without a scan
+    /// of the whole tree.
+    pub fn below<'a>(
+        &'a self,
+        dir: &str,
+    ) -> impl Iterator<Item = (&'a BundlePath, &'a SourceFile)> + use<'a> {
+        let prefix = if dir.is_empty() { String::new() } else { format!("{dir}/") };
+        self.files
+            .range(BundlePath::range_bound(&prefix)..)
+            .take_while(move |(path, _)| path.as_str().starts_with(&prefix))
     }
 
     pub fn len(&self) -> usize {

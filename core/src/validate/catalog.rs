@@ -1,0 +1,74 @@
+//! The rule catalog: every finding `validate` can report has a stable code,
+//! a default severity, the runtimes it applies to and a fix hint.
+
+use serde::Serialize;
+
+/// A rule's severity before `--strict` turns warnings into errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleSeverity {
+    Error,
+    Warning,
+}
+
+/// One rule of the catalog.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rule {
+    /// Stable identifier, `area/what-is-wrong` in kebab-case.
+    pub code: &'static str,
+    pub severity: RuleSeverity,
+    /// Runtime ids the rule applies to; empty = every runtime.
+    pub runtimes: &'static [&'static str],
+    /// One sentence: what the rule requires.
+    pub summary: &'static str,
+    /// How to fix a finding.
+    pub fix: &'static str,
+}
+
+/// Every rule, in catalog order (area by area).
+pub fn rules() -> Vec<&'static Rule> {
+    let areas: [&[&'static Rule]; 11] = [
+        super::detect::RULES,
+        super::source::RULES,
+        super::manifest::RULES,
+        super::marketplace::RULES,
+        super::skills::RULES,
+        super::components::RULES,
+        super::hooks::RULES,
+        super::mcp::RULES,
+        super::secrets::RULES,
+        super::extension::RULES,
+        super::folder::RULES,
+    ];
+    areas.iter().flat_map(|area| area.iter().copied()).collect()
+}
+
+/// The rule with `code`.
+pub fn rule(code: &str) -> Option<&'static Rule> {
+    rules().into_iter().find(|r| r.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_kebab_and_documented() {
+        let mut seen = BTreeSet::new();
+        for rule in rules() {
+            assert!(seen.insert(rule.code), "{} listed twice", rule.code);
+            let (area, what) =
+                rule.code.split_once('/').unwrap_or_else(|| panic!("{}: area/what", rule.code));
+            for part in [area, what] {
+                assert!(crate::source::is_kebab(part), "{}: kebab-case", rule.code);
+            }
+            assert!(!rule.summary.is_empty() && !rule.fix.is_empty(), "{}: summary and fix", rule.code);
+            for runtime in rule.runtimes {
+                assert!(crate::runtime::Runtime::parse(runtime).is_ok(), "{}: runtime {runtime}", rule.code);
+            }
+        }
+    }
+}
