@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "..");
 const out = resolve(process.argv[2] ?? join(repo, "target", "playground"));
 const pkg = join(repo, "bindings-wasm", "pkg-web");
-const PAGE_FILES = ["index.html", "style.css", "app.js", "zip.js"];
+const PAGE_FILES = ["index.html", "style.css", "app.js", "zip.js", "runtimes.js"];
 const PKG_FILES = ["plugforge_wasm.js", "plugforge_wasm_bg.wasm"];
 // What the command line skips when it reads a source folder.
 const SKIPPED_DIRS = new Set([".git", "node_modules", "target"]);
