@@ -39,6 +39,9 @@ pub(crate) struct Reference {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Facts {
     pub name: String,
+    /// A built bundle holds what its runtime kept: a binding or a conflict
+    /// whose component the runtime dropped is judged on the source only.
+    pub built: bool,
     pub declared: Declared,
     pub components: Vec<Component>,
     /// `${NAME}` variables read by MCP servers and hooks, in file order.
@@ -57,7 +60,7 @@ impl Facts {
     /// A built bundle: the extension is in its generation manifest, if any.
     pub fn of_bundle(folder: &Folder<'_>) -> Facts {
         let name = name_in(folder, GENERATION_MANIFEST, &["plugin", "name"]);
-        Facts::read(folder, name, declared::read(folder, GENERATION_MANIFEST))
+        Facts { built: true, ..Facts::read(folder, name, declared::read(folder, GENERATION_MANIFEST)) }
     }
 
     /// The plugin in `folder`, whichever it is.

@@ -121,3 +121,57 @@ fn plugin_entries(listing: &Value) -> Vec<(String, Option<String>)> {
 fn clean(path: &str) -> String {
     path.split('/').filter(|s| !s.is_empty() && *s != ".").collect::<Vec<_>>().join("/")
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::source::SourceTree;
+    use crate::validate::{ValidateOptions, validate};
+
+    const LISTING: &str = r#"{"name": "m", "owner": {"name": "o"}, "plugins": [
+        {"name": "a", "source": "./a"}, {"name": "b", "source": {"source": "local", "path": "./b"}},
+        {"name": "remote", "source": {"source": "github", "repo": "o/remote"}}]}"#;
+    const CARRIES: &str = r#""requires": {"plugins": [{"name": "remote"}]}"#;
+
+    /// Codes found for plugins `a` and `b`, each given as (config extra, files).
+    fn codes(a: (&str, &[&str]), b: (&str, &[&str])) -> Vec<&'static str> {
+        let mut tree = SourceTree::new();
+        tree.insert(".claude-plugin/marketplace.json", LISTING.as_bytes().to_vec(), false).unwrap();
+        for (name, (extra, files)) in [("a", a), ("b", b)] {
+            let comma = if extra.is_empty() { "" } else { "," };
+            let config = format!(r#"{{"name": "{name}", "version": "1.0.0"{comma} {extra}}}"#);
+            tree.insert(&format!("{name}/plugforge.json"), config.into_bytes(), false).unwrap();
+            for file in files {
+                tree.insert(&format!("{name}/{file}"), b"---\ndescription: x\n---\n".to_vec(), false)
+                    .unwrap();
+            }
+        }
+        let report = validate(&tree, &ValidateOptions::default()).unwrap();
+        report.findings.iter().map(|f| f.code).collect()
+    }
+
+    #[test]
+    fn skills_and_commands_share_one_space_agents_another() {
+        let skill = ["skills/sync/SKILL.md"];
+        let command = ["commands/sync.md"];
+        let agent = ["agents/sync.md"];
+        assert_eq!(codes((CARRIES, &command), ("", &skill)), ["extension/collision"]);
+        assert!(codes((CARRIES, &command), ("", &agent)).is_empty());
+        assert!(codes(("", &command), ("", &command)).is_empty(), "plugins without the extension");
+    }
+
+    #[test]
+    fn either_plugin_declaring_the_conflict_settles_it() {
+        let command = ["commands/sync.md"];
+        let declares = r#""conflicts": [{"skill": "sync", "plugin": "a", "reason": "same"}]"#;
+        assert!(codes((CARRIES, &command), (declares, &["skills/sync/SKILL.md"])).is_empty());
+        let elsewhere = r#""conflicts": [{"command": "sync", "plugin": "c"}]"#;
+        assert_eq!(codes((elsewhere, &command), ("", &command)), ["extension/collision"]);
+    }
+
+    #[test]
+    fn required_plugins_resolve_against_every_listed_entry() {
+        assert!(codes((CARRIES, &[]), ("", &[])).is_empty());
+        let missing = r#""requires": {"plugins": [{"name": "vault"}]}"#;
+        assert_eq!(codes((missing, &[]), ("", &[])), ["extension/missing-plugin"]);
+    }
+}

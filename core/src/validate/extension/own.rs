@@ -110,7 +110,8 @@ fn bindings(facts: &Facts, sink: &mut Sink) {
             );
             sink.report(&BINDING_VALUE, None, Some(binding.at.clone()), message);
         }
-        let read = facts.references.iter().any(|r| r.name == binding.name)
+        let read = facts.built
+            || facts.references.iter().any(|r| r.name == binding.name)
             || facts.executables.iter().any(|text| mentions(text, &binding.name));
         if !read {
             let message = format!(
@@ -130,6 +131,9 @@ fn bindings(facts: &Facts, sink: &mut Sink) {
 }
 
 fn conflicts(facts: &Facts, sink: &mut Sink) {
+    if facts.built {
+        return;
+    }
     for conflict in &facts.declared.conflicts {
         for (kind, name) in conflict.components.iter().filter(|(kind, name)| !facts.defines(kind, name)) {
             let message = format!("the conflict names {kind} {name:?}, which this plugin does not define");

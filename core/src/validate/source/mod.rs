@@ -144,6 +144,17 @@ mod tests {
     }
 
     #[test]
+    fn a_warning_of_every_target_that_built_has_no_runtime() {
+        let config = r#"{"name": "prompts", "version": "1.0.0", "description": "Prompts.", "author": {"name": "A"},
+            "targets": {"claude-code": {}, "gemini": {}, "codex": {"manifest": {"interface": {"defaultPrompt": ["1", "2", "3", "4"]}}}}}"#;
+        let bare = ("commands/hi.md", "Say hi.\n");
+        let found = findings(&[("plugforge.json", config), SKILL, bare], None);
+        let warnings: Vec<_> = found.iter().filter(|f| f.code == "source/diagnostic").collect();
+        assert_eq!(warnings.len(), 1, "{found:#?}");
+        assert_eq!((warnings[0].runtime, warnings[0].file.as_deref()), (None, Some("commands/hi.md")));
+    }
+
+    #[test]
     fn target_restricts_the_build_to_one_runtime() {
         let config = r#"{"name": "prompts", "version": "1.0.0", "description": "Prompts.", "author": {"name": "A"},
             "targets": {"codex": {"manifest": {"interface": {"defaultPrompt": ["1", "2", "3", "4"]}}}}}"#;

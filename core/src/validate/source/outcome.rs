@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::super::Context;
-use super::super::catalog::Rule;
+use super::super::catalog::{Rule, RuleSeverity};
 use super::super::findings::Sink;
 use super::{DIAGNOSTIC, INVALID, TEMPLATE, UNSUPPORTED_TARGET, URL_NOT_ALLOWED};
 use crate::error::{Error, ErrorCode, Location};
@@ -25,11 +25,13 @@ struct Key {
 pub(super) struct Outcomes<'c> {
     cx: &'c Context<'c>,
     found: BTreeMap<Key, (&'static Rule, BTreeSet<String>)>,
+    /// Targets that built: only they can raise warnings and URL findings.
+    built: BTreeSet<String>,
 }
 
 impl<'c> Outcomes<'c> {
     pub fn new(cx: &'c Context<'c>) -> Self {
-        Outcomes { cx, found: BTreeMap::new() }
+        Outcomes { cx, found: BTreeMap::new(), built: BTreeSet::new() }
     }
 
     /// Every problem of a load or build error; `target` is `None` when the
@@ -48,6 +50,7 @@ impl<'c> Outcomes<'c> {
 
     /// Build warnings (errors never come as diagnostics: they fail the build).
     pub fn diagnostics(&mut self, diagnostics: &[Diagnostic], target: &String) {
+        self.built.insert(target.clone());
         for diagnostic in diagnostics.iter().filter(|d| d.severity != Severity::Info) {
             let location = diagnostic.location.as_ref().map(|l| self.in_validated_folder(l));
             let message = format!("{} ({})", diagnostic.message, diagnostic.code);
@@ -71,16 +74,23 @@ impl<'c> Outcomes<'c> {
         runtimes.extend(target.cloned());
     }
 
-    /// Reports every finding: without a runtime when all `targets` (or no
-    /// particular one) produced it, else once per runtime that did.
+    /// Reports every finding: without a runtime when every target that
+    /// could produce it did (or no particular one), else once per runtime
+    /// that did.
     pub fn report(&self, sink: &mut Sink, targets: &[String]) {
         for (key, (rule, runtimes)) in &self.found {
+            let targets: Vec<&String> =
+                if rule.severity == RuleSeverity::Warning || rule.code == URL_NOT_ALLOWED.code {
+                    self.built.iter().collect()
+                } else {
+                    targets.iter().collect()
+                };
             let location = key.file.as_ref().map(|file| Location {
                 file: file.clone(),
                 line: key.line,
                 column: key.column,
             });
-            let everywhere = runtimes.is_empty() || targets.iter().all(|t| runtimes.contains(t));
+            let everywhere = runtimes.is_empty() || targets.iter().all(|t| runtimes.contains(*t));
             if everywhere {
                 sink.report(rule, None, location, key.message.clone());
                 continue;
