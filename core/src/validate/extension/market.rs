@@ -46,7 +46,8 @@ fn required_plugins(plugin: &Facts, listed: &BTreeSet<&str>, sink: &mut Sink) {
 }
 
 /// A name two plugins define collides unless one of them declares it; it is
-/// reported at the plugins that carry the extension (a plugin without it is
+/// reported at each plugin that carries the extension, once per component,
+/// naming every plugin it collides with (a plugin without the extension is
 /// never judged here).
 fn collisions(plugins: &[Facts], sink: &mut Sink) {
     let mut by_name: BTreeMap<(bool, &str), Vec<(usize, &Component)>> = BTreeMap::new();
@@ -57,27 +58,32 @@ fn collisions(plugins: &[Facts], sink: &mut Sink) {
         }
     }
     for sharing in by_name.values().filter(|s| s.len() > 1) {
-        for (i, (a, component)) in sharing.iter().enumerate() {
+        for (a, component) in sharing {
             let this = &plugins[*a];
             if this.declared.is_empty() {
                 continue;
             }
-            for (b, other_component) in sharing.iter().skip(i + 1).chain(sharing.iter().take(i)) {
-                let other = &plugins[*b];
-                if a == b || declared(this, component, other) || declared(other, other_component, this) {
-                    continue;
-                }
-                let message = format!(
-                    "{} {:?} of {:?} collides with {} {:?} of {:?}, and neither plugin declares the conflict",
-                    component.kind,
-                    component.name,
-                    this.name,
-                    other_component.kind,
-                    other_component.name,
-                    other.name
-                );
-                sink.report(&COLLISION, None, Some(component.at.clone()), message);
+            let undeclared: Vec<String> = sharing
+                .iter()
+                .filter(|(b, other_component)| {
+                    let other = &plugins[*b];
+                    b != a && !declared(this, component, other) && !declared(other, other_component, this)
+                })
+                .map(|(b, other_component)| {
+                    format!("{} {:?} of {:?}", other_component.kind, other_component.name, plugins[*b].name)
+                })
+                .collect();
+            if undeclared.is_empty() {
+                continue;
             }
+            let message = format!(
+                "{} {:?} of {:?} collides with {}, and no conflict is declared",
+                component.kind,
+                component.name,
+                this.name,
+                undeclared.join(", ")
+            );
+            sink.report(&COLLISION, None, Some(component.at.clone()), message);
         }
     }
 }
