@@ -6,13 +6,14 @@ use super::super::catalog::rule;
 use super::super::detect::{SubjectKind, subjects};
 use super::super::findings::Sink;
 use super::super::{Context, Folder, check_plugin};
-use crate::bundle::Bundle;
+use crate::bundle::{Bundle, Output};
 use crate::error::Location;
+use crate::manifest::Manifest;
 use crate::runtime::Runtime;
 use crate::source::SourceTree;
 
-pub(super) fn judge(bundle: &Bundle, sink: &mut Sink) {
-    let tree = bundle_tree(bundle);
+pub(super) fn judge(bundle: &Bundle, output: &Output, sink: &mut Sink) {
+    let tree = bundle_tree(bundle, output);
     let runtime = Runtime::parse(bundle.runtime).ok();
     let mut native = Sink::default();
     // A project or workspace kind has no plugin marker: nothing native to judge.
@@ -29,13 +30,19 @@ pub(super) fn judge(bundle: &Bundle, sink: &mut Sink) {
     }
 }
 
-/// The bundle's files at their paths below the output root.
-pub(super) fn bundle_tree(bundle: &Bundle) -> SourceTree {
+/// The bundle's files at their paths below the output root, with the
+/// generation manifest a build writes beside them.
+pub(super) fn bundle_tree(bundle: &Bundle, output: &Output) -> SourceTree {
     let mut tree = SourceTree::new();
     for (path, file) in &bundle.files {
         let out = bundle.out_path(path);
         // Paths were validated when the bundle was built.
         let _ = tree.insert(out.as_str(), file.bytes.clone(), file.executable);
     }
+    let manifest = Manifest::describe(bundle, &output.generator, output.scope.as_str(), GENERATED_AT);
+    let _ = tree.insert(bundle.manifest.as_str(), manifest.to_bytes(), false);
     tree
 }
+
+/// A fixed time: the manifest's bytes do not matter to any rule, only its presence.
+const GENERATED_AT: &str = "1970-01-01T00:00:00Z";

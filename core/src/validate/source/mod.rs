@@ -83,7 +83,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
                 for bundle in &output.bundles {
                     outcomes.diagnostics(&bundle.diagnostics, target);
                     urls::check(cx, &config, bundle, &mut outcomes);
-                    bundles::judge(bundle, sink);
+                    bundles::judge(bundle, &output, sink);
                 }
             }
         }
@@ -176,7 +176,7 @@ mod tests {
             .bundles
             .iter()
             .map(|bundle| {
-                let tree = super::bundles::bundle_tree(bundle);
+                let tree = super::bundles::bundle_tree(bundle, &output);
                 let mut sink = crate::validate::Sink::default();
                 crate::validate::detect::subjects(&tree, None, &mut sink)
                     .into_iter()
