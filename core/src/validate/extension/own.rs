@@ -145,3 +145,58 @@ fn conflicts(facts: &Facts, sink: &mut Sink) {
 fn text_field<'a>(entry: &'a Entry, key: &str) -> Option<&'a str> {
     entry.fields.get(key).and_then(|v| v.as_str()).filter(|s| !s.trim().is_empty())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::source::SourceTree;
+    use crate::validate::{ValidateOptions, validate};
+
+    fn codes(config: &str, files: &[(&str, &str)]) -> Vec<&'static str> {
+        let mut tree = SourceTree::new();
+        tree.insert("plugforge.json", config.as_bytes().to_vec(), false).unwrap();
+        for (path, text) in files {
+            tree.insert(path, text.as_bytes().to_vec(), path.starts_with("bin/")).unwrap();
+        }
+        let report = validate(&tree, &ValidateOptions::default()).unwrap();
+        report.findings.iter().map(|f| f.code).filter(|c| c.starts_with("extension/")).collect()
+    }
+
+    #[test]
+    fn malformed_declarations_are_left_to_config_loading() {
+        for extension in [
+            r#""requires": []"#,
+            r#""requires": {"services": {"name": "x"}, "bindings": "TOKEN", "plugins": [1, null]}"#,
+            r#""requires": {"bindings": [{"description": "no name"}]}"#,
+            r#""conflicts": {"command": "x"}"#,
+            r#""conflicts": [1, "x", {"command": 2, "plugin": 3}]"#,
+        ] {
+            let config = format!(r#"{{"name": "a", "version": "1.0.0", {extension}}}"#);
+            let found = codes(&config, &[]);
+            assert!(found.iter().all(|c| *c == "extension/invalid-entry"), "{extension}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn an_executable_reading_a_binding_uses_it() {
+        let config =
+            r#"{"name": "a", "version": "1.0.0", "requires": {"bindings": [{"name": "API_TOKEN"}]}}"#;
+        assert_eq!(codes(config, &[]), ["extension/unused-binding"]);
+        assert!(
+            codes(config, &[("bin/call", "#!/bin/sh\ncurl -H \"Authorization: $API_TOKEN\"\n")]).is_empty()
+        );
+    }
+
+    #[test]
+    fn hook_commands_read_bindings_too() {
+        let config =
+            r#"{"name": "a", "version": "1.0.0", "requires": {"bindings": [{"name": "API_TOKEN"}]}}"#;
+        let hooks = r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify --token ${API_TOKEN} --to ${CHANNEL}"}]}]}}"#;
+        assert_eq!(codes(config, &[("hooks/hooks.json", hooks)]), ["extension/undeclared-binding"]);
+    }
+
+    #[test]
+    fn a_plugin_without_the_extension_is_not_judged() {
+        let mcp = r#"{"mcpServers": {"db": {"command": "db", "env": {"URL": "${DATABASE_URL}"}}}}"#;
+        assert!(codes(r#"{"name": "a", "version": "1.0.0"}"#, &[(".mcp.json", mcp)]).is_empty());
+    }
+}
