@@ -11,7 +11,10 @@ mod render;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-pub use config::{Author, Config, MarketplaceConfig, TargetConfig, VariableDoc};
+pub use config::{
+    Author, BindingRequirement, Config, Conflict, MarketplaceConfig, PluginRequirement, Requires,
+    ServiceRequirement, TargetConfig, VariableDoc,
+};
 pub(crate) use frontmatter::yaml_value;
 pub use frontmatter::{Document, parse_document};
 pub use json_text::{line_of_key, parse_json};
