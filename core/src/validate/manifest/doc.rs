@@ -2,6 +2,8 @@
 //! rules share: JSON shapes, URLs, relative paths, unknown keys with the
 //! look-alike that was meant.
 
+use std::collections::BTreeMap;
+
 use serde_json::{Map, Value};
 
 use super::rules::INVALID_FIELD;
@@ -223,27 +225,26 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The 1-based line of the `n`-th (0-based) `"key": value` pair in `text`,
-/// where `value` is the JSON text of the value (for findings about one entry
-/// of an array, such as a duplicate plugin name).
-pub(crate) fn line_of_pair(text: &str, key: &str, value: &Value, n: usize) -> Option<usize> {
+/// The 1-based lines of every `"key": "<string>"` pair in `text`, by the
+/// string's value, in one pass (for findings about one entry of an array,
+/// such as the second of two entries with the same name).
+pub(crate) fn string_pair_lines(text: &str, key: &str) -> BTreeMap<String, Vec<usize>> {
     let needle = format!("\"{key}\"");
-    let value_text = value.to_string();
-    let mut seen = 0;
+    let mut lines = BTreeMap::new();
+    let (mut line, mut counted) = (1, 0);
     let mut from = 0;
     while let Some(found) = text[from..].find(&needle) {
         let at = from + found;
         from = at + needle.len();
-        let rest = text[from..].trim_start();
-        let Some(rest) = rest.strip_prefix(':') else { continue };
-        if rest.trim_start().starts_with(&value_text) {
-            if seen == n {
-                return Some(text[..at].matches('\n').count() + 1);
-            }
-            seen += 1;
+        line += text[counted..at].matches('\n').count();
+        counted = at;
+        let Some(rest) = text[from..].trim_start().strip_prefix(':') else { continue };
+        let mut stream = serde_json::Deserializer::from_str(rest.trim_start()).into_iter::<Value>();
+        if let Some(Ok(Value::String(value))) = stream.next() {
+            lines.entry(value).or_insert_with(Vec::new).push(line);
         }
     }
-    None
+    lines
 }
 
 #[cfg(test)]
@@ -290,11 +291,10 @@ mod tests {
 
     #[test]
     fn pairs_are_found_by_key_and_value() {
-        let text =
-            "{\n \"plugins\": [\n  {\"name\": \"a\"},\n  {\"name\": \"b\"},\n  {\"name\": \"a\"}\n ]\n}";
-        let a = Value::String("a".into());
-        assert_eq!(line_of_pair(text, "name", &a, 0), Some(3));
-        assert_eq!(line_of_pair(text, "name", &a, 1), Some(5));
-        assert_eq!(line_of_pair(text, "name", &a, 2), None);
+        let text = "{\n \"plugins\": [\n  {\"name\": \"a\"},\n  {\"name\" : \"b\"},\n  {\"name\": \"a\", \"x\": {\"name\": 1}}\n ]\n}";
+        let lines = string_pair_lines(text, "name");
+        assert_eq!(lines["a"], vec![3, 5]);
+        assert_eq!(lines["b"], vec![4]);
+        assert_eq!(lines.len(), 2);
     }
 }

@@ -65,3 +65,6 @@ pub(crate) fn manifest_candidates(runtime: Runtime) -> &'static [&'static str] {
         _ => &[],
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests;

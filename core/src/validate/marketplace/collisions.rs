@@ -10,7 +10,7 @@ use super::rules::{MCP_SERVER_COLLISION, NAME_COLLISION};
 use crate::runtime::Runtime;
 use crate::validate::findings::Sink;
 use crate::validate::folder::Folder;
-use crate::validate::manifest::doc::{Doc, line_of_pair};
+use crate::validate::manifest::doc::Doc;
 
 /// One local plugin of the marketplace: its entry name and folder.
 pub(super) struct LocalPlugin<'a> {
@@ -18,7 +18,13 @@ pub(super) struct LocalPlugin<'a> {
     pub folder: Folder<'a>,
 }
 
-pub(super) fn check(doc: Doc<'_>, sink: &mut Sink, plugins: &[LocalPlugin<'_>]) {
+/// `name_lines`: the lines of the marketplace's `"name"` pairs, by name.
+pub(super) fn check(
+    doc: Doc<'_>,
+    sink: &mut Sink,
+    plugins: &[LocalPlugin<'_>],
+    name_lines: &BTreeMap<String, Vec<usize>>,
+) {
     let mut owners: BTreeMap<(&'static str, String), Vec<&str>> = BTreeMap::new();
     for plugin in plugins {
         for (kind, name) in component_names(doc.runtime, plugin.folder) {
@@ -29,9 +35,8 @@ pub(super) fn check(doc: Doc<'_>, sink: &mut Sink, plugins: &[LocalPlugin<'_>]) 
         }
     }
     for ((kind, name), plugins) in owners.iter().filter(|(_, p)| p.len() > 1) {
-        let second = Value::String(plugins[1].to_string());
-        let at = match line_of_pair(text(doc), "name", &second, 0) {
-            Some(line) => doc.folder.at_line(doc.rel, line, 1),
+        let at = match name_lines.get(plugins[1]).and_then(|lines| lines.first()) {
+            Some(line) => doc.folder.at_line(doc.rel, *line, 1),
             None => doc.folder.at(doc.rel),
         };
         let runtime = Some(doc.runtime.id());
@@ -52,10 +57,6 @@ pub(super) fn check(doc: Doc<'_>, sink: &mut Sink, plugins: &[LocalPlugin<'_>]) 
             sink.report(&NAME_COLLISION, runtime, Some(at), message);
         }
     }
-}
-
-fn text<'a>(doc: Doc<'a>) -> &'a str {
-    doc.folder.get(doc.rel).and_then(|f| std::str::from_utf8(&f.bytes).ok()).unwrap_or("")
 }
 
 fn runtime_name(runtime: Runtime) -> &'static str {

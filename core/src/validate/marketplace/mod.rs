@@ -19,7 +19,7 @@ use super::Context;
 use super::detect::Subject;
 use super::findings::Sink;
 use super::folder::Folder;
-use super::manifest::doc::{Doc, Shape, describe, line_of_pair, look_alike};
+use super::manifest::doc::{Doc, Shape, describe, look_alike, string_pair_lines};
 use super::manifest::is_cursor_name;
 use crate::runtime::Runtime;
 use crate::source::SourceTree;
@@ -122,10 +122,10 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     if entries.is_empty() && runtime == Runtime::ClaudeCode {
         doc.report(sink, &NO_PLUGINS, "plugins", "plugins: the marketplace lists no plugins");
     }
-    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut names = Names { lines: entry_name_lines(cx.folder, rel), seen: BTreeMap::new() };
     let mut roots: Vec<(String, String)> = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
-        if let Some(local) = check_entry(cx.tree, doc, sink, i, entry, &mut seen) {
+        if let Some(local) = check_entry(cx.tree, doc, sink, i, entry, &mut names) {
             roots.push(local);
         }
     }
@@ -136,7 +136,25 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
             folder: Folder::new(cx.tree, root),
         })
         .collect();
-    collisions::check(doc, sink, &locals);
+    collisions::check(doc, sink, &locals, &names.lines);
+}
+
+/// The lines of the `"name"` pairs from the `plugins` key on (so the
+/// marketplace's own name is not taken for an entry's).
+fn entry_name_lines(folder: Folder<'_>, rel: &str) -> BTreeMap<String, Vec<usize>> {
+    let text = folder.get(rel).and_then(|f| std::str::from_utf8(&f.bytes).ok()).unwrap_or("");
+    let start = text.find("\"plugins\"").unwrap_or(0);
+    let offset = text[..start].matches('\n').count();
+    let mut lines = string_pair_lines(&text[start..], "name");
+    lines.values_mut().flatten().for_each(|line| *line += offset);
+    lines
+}
+
+/// Entry names: where each `"name"` pair is, and how often each name was
+/// seen so far.
+struct Names {
+    lines: BTreeMap<String, Vec<usize>>,
+    seen: BTreeMap<String, usize>,
 }
 
 /// Folders of the plugins `marketplace` lists with a local source, so each
@@ -312,12 +330,12 @@ fn check_entry(
     sink: &mut Sink,
     i: usize,
     entry: &Value,
-    seen: &mut BTreeMap<String, usize>,
+    names: &mut Names,
 ) -> Option<(String, String)> {
     let field = format!("plugins[{i}]");
     let object = entry.as_object().filter(|_| doc.expect(sink, &field, entry, Shape::Object))?;
     let runtime = doc.runtime;
-    let cx = EntryCx { doc, field: &field, at: entry_location(doc, object, seen) };
+    let cx = EntryCx { doc, field: &field, at: entry_location(doc, object, names) };
     let name = match object.get("name") {
         None => {
             cx.report(sink, &REQUIRED_FIELD_MISSING, "name: missing".into());
@@ -331,7 +349,7 @@ fn check_entry(
     };
     if let Some(name) = name {
         entry_name(sink, &cx, name);
-        let count = seen.entry(name.to_string()).or_default();
+        let count = names.seen.entry(name.to_string()).or_default();
         *count += 1;
         if *count == 2 {
             cx.report(
@@ -381,16 +399,11 @@ fn path_exists(folder: Folder<'_>) -> bool {
 
 /// Where an entry's findings point: the line of its `"name"` pair (the
 /// n-th one for a repeated name), else the `plugins` key.
-fn entry_location(
-    doc: Doc<'_>,
-    entry: &Map<String, Value>,
-    seen: &BTreeMap<String, usize>,
-) -> crate::error::Location {
-    let name = entry.get("name");
-    let nth = name.and_then(Value::as_str).map_or(0, |n| seen.get(n).copied().unwrap_or(0));
-    let text = doc.folder.get(doc.rel).and_then(|f| std::str::from_utf8(&f.bytes).ok()).unwrap_or("");
-    match name.and_then(|n| line_of_pair(text, "name", n, nth)) {
-        Some(line) => doc.folder.at_line(doc.rel, line, 1),
+fn entry_location(doc: Doc<'_>, entry: &Map<String, Value>, names: &Names) -> crate::error::Location {
+    let name = entry.get("name").and_then(Value::as_str);
+    let nth = name.map_or(0, |n| names.seen.get(n).copied().unwrap_or(0));
+    match name.and_then(|n| names.lines.get(n)?.get(nth)) {
+        Some(line) => doc.folder.at_line(doc.rel, *line, 1),
         None => doc.at("plugins"),
     }
 }
@@ -519,3 +532,6 @@ fn against_manifest(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
