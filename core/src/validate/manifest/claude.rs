@@ -82,6 +82,7 @@ const LSP_KEYS: &[&str] = &[
     "diagnostics",
 ];
 const COMMAND_KEYS: &[&str] = &["source", "content", "description", "argumentHint", "model", "allowedTools"];
+const DEFAULT_HOOKS: &str = "hooks/hooks.json";
 /// Claude Code fetches only the first 16 binaries at install.
 const MAX_BINARIES: usize = 16;
 
@@ -279,6 +280,7 @@ fn components(doc: Doc<'_>, sink: &mut Sink) {
     }
     commands(doc, sink);
     mixed(doc, sink, "hooks", Need::Exists);
+    duplicate_hooks_file(doc, sink);
     mixed(doc, sink, "mcpServers", Need::Nothing);
     mixed(doc, sink, "lspServers", Need::Nothing);
     if let Some(Value::Object(servers)) = doc.get("lspServers") {
@@ -328,6 +330,25 @@ fn mixed(doc: Doc<'_>, sink: &mut Sink, key: &str, need: Need) {
                 doc.expect(sink, &field, other, Shape::StrOrObject);
             }
         }
+    }
+}
+
+/// The default hooks file named again in the manifest: Claude Code loads it
+/// twice and fails with "Duplicate hooks file".
+fn duplicate_hooks_file(doc: Doc<'_>, sink: &mut Sink) {
+    let paths: Vec<&str> = match doc.get("hooks") {
+        Some(Value::String(path)) => vec![path.as_str()],
+        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+        _ => return,
+    };
+    for path in paths
+        .into_iter()
+        .filter(|p| p.starts_with("./") && relative_path(p).is_ok_and(|r| r == DEFAULT_HOOKS))
+    {
+        let message = format!(
+            "hooks: {path:?} is {DEFAULT_HOOKS}, which Claude Code loads anyway; naming it again is a load error (\"Duplicate hooks file\")"
+        );
+        doc.report(sink, &DUPLICATE_HOOKS_FILE, "hooks", message);
     }
 }
 

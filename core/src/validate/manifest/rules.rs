@@ -123,6 +123,14 @@ pub const SKILLS_PATH_NOT_FOLDER: Rule = Rule {
     fix: "Point the entry at the folder that contains SKILL.md (or at the folder of skill folders).",
 };
 
+pub const DUPLICATE_HOOKS_FILE: Rule = Rule {
+    code: "manifest/duplicate-hooks-file",
+    severity: RuleSeverity::Error,
+    runtimes: &["claude-code"],
+    summary: "Manifest `hooks` does not name hooks/hooks.json, which Claude Code already loads (a duplicate is a load error).",
+    fix: "Drop hooks/hooks.json from the manifest's `hooks`; list only additional hook files.",
+};
+
 pub const EXPERIMENTAL_TOP_LEVEL: Rule = Rule {
     code: "manifest/experimental-top-level",
     severity: RuleSeverity::Warning,
@@ -211,6 +219,7 @@ pub const RULES: &[&Rule] = &[
     &PATH_ESCAPES,
     &PATH_NOT_FOUND,
     &SKILLS_PATH_NOT_FOLDER,
+    &DUPLICATE_HOOKS_FILE,
     &EXPERIMENTAL_TOP_LEVEL,
     &ROOT_CLAUDE_MD,
     &BINARIES_INVALID,

@@ -61,17 +61,21 @@ fn remote_kind(kind: Option<&Value>, known: &[&str]) -> Source {
 
 /// Claude Code and Codex: `./path` inside the marketplace root.
 fn dot_path(runtime: Runtime, path: &str) -> Source {
-    if !path.starts_with("./") {
+    let rel = relative_path(path);
+    if rel.is_ok() && !path.starts_with("./") {
         return Source::Invalid(format!("{path:?} does not start with ./"));
     }
-    match relative_path(path) {
+    match rel {
         Ok(rel) if rel.is_empty() && runtime == Runtime::Codex => {
             Source::Invalid(format!("{path:?} names the marketplace root itself, which Codex skips"))
         }
         Ok(rel) => Source::Local(rel),
-        Err(_) => Source::Invalid(format!(
+        Err(PathProblem::Escapes) => Source::Invalid(format!(
             "{path:?} contains \"..\"; sources resolve from the marketplace root (the folder holding the marketplace's dot-folder), not from marketplace.json"
         )),
+        Err(PathProblem::Absolute) => {
+            Source::Invalid(format!("{path:?} is absolute; write it as ./<folder>"))
+        }
     }
 }
 
