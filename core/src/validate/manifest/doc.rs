@@ -242,6 +242,9 @@ pub(crate) fn string_pair_lines(text: &str, key: &str) -> BTreeMap<String, Vec<u
         line += text[counted..at].matches('\n').count();
         counted = at;
         let Some(rest) = text[from..].trim_start().strip_prefix(':') else { continue };
+        if !rest.trim_start().starts_with('"') {
+            continue;
+        }
         let mut stream = serde_json::Deserializer::from_str(rest.trim_start()).into_iter::<Value>();
         if let Some(Ok(Value::String(value))) = stream.next() {
             lines.entry(value).or_insert_with(Vec::new).push(line);
