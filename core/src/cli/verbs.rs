@@ -237,7 +237,7 @@ pub fn validate(host: &mut dyn Host, args: &ValidateArgs) -> Outcome {
 /// writes over anything.
 pub fn import(host: &mut dyn Host, args: &ImportArgs) -> Outcome {
     let tree = host.read_tree(&args.path, std::slice::from_ref(&args.out)).map_err(Failure::io)?;
-    let imported = run_import(&tree, &ImportOptions { from: args.from.clone() })?;
+    let imported = run_import(&tree, &ImportOptions { from: args.from.clone(), name: args.name.clone() })?;
     let existing: Vec<String> =
         imported.source.iter().map(|(p, _)| join(&args.out, p.as_str())).filter(|p| host.exists(p)).collect();
     if !existing.is_empty() {
