@@ -63,11 +63,10 @@ impl Manifest {
         }
         match self.take("keywords") {
             None => {}
-            Some(Value::Array(items)) if items.iter().all(Value::is_string) => {
-                if !items.is_empty() {
-                    draft.set("keywords", Value::Array(items));
-                }
+            Some(Value::Array(items)) if items.iter().all(Value::is_string) && !items.is_empty() => {
+                draft.set("keywords", Value::Array(items));
             }
+            Some(Value::Array(items)) if items.iter().all(Value::is_string) => {}
             Some(other) => self.note(
                 draft,
                 "invalid_field",
@@ -108,7 +107,7 @@ impl Manifest {
                 );
             }
         }
-        if !out.get("name").and_then(Value::as_str).is_some_and(|n| !n.is_empty()) {
+        if out.get("name").and_then(Value::as_str).is_none_or(str::is_empty) {
             let message = "\"author\" has no name, which plugforge.json requires; left out".to_string();
             return self.note(draft, "invalid_field", "author", message);
         }

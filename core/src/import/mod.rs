@@ -12,6 +12,8 @@ mod gemini;
 mod json_parts;
 mod manifest;
 mod markdown;
+#[cfg(test)]
+mod round_trip;
 mod toml;
 
 use serde::{Deserialize, Serialize};

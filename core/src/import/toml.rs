@@ -143,8 +143,7 @@ impl Parser<'_> {
         if rest.starts_with('[') {
             return self.array();
         }
-        let len =
-            rest.find(|c: char| matches!(c, ',' | ']' | '#' | '\n' | '\r') || c == ' ').unwrap_or(rest.len());
+        let len = rest.find([',', ']', '#', '\n', '\r', ' ']).unwrap_or(rest.len());
         let word = &rest[..len];
         let value = match word {
             "true" => Value::Bool(true),
