@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::common::{self, Spelling, skip_regenerated};
+use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::json_parts::{JsonParts, Merged};
 use super::manifest::{Manifest, entries, relative, short};
@@ -68,6 +68,8 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     for (path, file) in tree.iter() {
         place(tree, draft, &mut paths, path, file, &spelling)?;
     }
+    paths.hooks.note_missing(draft, MANIFEST);
+    paths.mcp.note_missing(draft, MANIFEST);
     write_json_parts(draft, paths.hooks, "hooks/hooks.json", &spelling)?;
     write_json_parts(draft, paths.mcp, ".mcp.json", &spelling)?;
     Ok(())
@@ -225,11 +227,11 @@ fn place(
         paths.mcp.inline.push((p.to_string(), common::json(p, file)?));
         return Ok(());
     }
-    for root in std::iter::once("skills").chain(paths.skills.iter().map(String::as_str)) {
-        if let Some(rel) = below(p, root) {
-            if common::skill_name(&rel).is_none() {
-                break;
-            }
+    let roots: Vec<&str> = std::iter::once("skills").chain(paths.skills.iter().map(String::as_str)).collect();
+    match common::skill_file(tree, draft, p, &roots, "Claude Code") {
+        SkillFile::Outside => {}
+        SkillFile::Skipped => return Ok(()),
+        SkillFile::Inside(rel) => {
             return markdown_or_copy(draft, p, &format!("skills/{rel}"), file, spelling);
         }
     }

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, Spelling, skip_regenerated};
+use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::json_parts::{JsonParts, Merged};
 use super::manifest::{Manifest, entries, relative, short};
@@ -66,19 +66,17 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             draft.note("unused_file", Location::file(p), message);
             continue;
         }
-        if let Some((root, rel)) =
-            skill_roots.iter().find_map(|r| Some((r, p.strip_prefix(r.as_str())?.strip_prefix('/')?)))
-        {
-            let Some(name) = common::skill_name(rel) else {
-                let message = format!("{p} is not imported: a skill lives in {root}/<name>/SKILL.md");
-                draft.note("unused_file", Location::file(p), message);
+        let roots: Vec<&str> = skill_roots.iter().map(String::as_str).collect();
+        match common::skill_file(tree, draft, p, &roots, "Codex") {
+            SkillFile::Outside => {}
+            SkillFile::Skipped => continue,
+            SkillFile::Inside(rel) => {
+                if let Some(name) = rel.strip_suffix("/SKILL.md").filter(|n| !n.contains('/')) {
+                    skills.push(name.to_string());
+                }
+                common::copy_spelled(draft, p, &format!("skills/{rel}"), file, &spelling)?;
                 continue;
-            };
-            if rel == format!("{name}/SKILL.md") {
-                skills.push(name.to_string());
             }
-            common::copy_spelled(draft, p, &format!("skills/{rel}"), file, &spelling)?;
-            continue;
         }
         if p.starts_with("commands/") && p.ends_with(".md") {
             common::copy_spelled(draft, p, p, file, &spelling)?;
@@ -89,6 +87,8 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     if let Some(interface) = interface {
         import_interface(&manifest_text(tree), draft, interface, &skills);
     }
+    hooks.note_missing(draft, MANIFEST);
+    mcp.note_missing(draft, MANIFEST);
     if let Merged::Value(value, origin) = hooks.merge_hooks(draft)? {
         let value = codex_hooks(draft, &origin, spelling.json(value));
         draft.add_json("hooks/hooks.json", &value, &origin)?;

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, Spelling, skip_regenerated};
+use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::manifest::{Manifest, entries, relative, short};
 use super::markdown::{Markdown, with_frontmatter};
@@ -51,7 +51,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             }
             continue;
         }
-        place(draft, &native_name, path, file, &spelling, !context.is_empty())?;
+        place(tree, draft, &native_name, path, file, &spelling, !context.is_empty())?;
     }
     Ok(())
 }
@@ -86,6 +86,7 @@ fn context_files(tree: &SourceTree, manifest: &mut Manifest, draft: &mut Draft) 
 }
 
 fn place(
+    tree: &SourceTree,
     draft: &mut Draft,
     name: &str,
     path: &BundlePath,
@@ -100,12 +101,13 @@ fn place(
     if p == "skills/SKILL.md" {
         return common::copy_spelled(draft, p, &format!("skills/{name}/SKILL.md"), file, spelling);
     }
-    if p.starts_with("skills/") {
-        return if p.ends_with("/SKILL.md") {
-            common::copy_spelled(draft, p, p, file, spelling)
-        } else {
-            common::copy(draft, path, file)
-        };
+    match common::skill_file(tree, draft, p, &["skills"], "Gemini CLI") {
+        SkillFile::Outside => {}
+        SkillFile::Skipped => return Ok(()),
+        SkillFile::Inside(rel) if rel.ends_with("/SKILL.md") => {
+            return common::copy_spelled(draft, p, p, file, spelling);
+        }
+        SkillFile::Inside(_) => return common::copy(draft, path, file),
     }
     if let Some(rel) = p.strip_prefix("agents/").filter(|r| r.ends_with(".md") && !r.contains('/')) {
         if rel.starts_with('_') {
@@ -177,7 +179,7 @@ fn command(
 /// Gemini prompt syntax -> Claude command syntax: `{{args}}` -> `$ARGUMENTS`,
 /// `!{cmd}` -> `` !`cmd` ``; `@{path}` has no counterpart and is noted.
 fn prompt_body(draft: &mut Draft, from: &str, prompt: &str) -> String {
-    let mut out = prompt.replace("{{args}}", "$ARGUMENTS");
+    let mut out = positional(prompt).replace("{{args}}", "$ARGUMENTS");
     let mut shell = String::new();
     let mut rest = out.as_str();
     while let Some(at) = rest.find("!{") {
@@ -202,6 +204,23 @@ fn prompt_body(draft: &mut Draft, from: &str, prompt: &str) -> String {
     if out.contains("@{") {
         let message = "@{path} file injection has no canonical counterpart: kept as text, which other runtimes do not expand";
         draft.note("unsupported_prompt_feature", Location::file(from), message);
+    }
+    out
+}
+
+/// The explained `<argument N>` placeholders `build` writes for Claude's
+/// positional `$N` (Gemini has none) turned back into `$N`.
+fn positional(prompt: &str) -> String {
+    const WITH_ALL: &str =
+        "(<argument N> below is the N-th word of the arguments given to this command.)\n\n";
+    const WITHOUT_ALL: &str =
+        "Arguments: {{args}}\n(<argument N> below is the N-th word of these arguments.)\n\n";
+    let Some(body) = prompt.strip_prefix(WITH_ALL).or_else(|| prompt.strip_prefix(WITHOUT_ALL)) else {
+        return prompt.to_string();
+    };
+    let mut out = body.to_string();
+    for n in 1..=9 {
+        out = out.replace(&format!("<argument {n}>"), &format!("${n}"));
     }
     out
 }
@@ -374,4 +393,46 @@ fn import_servers(draft: &mut Draft, manifest: &Manifest, servers: Value, spelli
         out.insert(name, spelling.json(Value::Object(server)));
     }
     draft.add_json(".mcp.json", &json!({ "mcpServers": out }), MANIFEST)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(prompt: &str) -> (String, Vec<&'static str>) {
+        let mut draft = Draft::default();
+        let text = prompt_body(&mut draft, "c.toml", prompt);
+        let (_, notes) = draft.finish().unwrap();
+        (text, notes.iter().map(|n| n.code).collect())
+    }
+
+    #[test]
+    fn gemini_prompt_syntax_becomes_claude_syntax() {
+        assert_eq!(
+            body("Sync {{args}}: !{git status}\n"),
+            ("Sync $ARGUMENTS: !`git status`\n".into(), vec![])
+        );
+        assert_eq!(body("Nested !{echo {a}} done").0, "Nested !`echo {a}` done");
+        let (text, notes) = body("Odd !{echo `x`} and @{a.md}");
+        assert_eq!(text, "Odd !{echo `x`} and @{a.md}");
+        assert_eq!(notes, ["unsupported_prompt_feature", "unsupported_prompt_feature"]);
+    }
+
+    #[test]
+    fn explained_positionals_become_dollar_n_again() {
+        let built = "(<argument N> below is the N-th word of the arguments given to this command.)\n\n\
+                     All: {{args}}\nRun: <argument 1>\nJob: <argument 2>\n";
+        assert_eq!(body(built).0, "All: $ARGUMENTS\nRun: $1\nJob: $2\n");
+        let built = "Arguments: {{args}}\n(<argument N> below is the N-th word of these arguments.)\n\nfrom <argument 1>";
+        assert_eq!(body(built).0, "from $1");
+    }
+
+    #[test]
+    fn gemini_tool_names_become_claude_names() {
+        assert_eq!(claude_name("read_file"), "Read");
+        assert_eq!(claude_name("replace"), "Edit");
+        assert_eq!(claude_name("mcp_storage_list"), "mcp__storage__list");
+        assert_eq!(claude_name("mcp_storage_*"), "mcp__storage");
+        assert_eq!(claude_name("tracker_create_task"), "tracker_create_task");
+    }
 }

@@ -21,6 +21,15 @@ pub enum Merged {
 }
 
 impl JsonParts {
+    /// Notes each file the manifest names that the plugin does not hold.
+    pub fn note_missing(&self, draft: &mut Draft, manifest: &str) {
+        for file in self.files.iter().filter(|f| !self.inline.iter().any(|(origin, _)| origin == *f)) {
+            let message =
+                format!("{manifest} names {file}, which the plugin does not hold; nothing to import");
+            draft.note("missing_file", Location::file(manifest), message);
+        }
+    }
+
     /// `{"description"?, "hooks": {Event: [groups]}}` parts, events concatenated.
     pub fn merge_hooks(self, draft: &mut Draft) -> Result<Merged> {
         let Some(origin) = self.inline.first().map(|(o, _)| o.clone()) else { return Ok(Merged::None) };

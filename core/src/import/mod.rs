@@ -181,3 +181,37 @@ fn missing_marker(marker: &str) -> Error {
         format!("no {marker}: this is not that runtime's plugin"),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_kebab_case() {
+        assert_eq!(kebab_case("My_Plugin.Tools"), "my-plugin-tools");
+        assert_eq!(kebab_case("--Loose  Kit--"), "loose-kit");
+        assert_eq!(kebab_case("日本"), "");
+        assert_eq!(kebab_case(&"a".repeat(70)).len(), 64);
+    }
+
+    #[test]
+    fn a_manifestless_claude_plugin_needs_a_name() {
+        let mut tree = SourceTree::new();
+        tree.insert("commands/hi.md", b"Hi\n".to_vec(), false).unwrap();
+        let options = ImportOptions { from: Some("claude-code".into()), name: None };
+        let err = import(&tree, &options).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidSource);
+        assert!(err.to_string().contains("--name"), "{err}");
+        let named = import(&tree, &ImportOptions { name: Some("hi-kit".into()), ..options }).unwrap();
+        assert!(named.source.get("commands/hi.md").is_some());
+    }
+
+    #[test]
+    fn runtimes_import_does_not_read_are_refused() {
+        let err = import(&SourceTree::new(), &ImportOptions { from: Some("opencode".into()), name: None })
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::UnsupportedRuntime);
+        let err = import(&SourceTree::new(), &ImportOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("--from"), "{err}");
+    }
+}
