@@ -98,5 +98,5 @@ fn servers(draft: &mut Draft, from: &str, value: Value) -> Result<()> {
         }
         out.insert(name, Value::Object(server));
     }
-    draft.add_json(".mcp.json", &json!({ "mcpServers": out }), from)
+    draft.add_servers(json!({ "mcpServers": out }), from)
 }

@@ -297,9 +297,11 @@ fn markdown_or_copy(
 
 /// Hooks or MCP servers from one or more files and inline objects.
 fn write_json_parts(draft: &mut Draft, parts: JsonParts, to: &str, spelling: &Spelling) -> Result<()> {
-    let merged = if to == ".mcp.json" { parts.merge_servers(draft)? } else { parts.merge_hooks(draft)? };
+    let servers = to == ".mcp.json";
+    let merged = if servers { parts.merge_servers(draft)? } else { parts.merge_hooks(draft)? };
     match merged {
         Merged::None => Ok(()),
-        Merged::Value(value, origin) => draft.add_json(to, &spelling.json(value), &origin),
+        Merged::Value(value, origin) if servers => draft.add_servers(spelling.json(value), &origin),
+        Merged::Value(value, origin) => draft.add_hooks(spelling.json(value), &origin),
     }
 }

@@ -11,7 +11,7 @@ use super::json_parts::{JsonParts, Merged};
 use super::manifest::{Manifest, entries, relative, short};
 use crate::error::{Location, Result};
 use crate::runtime::codex::{DEFAULT_CAPABILITIES, DEFAULT_CATEGORY, DEFAULT_PROMPTS_MAX, short_description};
-use crate::source::{HOOK_EVENTS, SourceTree};
+use crate::source::SourceTree;
 
 pub const MANIFEST: &str = ".codex-plugin/plugin.json";
 const ROOT: &str = "${PLUGIN_ROOT}";
@@ -90,11 +90,11 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     hooks.note_missing(draft, MANIFEST);
     mcp.note_missing(draft, MANIFEST);
     if let Merged::Value(value, origin) = hooks.merge_hooks(draft)? {
-        let value = codex_hooks(draft, &origin, spelling.json(value));
-        draft.add_json("hooks/hooks.json", &value, &origin)?;
+        let value = codex_hooks(spelling.json(value));
+        draft.add_hooks(value, &origin)?;
     }
     if let Merged::Value(value, origin) = mcp.merge_servers(draft)? {
-        draft.add_json(".mcp.json", &codex_servers(spelling.json(value)), &origin)?;
+        draft.add_servers(codex_servers(spelling.json(value)), &origin)?;
     }
     Ok(())
 }
@@ -173,19 +173,9 @@ fn import_interface(text: &str, draft: &mut Draft, interface: Value, skills: &[S
     }
 }
 
-/// Codex hook events outside Claude's set are left out; `apply_patch`
-/// matchers stand for Claude's edit tools.
-fn codex_hooks(draft: &mut Draft, origin: &str, mut value: Value) -> Value {
+/// `apply_patch` matchers stand for Claude's edit tools.
+fn codex_hooks(mut value: Value) -> Value {
     let Some(events) = value.get_mut("hooks").and_then(Value::as_object_mut) else { return value };
-    let unknown: Vec<String> =
-        events.keys().filter(|e| !HOOK_EVENTS.contains(&e.as_str())).cloned().collect();
-    for event in unknown {
-        events.shift_remove(&event);
-        let message = format!(
-            "hook event {event} has no canonical (Claude Code) counterpart; its handlers are left out"
-        );
-        draft.note("unsupported_hook_event", Location::file(origin), message);
-    }
     for groups in events.values_mut().filter_map(Value::as_array_mut) {
         for group in groups.iter_mut().filter_map(Value::as_object_mut) {
             if let Some(Value::String(matcher)) = group.get_mut("matcher") {

@@ -109,10 +109,10 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     mcp.note_missing(draft, MANIFEST);
     if let Merged::Value(value, origin) = hooks.merge_hooks_cursor()? {
         let value = cursor_hooks(draft, &origin, value, &spelling)?;
-        draft.add_json("hooks/hooks.json", &value, &origin)?;
+        draft.add_hooks(value, &origin)?;
     }
     if let Merged::Value(value, origin) = mcp.merge_servers(draft)? {
-        draft.add_json(".mcp.json", &spelling.json(value), &origin)?;
+        draft.add_servers(spelling.json(value), &origin)?;
     }
     Ok(())
 }

@@ -311,7 +311,7 @@ fn hooks(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spelling) 
         }
     }
     out.insert("hooks".into(), Value::Object(translated));
-    draft.add_json("hooks/hooks.json", &Value::Object(out), from)
+    draft.add_hooks(Value::Object(out), from)
 }
 
 fn group(draft: &mut Draft, from: &str, event: &str, group: Value, spelling: &Spelling) -> Value {
@@ -392,7 +392,7 @@ fn import_servers(draft: &mut Draft, manifest: &Manifest, servers: Value, spelli
         }
         out.insert(name, spelling.json(Value::Object(server)));
     }
-    draft.add_json(".mcp.json", &json!({ "mcpServers": out }), MANIFEST)
+    draft.add_servers(json!({ "mcpServers": out }), MANIFEST)
 }
 
 #[cfg(test)]
