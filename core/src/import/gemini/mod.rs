@@ -3,13 +3,14 @@
 //! Gemini tool names -> Claude tool names, Gemini hook events -> Claude's,
 //! and `${extensionPath}` -> `${PLUGIN_ROOT}`.
 
+mod command;
+
 use serde_json::{Map, Value, json};
 
 use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::manifest::{Manifest, entries, relative, short};
-use super::markdown::{Markdown, with_frontmatter};
-use super::toml;
+use super::markdown::Markdown;
 use crate::error::{Location, Result};
 use crate::path::BundlePath;
 use crate::runtime::gemini::{hooks::claude_event, tools::claude_tool};
@@ -96,7 +97,7 @@ fn place(
 ) -> Result<()> {
     let p = path.as_str();
     if let Some(rel) = p.strip_prefix("commands/").and_then(|r| r.strip_suffix(".toml")) {
-        return command(draft, name, p, rel, file, spelling);
+        return command::command(draft, name, p, rel, file, spelling);
     }
     if p == "skills/SKILL.md" {
         return common::copy_spelled(draft, p, &format!("skills/{name}/SKILL.md"), file, spelling);
@@ -137,106 +138,6 @@ fn place(
         draft.note("runtime_only_file", Location::file(p), message);
     }
     common::copy(draft, path, file)
-}
-
-/// `commands/<name>/x.toml` (as `build` writes it) or `commands/x.toml` -> `commands/x.md`.
-fn command(
-    draft: &mut Draft,
-    name: &str,
-    from: &str,
-    rel: &str,
-    file: &SourceFile,
-    spelling: &Spelling,
-) -> Result<()> {
-    let rel = rel.strip_prefix(&format!("{name}/")).unwrap_or(rel);
-    let (mut table, lines) = toml::parse(from, common::text(from, file)?)?;
-    let line_of = |key: &str| lines.iter().find(|(k, _)| k == key).map_or(1, |(_, l)| *l);
-    let Some(Value::String(prompt)) = table.shift_remove("prompt") else {
-        let message = format!("{from} has no prompt string, so Gemini CLI skips it; left out");
-        draft.note("invalid_command", Location::file(from), message);
-        return Ok(());
-    };
-    let mut frontmatter = Map::new();
-    match table.shift_remove("description") {
-        Some(Value::String(description)) => {
-            frontmatter.insert("description".into(), Value::String(description));
-        }
-        Some(other) => draft.note(
-            "invalid_field",
-            Location::at(from, line_of("description"), 1),
-            format!("description {other} is not text; left out"),
-        ),
-        None => {}
-    }
-    for (key, value) in &table {
-        let message = format!("command key {key} ({}) has no canonical counterpart; left out", short(value));
-        draft.note("unknown_field", Location::at(from, line_of(key), 1), message);
-    }
-    let body = spelling.text(&prompt_body(draft, from, &prompt));
-    draft.add_text(&format!("commands/{rel}.md"), with_frontmatter(&frontmatter, &body), from)
-}
-
-/// Gemini prompt syntax -> Claude command syntax: `{{args}}` -> `$ARGUMENTS`,
-/// `!{cmd}` -> `` !`cmd` ``; `@{path}` has no counterpart and is noted.
-fn prompt_body(draft: &mut Draft, from: &str, prompt: &str) -> String {
-    let mut out = positional(prompt).replace("{{args}}", "$ARGUMENTS");
-    let mut shell = String::new();
-    let mut rest = out.as_str();
-    while let Some(at) = rest.find("!{") {
-        let after = &rest[at + 2..];
-        let close = closing_brace(after);
-        shell.push_str(&rest[..at]);
-        match close {
-            Some(close) if !after[..close].contains(['`', '\n']) => {
-                shell.push_str(&format!("!`{}`", &after[..close]));
-                rest = &after[close + 1..];
-            }
-            _ => {
-                let message = "a !{...} shell block spanning lines or holding a backtick has no Claude form; kept as text";
-                draft.note("unsupported_prompt_feature", Location::file(from), message);
-                shell.push_str("!{");
-                rest = after;
-            }
-        }
-    }
-    shell.push_str(rest);
-    out = shell;
-    if out.contains("@{") {
-        let message = "@{path} file injection has no canonical counterpart: kept as text, which other runtimes do not expand";
-        draft.note("unsupported_prompt_feature", Location::file(from), message);
-    }
-    out
-}
-
-/// The explained `<argument N>` placeholders `build` writes for Claude's
-/// positional `$N` (Gemini has none) turned back into `$N`.
-fn positional(prompt: &str) -> String {
-    const WITH_ALL: &str =
-        "(<argument N> below is the N-th word of the arguments given to this command.)\n\n";
-    const WITHOUT_ALL: &str =
-        "Arguments: {{args}}\n(<argument N> below is the N-th word of these arguments.)\n\n";
-    let Some(body) = prompt.strip_prefix(WITH_ALL).or_else(|| prompt.strip_prefix(WITHOUT_ALL)) else {
-        return prompt.to_string();
-    };
-    let mut out = body.to_string();
-    for n in 1..=9 {
-        out = out.replace(&format!("<argument {n}>"), &format!("${n}"));
-    }
-    out
-}
-
-/// The index of the `}` closing a block whose `{` was just read.
-fn closing_brace(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (at, c) in text.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth == 0 => return Some(at),
-            '}' => depth -= 1,
-            _ => {}
-        }
-    }
-    None
 }
 
 /// An agent: Gemini tool names become Claude's where one stands for them.
@@ -398,34 +299,6 @@ fn import_servers(draft: &mut Draft, manifest: &Manifest, servers: Value, spelli
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn body(prompt: &str) -> (String, Vec<&'static str>) {
-        let mut draft = Draft::default();
-        let text = prompt_body(&mut draft, "c.toml", prompt);
-        let (_, notes) = draft.finish().unwrap();
-        (text, notes.iter().map(|n| n.code).collect())
-    }
-
-    #[test]
-    fn gemini_prompt_syntax_becomes_claude_syntax() {
-        assert_eq!(
-            body("Sync {{args}}: !{git status}\n"),
-            ("Sync $ARGUMENTS: !`git status`\n".into(), vec![])
-        );
-        assert_eq!(body("Nested !{echo {a}} done").0, "Nested !`echo {a}` done");
-        let (text, notes) = body("Odd !{echo `x`} and @{a.md}");
-        assert_eq!(text, "Odd !{echo `x`} and @{a.md}");
-        assert_eq!(notes, ["unsupported_prompt_feature", "unsupported_prompt_feature"]);
-    }
-
-    #[test]
-    fn explained_positionals_become_dollar_n_again() {
-        let built = "(<argument N> below is the N-th word of the arguments given to this command.)\n\n\
-                     All: {{args}}\nRun: <argument 1>\nJob: <argument 2>\n";
-        assert_eq!(body(built).0, "All: $ARGUMENTS\nRun: $1\nJob: $2\n");
-        let built = "Arguments: {{args}}\n(<argument N> below is the N-th word of these arguments.)\n\nfrom <argument 1>";
-        assert_eq!(body(built).0, "from $1");
-    }
 
     #[test]
     fn gemini_tool_names_become_claude_names() {
