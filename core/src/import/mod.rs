@@ -207,6 +207,25 @@ mod tests {
     }
 
     #[test]
+    fn native_j2_files_keep_their_bytes_through_a_build() {
+        let mut tree = SourceTree::new();
+        tree.insert(".claude-plugin/plugin.json", br#"{"name": "kit", "version": "1.0.0"}"#.to_vec(), false)
+            .unwrap();
+        let page = "<p>{{ user }}</p>\n{% if x %}\n";
+        tree.insert("assets/page.html.j2", page.as_bytes().to_vec(), false).unwrap();
+        let imported = import(&tree, &ImportOptions::default()).unwrap();
+        assert!(imported.source.get("assets/page.html.j2.j2").is_some());
+        let options = crate::BuildOptions {
+            targets: vec![crate::TargetRequest::new("claude-code")],
+            ..Default::default()
+        };
+        let output = crate::build(&imported.source, &options).unwrap();
+        let file =
+            output.bundles[0].files.get(&crate::BundlePath::new("assets/page.html.j2").unwrap()).unwrap();
+        assert_eq!(std::str::from_utf8(&file.bytes).unwrap(), page);
+    }
+
+    #[test]
     fn runtimes_import_does_not_read_are_refused() {
         let err = import(&SourceTree::new(), &ImportOptions { from: Some("opencode".into()), name: None })
             .unwrap_err();
