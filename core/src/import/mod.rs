@@ -85,12 +85,13 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
         Runtime::Cursor => cursor::import(tree, &mut draft)?,
         _ => agent_plugins::import(tree, &mut draft)?,
     }
-    name(&mut draft, runtime, options.name.as_deref())?;
+    let manifest = Location::file(manifest_file(runtime));
+    name(&mut draft, runtime, options.name.as_deref(), &manifest)?;
     if draft.get("version").is_none() {
         let message = format!(
             "the plugin has no version; the source says {DEFAULT_VERSION}, because Gemini CLI and Codex refuse a plugin without one"
         );
-        draft.note("version_added", Location::file("plugforge.json"), message);
+        draft.note("version_added", manifest, message);
         draft.set("version", Value::String(DEFAULT_VERSION.into()));
     }
     let (source, notes) = draft.finish()?;
@@ -99,7 +100,7 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
 
 /// The canonical name: the option, else the manifest's, in kebab-case (the
 /// one form every runtime accepts).
-fn name(draft: &mut Draft, runtime: Runtime, option: Option<&str>) -> Result<()> {
+fn name(draft: &mut Draft, runtime: Runtime, option: Option<&str>, manifest: &Location) -> Result<()> {
     let native = match option {
         Some(name) => name.to_string(),
         None => match draft.get("name").and_then(Value::as_str) {
@@ -131,7 +132,7 @@ fn name(draft: &mut Draft, runtime: Runtime, option: Option<&str>) -> Result<()>
         let message = format!(
             "name {native:?} is not lowercase kebab-case, which every runtime accepts: the plugin is named {kebab:?}"
         );
-        draft.note("name_changed", Location::file("plugforge.json"), message);
+        draft.note("name_changed", manifest.clone(), message);
     }
     draft.set("name", Value::String(kebab));
     Ok(())
@@ -151,6 +152,17 @@ fn kebab_case(name: &str) -> String {
     let out = out.trim_end_matches('-').to_string();
     debug_assert!(out.is_empty() || is_kebab(&out));
     out
+}
+
+/// The native manifest of `runtime`, where notes on metadata point.
+fn manifest_file(runtime: Runtime) -> &'static str {
+    match runtime {
+        Runtime::ClaudeCode => claude::MANIFEST,
+        Runtime::Codex => codex::MANIFEST,
+        Runtime::Gemini => gemini::MANIFEST,
+        Runtime::Cursor => cursor::MANIFEST,
+        _ => agent_plugins::MANIFEST,
+    }
 }
 
 /// The runtime whose marker `tree` holds.
