@@ -235,6 +235,12 @@ fn place(
             return markdown_or_copy(draft, p, &format!("skills/{rel}"), file, spelling);
         }
     }
+    if let Some(rel) = command_skill(tree, paths, p) {
+        return markdown_or_copy(draft, p, &format!("skills/{rel}"), file, spelling);
+    }
+    if p == "SKILL.md" && paths.skills.is_empty() && tree.below("skills").next().is_none() {
+        return root_skill(draft, p, file, spelling);
+    }
     let folders =
         [("commands", &paths.commands), ("agents", &paths.agents), ("output-styles", &paths.output_styles)];
     for (folder, custom) in folders {
@@ -274,6 +280,36 @@ fn place(
         draft.note("runtime_only_file", Location::file(p), message);
     }
     common::copy(draft, path, file)
+}
+
+/// A folder with a `SKILL.md` below a commands root is a skill to Claude
+/// Code, invoked by the folder's name: its path below `skills/`.
+fn command_skill(tree: &SourceTree, paths: &Paths, path: &str) -> Option<String> {
+    let defaults = ["commands".to_string()];
+    let roots = paths.commands.as_deref().unwrap_or(&defaults);
+    roots.iter().find_map(|root| {
+        let rel = below(path, root)?;
+        let (name, _) = rel.split_once('/')?;
+        tree.get(&format!("{root}/{name}/SKILL.md")).map(|_| rel.clone())
+    })
+}
+
+/// A `SKILL.md` at the plugin root is Claude Code's single-skill plugin:
+/// it becomes `skills/<name>/SKILL.md`, named by its frontmatter.
+fn root_skill(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spelling) -> Result<()> {
+    let text = common::text(from, file)?;
+    let document = parse_document(from, text)?;
+    let Some(name) = document.str_field("name").filter(|n| crate::source::is_kebab(n)) else {
+        let message = "SKILL.md at the plugin root has no kebab-case name to give its skill folder; copied as a support file";
+        draft.note("root_skill", Location::file(from), message);
+        return common::copy(draft, &BundlePath::new(from)?, file);
+    };
+    let to = format!("skills/{name}/SKILL.md");
+    let message = format!(
+        "SKILL.md at the plugin root is a single-skill plugin: imported as {to}; files it names by relative path stay at the root"
+    );
+    draft.note("root_skill", Location::file(from), message);
+    common::copy_spelled(draft, from, &to, file, spelling)
 }
 
 /// The path below folder `root`, if `path` is inside it.
