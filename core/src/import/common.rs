@@ -59,6 +59,11 @@ pub fn regenerated(path: &str) -> Option<&'static str> {
     if MANIFESTS.contains(&path) || path == ".agents/plugins/marketplace.json" {
         return Some("a runtime manifest or marketplace: plugforge build generates its own");
     }
+    let manifest_dirs = [".claude-plugin/", ".codex-plugin/", ".cursor-plugin/"];
+    if manifest_dirs.iter().any(|dir| path.starts_with(dir)) {
+        // e.g. the skills Codex migrates commands into at install.
+        return Some("a runtime's own folder, which holds only what the runtime writes there");
+    }
     let name = path.rsplit('/').next().unwrap_or(path);
     if name.starts_with(".plugforge-manifest") {
         return Some("a plugforge generation manifest: build writes a fresh one");
