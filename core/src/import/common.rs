@@ -78,7 +78,7 @@ pub fn regenerated(path: &str) -> Option<&'static str> {
 pub fn skip_regenerated(draft: &mut Draft, path: &str) -> bool {
     match regenerated(path) {
         Some(why) => {
-            draft.note("skipped_file", Location::file(path), format!("{path} is not imported: {why}"));
+            draft.note("skipped_file", Location::file(path), format!("not imported: {why}"));
             true
         }
         None => false,
@@ -144,15 +144,14 @@ pub fn skill_file(
         let Some(rel) = path.strip_prefix(root).and_then(|r| r.strip_prefix('/')) else { continue };
         let Some((name, _)) = rel.split_once('/') else {
             let message = format!(
-                "{path} is not imported: a skill lives in {root}/<name>/SKILL.md, so {runtime} does not load it"
+                "not imported: a skill lives in {root}/<name>/SKILL.md, so {runtime} does not load it"
             );
             draft.note("unused_file", Location::file(path), message);
             return SkillFile::Skipped;
         };
         if tree.get(&format!("{root}/{name}/SKILL.md")).is_none() {
-            let message = format!(
-                "{path} is not imported: {root}/{name}/ has no SKILL.md, so {runtime} loads no skill from it"
-            );
+            let message =
+                format!("not imported: {root}/{name}/ has no SKILL.md, so {runtime} loads no skill from it");
             draft.note("unused_file", Location::file(path), message);
             return SkillFile::Skipped;
         }
