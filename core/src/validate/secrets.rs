@@ -55,15 +55,25 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
         }
     }
     for (rel, value) in super::hooks::documents(cx, &layout, &mut Sink::default()) {
-        let at = cx.folder.at(&rel);
         let mut texts = Vec::new();
         hook_texts(&value, &mut texts);
         for text in texts {
+            let at = at_text(cx, &rel, text);
             tokens(runtime, &at, "hook command", text, sink);
             for (name, literal) in assignments(text) {
                 named_value(runtime, &at, &format!("hook command variable {name}"), name, literal, sink);
             }
         }
+    }
+}
+
+/// The line of `text` (as a JSON string) in `rel`, or the file alone.
+fn at_text(cx: &Context<'_>, rel: &str, text: &str) -> Location {
+    let needle = Value::String(text.to_string()).to_string();
+    let file = cx.folder.get(rel).and_then(|f| std::str::from_utf8(&f.bytes).ok());
+    match file.and_then(|t| t.find(&needle).map(|o| t[..o].matches('\n').count() + 1)) {
+        Some(line) => cx.folder.at_line(rel, line, 1),
+        None => cx.folder.at(rel),
     }
 }
 
@@ -309,5 +319,32 @@ mod tests {
     fn reads_shell_assignments() {
         assert_eq!(assignments("API_KEY=\"abc\" run --x=1"), [("API_KEY", "abc")]);
         assert_eq!(preview("ghp_secretvalue"), "ghp_…");
+    }
+}
+
+#[cfg(test)]
+mod judged {
+    use super::super::components::test_support::findings;
+
+    #[test]
+    fn messages_never_repeat_the_secret() {
+        let token = "xoxb-1234567890-abcdefghijklmnop";
+        let mcp = format!(
+            r#"{{"mcpServers": {{"s": {{"url": "https://x", "headers": {{"Authorization": "Bearer {token}"}}}}}}}}"#
+        );
+        let found =
+            findings(&[(".claude-plugin/plugin.json", r#"{"name": "p"}"#), (".mcp.json", &mcp)], None);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "secret/token");
+        assert!(found[0].3.contains("xoxb…") && !found[0].3.contains(token), "{}", found[0].3);
+    }
+
+    #[test]
+    fn references_and_placeholders_are_fine() {
+        let mcp = r#"{"s": {"command": "s", "env": {"API_KEY": "${API_KEY}", "AUTH_TOKEN": "<your-token>", "SECRET": "changeme"}}}"#;
+        assert!(
+            findings(&[(".claude-plugin/plugin.json", r#"{"name": "p"}"#), (".mcp.json", mcp)], None)
+                .is_empty()
+        );
     }
 }
