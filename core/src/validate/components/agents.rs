@@ -61,7 +61,8 @@ pub const INVALID_FIELD: Rule = Rule {
 };
 
 /// Keys of Gemini CLI 0.61's agent frontmatter schema (local and remote agents).
-const GEMINI_KEYS: [&str; 12] = [
+const GEMINI_KEYS: [&str; 13] = [
+    "auth",
     "kind",
     "name",
     "description",
@@ -114,17 +115,20 @@ fn check_agent(cx: &Context<'_>, runtime: Runtime, rel: &str, sink: &mut Sink) {
             }
         }
         Runtime::Gemini => {
-            required(cx, runtime, &doc, sink);
+            // Remote agents (an agent card) may leave out the description.
+            let remote = doc.field("agent_card_url").is_some() || doc.field("agent_card_json").is_some();
+            let keys: &[&str] = if remote { &["name"] } else { &["name", "description"] };
+            required(cx, runtime, &doc, keys, sink);
             gemini(cx, &doc, sink);
         }
-        Runtime::Cursor => required(cx, runtime, &doc, sink),
+        Runtime::Cursor => required(cx, runtime, &doc, &["name", "description"], sink),
         Runtime::OpenCode => opencode(cx, &doc, sink),
         _ => {}
     }
 }
 
-fn required(cx: &Context<'_>, runtime: Runtime, doc: &Markdown, sink: &mut Sink) {
-    for key in ["name", "description"] {
+fn required(cx: &Context<'_>, runtime: Runtime, doc: &Markdown, keys: &[&str], sink: &mut Sink) {
+    for key in keys {
         let present = doc.str_field(key).is_some_and(|v| !v.trim().is_empty());
         if !present && doc.field(key).is_none_or(Value::is_string) {
             sink.report(

@@ -86,10 +86,15 @@ pub const DESCRIPTION_TOO_LONG: Rule = Rule {
     fix: "Shorten the description; move details into the body of SKILL.md.",
 };
 
+/// Cursor reads Claude-style skill keys (`disable-model-invocation`, ...), so
+/// the strict key set applies to the other spec runtimes only.
+const STRICT_KEYS: &[&str] =
+    &["codex", "gemini", "opencode", "agent-plugins", "openclaw", "hermes", "generic"];
+
 pub const UNKNOWN_FIELD: Rule = Rule {
     code: "skill/unknown-field",
     severity: RuleSeverity::Warning,
-    runtimes: NOT_CLAUDE,
+    runtimes: STRICT_KEYS,
     summary: "A skill's frontmatter uses only the Agent Skills fields: name, description, license, compatibility, metadata, allowed-tools.",
     fix: "Remove the field, or move it under `metadata` (the Agent Skills validator rejects any other key).",
 };
