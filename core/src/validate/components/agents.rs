@@ -104,7 +104,7 @@ fn check_agent(cx: &Context<'_>, runtime: Runtime, rel: &str, sink: &mut Sink) {
     match runtime {
         Runtime::ClaudeCode => {
             markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
-            let described = doc.field("description").is_some() || doc.field("when_to_use").is_some();
+            let described = doc.has_key("description") || doc.has_key("when_to_use");
             if doc.frontmatter.is_some() && !described {
                 sink.report(
                     &MISSING_DESCRIPTION,

@@ -102,6 +102,18 @@ mod tests {
     }
 
     #[test]
+    fn claude_frontmatter_quirks_match_its_validator() {
+        let manifest = (".claude-plugin/plugin.json", r#"{"name": "p"}"#);
+        let judge = |text: &str| codes(&[manifest, ("commands/c.md", text)], None);
+        // An empty block is YAML null, not a mapping; an unclosed one is body text.
+        assert_eq!(judge("---\n---\nBody\n"), ["command/invalid-frontmatter"]);
+        assert_eq!(judge("---\ndescription: x\nBody\n"), ["command/no-frontmatter"]);
+        // `description:` with no value is present for Claude Code.
+        assert!(judge("---\ndescription:\n---\nBody\n").is_empty());
+        assert_eq!(judge("---\n- a\n---\nBody\n"), ["command/invalid-frontmatter"]);
+    }
+
+    #[test]
     fn opencode_agents_need_its_own_tools_shape() {
         let files = [
             ("opencode.json", "{}"),

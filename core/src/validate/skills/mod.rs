@@ -218,8 +218,7 @@ fn check_skill(cx: &Context<'_>, skill: &Skill, sink: &mut Sink) {
     if runtime == Runtime::ClaudeCode {
         markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
         // Claude warns only when the key is absent (`description:` with no value passes).
-        let has_key = doc.frontmatter.as_ref().is_some_and(|f| f.contains_key("description"));
-        if doc.frontmatter.is_some() && !has_key {
+        if doc.frontmatter.is_some() && !doc.has_key("description") {
             sink.report(
                 &MISSING_DESCRIPTION,
                 Some(runtime.id()),
