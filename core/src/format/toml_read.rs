@@ -240,7 +240,6 @@ impl Parser {
             'n' => Some('\n'),
             'f' => Some('\u{c}'),
             'r' => Some('\r'),
-            'e' => Some('\u{1b}'),
             '"' => Some('"'),
             '\\' => Some('\\'),
             _ => None,

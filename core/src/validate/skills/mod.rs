@@ -171,7 +171,7 @@ fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> 
     }
     groups.extend(child);
     let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
-    for (name, files) in groups {
+    for (name, files) in groups.into_iter().filter(|(name, _)| !name.starts_with('.')) {
         let folder = join(dir, &name);
         let skill_md = join(&folder, "SKILL.md");
         let direct = files.contains(&skill_md);
