@@ -227,8 +227,8 @@ fn is_reference_or_placeholder(value: &str) -> bool {
         .any(|p| lower.contains(p))
 }
 
-/// At least 20 characters of varied text with no spaces: what keys and
-/// passwords look like, unlike words, paths or flags.
+/// At least 20 characters of varied text, letters and digits, no spaces:
+/// what keys and passwords look like, unlike words, paths, URLs or flags.
 fn looks_random(value: &str) -> bool {
     let mut classes = [false; 4];
     let mut distinct = std::collections::BTreeSet::new();
@@ -248,11 +248,9 @@ fn looks_random(value: &str) -> bool {
         };
         classes[class] = true;
     }
-    let has_digit = classes[2];
-    value.chars().count() >= 20
-        && distinct.len() >= 10
-        && classes.iter().filter(|c| **c).count() >= 2
-        && (has_digit || classes[3])
+    let letters = classes[0] || classes[1];
+    let path_or_url = value.starts_with(['/', '.', '~']) || value.contains("://");
+    value.chars().count() >= 20 && distinct.len() >= 10 && letters && classes[2] && !path_or_url
 }
 
 /// `NAME=value` shell assignments (also after `export`), values unquoted.
@@ -309,6 +307,9 @@ mod tests {
         assert!(!looks_random("short1"));
         assert!(!looks_random("a very long value with spaces 123"));
         assert!(!looks_random("aaaaaaaaaaaaaaaaaaaaaaaa1"));
+        assert!(!looks_random("us-international-variant"));
+        assert!(!looks_random("/home/user/.ssh/id_ed25519_work"));
+        assert!(looks_random("3f9a0c7e5b1d2468ace013579bdf"));
         assert!(is_reference_or_placeholder("${API_KEY}"));
         assert!(is_reference_or_placeholder("<your-token>"));
         assert!(is_reference_or_placeholder("changeme-changeme-123456"));
