@@ -111,6 +111,11 @@ fn check_doc(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, sink: &mut Sink)
     let Some(root) = doc.value.as_object() else {
         return shape(cx.folder.at(&doc.rel), "a hooks document must be a JSON object".into());
     };
+    // `{}` declares no hooks (a Codex manifest's `"hooks": {}` turns the default file off);
+    // only Claude Code's schema requires the `hooks` key.
+    if root.is_empty() && runtime != Runtime::ClaudeCode {
+        return;
+    }
     let Some(hooks) = root.get("hooks").and_then(Value::as_object) else {
         return shape(doc.at_key(cx, "hooks"), "no `hooks` object mapping event names to lists".into());
     };
@@ -360,6 +365,14 @@ mod tests {
             codes(&[cursor, ("hooks/hooks.json", &claude_shaped)], None),
             ["hook/invalid-shape", "hook/unknown-event"]
         );
+    }
+
+    #[test]
+    fn an_empty_codex_hooks_object_declares_no_hooks() {
+        let codex = (".codex-plugin/plugin.json", r#"{"name": "p", "version": "1.0.0", "hooks": {}}"#);
+        assert!(codes(&[codex], None).is_empty());
+        let claude = (".claude-plugin/plugin.json", r#"{"name": "p"}"#);
+        assert_eq!(codes(&[claude, ("hooks/hooks.json", "{}")], None), ["hook/invalid-shape"]);
     }
 
     #[test]
