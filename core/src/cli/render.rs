@@ -93,14 +93,17 @@ pub fn doctor(host: &mut dyn Host, report: &DoctorReport, bundles: usize) {
 /// One line per finding (`file:line:col: severity[code] message`, then the
 /// fix), and the verdict.
 pub fn validation(host: &mut dyn Host, path: &str, report: &crate::validate::ValidationReport) {
-    use crate::validate::RuleSeverity;
+    use crate::validate::{RuleSeverity, SubjectKind};
     let mut text = String::new();
     for subject in &report.subjects {
         let runtime = subject.runtime.map_or("every targeted runtime", |r| r.id());
         let root = if subject.root.is_empty() { path.to_string() } else { join(path, &subject.root) };
-        text.push_str(
-            &format!("  {:?} {root} for {runtime} ({})\n", subject.kind, subject.marker).to_lowercase(),
-        );
+        let kind = match subject.kind {
+            SubjectKind::Source => "source",
+            SubjectKind::Marketplace => "marketplace",
+            SubjectKind::Plugin => "plugin",
+        };
+        text.push_str(&format!("  {kind} {root} for {runtime} ({})\n", subject.marker));
     }
     for finding in &report.findings {
         let place = match (&finding.file, finding.line, finding.column) {
