@@ -106,6 +106,8 @@ export interface ValidateOptions {
 export interface ImportOptions {
   /** The runtime the plugin is for; absent: detected from its marker file. */
   from?: string | null
+  /** The plugin's name (needed for a Claude Code plugin without a manifest); replaces the manifest's. */
+  name?: string | null
 }
 
 /** A part of a shared file, tagged by `kind`. */

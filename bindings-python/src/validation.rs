@@ -182,16 +182,19 @@ pub fn validate(
 
 /// Reads a native plugin (Claude Code, Codex, Gemini CLI, Cursor, Agent
 /// Plugins) into a canonical source; `from_runtime` names its runtime
-/// (default: detected from its marker file). Nothing is written.
+/// (default: detected from its marker file), `name` the plugin (needed for a
+/// Claude Code plugin without a manifest). Nothing is written.
 #[pyfunction]
-#[pyo3(signature = (files, *, from_runtime = None))]
+#[pyo3(signature = (files, *, from_runtime = None, name = None))]
 pub fn import_plugin(
     py: Python<'_>,
     files: &Bound<'_, PyAny>,
     from_runtime: Option<String>,
+    name: Option<String>,
 ) -> PyResult<Imported> {
     let tree = convert::source_tree(files)?;
-    let imported = pf::import(&tree, &pf::ImportOptions { from: from_runtime }).map_err(|e| to_py(py, e))?;
+    let options = import_options(py, from_runtime, name)?;
+    let imported = pf::import(&tree, &options).map_err(|e| to_py(py, e))?;
     let notes = imported.notes.iter().map(|n| {
         let l = &n.location;
         let location = Py::new(py, Location { file: l.file.clone(), line: l.line, column: l.column })?;
@@ -202,6 +205,15 @@ pub fn import_plugin(
         files: convert::source_files(py, &imported.source)?.unbind(),
         notes: notes.collect::<PyResult<_>>()?,
     })
+}
+
+/// The core's import options, through its JSON shape: a `name` the core
+/// does not know is refused there as `invalid_options`, never dropped here.
+fn import_options(py: Python<'_>, from: Option<String>, name: Option<String>) -> PyResult<pf::ImportOptions> {
+    let options = pyo3::types::PyDict::new(py);
+    options.set_item("from", from)?;
+    options.set_item("name", name)?;
+    convert::options(py, Some(&options), "import")
 }
 
 /// Every rule `validate` can report, in catalog order.

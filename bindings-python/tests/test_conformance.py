@@ -171,7 +171,7 @@ def test_import_case(name: str) -> None:
     case_dir = IMPORTS / name
     options = json.loads((case_dir / "case.json").read_text()).get("options", {})
     imported = plugforge.import_plugin(plugforge.read_tree(case_dir / "input"),
-                                       from_runtime=options.get("from"))
+                                       from_runtime=options.get("from"), name=options.get("name"))
     produced = {f.path: (f.data, f.executable) for f in imported.files}
     assert produced == files_below(case_dir / "expected")
     notes = [{"code": n.code, "location": {k: v for k, v in (("file", n.location.file),

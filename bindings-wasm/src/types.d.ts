@@ -291,6 +291,8 @@ export interface Rule {
 export interface ImportOptions {
   /** The runtime the plugin is for; absent: detected from its marker file. */
   from?: string | null;
+  /** The plugin's name (needed for a Claude Code plugin without a manifest); replaces the manifest's. */
+  name?: string | null;
 }
 
 /** Something of the native plugin the canonical source does not carry. */

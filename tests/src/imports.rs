@@ -1,7 +1,7 @@
-//! The import cases every host runs: `imports/<name>/` holds `case.json`
-//! (`{"description", "options": {"from"}}`), `input/` (a native plugin),
-//! `expected/` (the exact canonical source `import` must produce) and
-//! `notes.json` (the exact notes, as a JSON array).
+//! The import fixtures every host runs: `imports/<case>/input/` is a native
+//! plugin, `case.json` names the import options, `expected/` is the exact
+//! canonical source `import` writes and `notes.json` the exact notes about
+//! what it could not carry.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -29,14 +29,17 @@ pub fn imports_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("imports")
 }
 
-/// Every case folder, sorted by name (none while `imports/` is absent).
+/// Every case folder, sorted by name.
 pub fn import_cases() -> Vec<ImportCase> {
-    let Ok(entries) = fs::read_dir(imports_dir()) else { return Vec::new() };
-    let mut names: Vec<String> = entries
-        .map(|e| e.expect("readable entry"))
-        .filter(|e| e.path().is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
+    let mut names: Vec<String> = fs::read_dir(imports_dir())
+        .map(|entries| {
+            entries
+                .map(|e| e.expect("readable entry"))
+                .filter(|e| e.path().is_dir())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
     names.sort();
     names
         .into_iter()
@@ -52,25 +55,35 @@ pub fn import_cases() -> Vec<ImportCase> {
 
 impl ImportCase {
     pub fn options(&self) -> ImportOptions {
+        if self.file.options.is_null() {
+            return ImportOptions::default();
+        }
         serde_json::from_value(self.file.options.clone())
             .unwrap_or_else(|e| panic!("{}/case.json options: {e}", self.name))
     }
 
-    /// Imports `input/`.
     pub fn run(&self) -> Imported {
-        plugforge_core::import(&read_tree(&self.dir.join("input")), &self.options())
-            .unwrap_or_else(|e| panic!("{}: {e}", self.name))
+        let tree = read_tree(&self.dir.join("input"));
+        plugforge_core::import(&tree, &self.options()).unwrap_or_else(|e| panic!("{}: {e}", self.name))
     }
 
-    /// The imported source as a file map, as `expected/` holds it.
-    pub fn produced_tree(imported: &Imported) -> Tree {
-        imported.source.iter().map(|(p, f)| (p.to_string(), (f.bytes.to_vec(), f.executable))).collect()
+    pub fn expected_dir(&self) -> PathBuf {
+        self.dir.join("expected")
     }
 
     /// The blessed notes, as JSON.
     pub fn expected_notes(&self) -> serde_json::Value {
-        let text = fs::read_to_string(self.dir.join("notes.json"))
-            .unwrap_or_else(|e| panic!("{}/notes.json: {e}", self.name));
+        let path = self.dir.join("notes.json");
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}/notes.json: {e}", self.name));
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}/notes.json: {e}", self.name))
     }
+}
+
+/// An imported source as a file map, comparable with `read_files(expected/)`.
+pub fn source_files(imported: &Imported) -> Tree {
+    imported
+        .source
+        .iter()
+        .map(|(path, file)| (path.as_str().to_string(), (file.bytes.to_vec(), file.executable)))
+        .collect()
 }

@@ -1,13 +1,10 @@
-//! The rule fixtures and the import cases through the `plugforge` binary:
-//! `validate DIR --json` prints `{ok, report}` with exactly the blessed
-//! report and exits 1 iff the folder is invalid; `import INPUT --out DIR
-//! --json` writes exactly `expected/` and prints exactly `notes.json`.
+//! Every rule fixture through the `plugforge` binary: `validate DIR --json`
+//! prints `{ok, report}` with exactly the blessed report and exits 1 iff the
+//! folder is invalid. (The import cases run in acceptance_import.rs.)
 
 use std::path::Path;
 use std::process::Command;
 
-use plugforge_conformance::imports::import_cases;
-use plugforge_conformance::read_files;
 use plugforge_conformance::rules::{SIDES, rule_cases};
 use serde_json::Value;
 
@@ -61,40 +58,4 @@ fn every_rule_fixture_through_the_binary() {
         }
     }
     plugforge_conformance::record_suite("cli", "rules", &ran);
-}
-
-#[test]
-fn every_import_case_through_the_binary() {
-    let scratch = std::env::temp_dir().join(format!("plugforge-imports-cli-{}", std::process::id()));
-    let mut ran = Vec::new();
-    for case in import_cases() {
-        let out = scratch.join(&case.name);
-        let mut args = vec!["import".to_string(), "--json".into(), "--out".into()];
-        args.push(out.to_str().expect("UTF-8 temp path").into());
-        if let Some(from) = case.file.options.get("from").and_then(Value::as_str) {
-            args.extend(["--from".into(), from.into()]);
-        }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (code, json) = plugforge(&args, &case.dir.join("input"), &case.name);
-        assert_eq!(code, 0, "{}: {json}", case.name);
-        assert_eq!(json["ok"], true, "{}", case.name);
-        assert_eq!(json["notes"], case.expected_notes(), "{}: notes differ from notes.json", case.name);
-        let produced = read_files(&out);
-        let expected = read_files(&case.dir.join("expected"));
-        assert_eq!(
-            produced.keys().collect::<Vec<_>>(),
-            expected.keys().collect::<Vec<_>>(),
-            "{}: path set",
-            case.name
-        );
-        for (path, file) in &produced {
-            assert!(file == &expected[path], "{}: {path} differs from expected/", case.name);
-        }
-        let listed: Vec<&str> =
-            json["files"].as_array().expect("files").iter().filter_map(Value::as_str).collect();
-        assert_eq!(listed, expected.keys().map(String::as_str).collect::<Vec<_>>(), "{}: files", case.name);
-        ran.push(case.name.clone());
-    }
-    let _ = std::fs::remove_dir_all(&scratch);
-    plugforge_conformance::record_suite("cli", "imports", &ran);
 }
