@@ -9,6 +9,8 @@ export type Op = 'create' | 'update' | 'unchanged' | 'conflict' | 'remove' | 'ke
 export type Level = 'supported' | 'degraded' | 'unsupported'
 export type Severity = 'info' | 'warning' | 'error'
 export type Scope = 'project' | 'user'
+export type RuleSeverity = 'error' | 'warning'
+export type SubjectKind = 'source' | 'marketplace' | 'plugin'
 
 /** `err.code` of a thrown error: the core's codes, then the host-side ones. */
 export type ErrorCode =
@@ -92,6 +94,20 @@ export interface DoctorOptions {
   /** The output folder as the user typed it, for `rm` fixes. */
   outDir?: string
   roots?: Record<string, string>
+}
+
+export interface ValidateOptions {
+  /** A runtime id; absent: the runtimes detected from the folder's marker files. */
+  target?: string | null
+  /** Report warnings as errors (as `claude plugin validate --strict` does). */
+  strict?: boolean
+}
+
+export interface ImportOptions {
+  /** The runtime the plugin is for; absent: detected from its marker file. */
+  from?: string | null
+  /** The plugin's name (needed for a Claude Code plugin without a manifest); replaces the manifest's. */
+  name?: string | null
 }
 
 /** A part of a shared file, tagged by `kind`. */
@@ -237,6 +253,30 @@ export interface Honesty {
   detail: string
 }
 
+/** A native plugin read into a canonical source. */
+export interface Imported {
+  /** The runtime the plugin was read as. */
+  runtime: string
+  /** The canonical source's files (with `plugforge.json`), ready to write. */
+  files: Array<TreeFile>
+  notes: Array<ImportNote>
+}
+
+/** Something of the native plugin the canonical source does not carry. */
+export interface ImportNote {
+  /** Stable snake_case identifier, e.g. `unknown_field`. */
+  code: string
+  location: Location
+  message: string
+}
+
+/**
+ * Reads a native plugin (Claude Code, Codex, Gemini CLI, Cursor, Agent
+ * Plugins) given as files into a canonical source, with a note for each
+ * thing the source cannot carry. Nothing is written.
+ */
+export declare function importPlugin(files: Array<SourceFile>, options?: ImportOptions): Imported
+
 /** Where in the source a problem sits; lines and columns are 1-based. */
 export interface Location {
   file: string
@@ -280,6 +320,20 @@ export interface Problem {
   location?: Location
 }
 
+/** One rule of the catalog (`docs/rules.md`). */
+export interface Rule {
+  code: string
+  /** The rule's own severity, before `strict`. */
+  severity: RuleSeverity
+  /** Runtime ids the rule judges; empty: every runtime. */
+  runtimes: Array<string>
+  summary: string
+  fix: string
+}
+
+/** Every rule `validate` can report, in catalog order. */
+export declare function rules(): Array<Rule>
+
 /**
  * Runs one `plugforge` command line (without the program name) over `host`;
  * returns the exit code. `npx plugforge` is this with `nodeHost`.
@@ -299,6 +353,17 @@ export interface SourceFile {
 
 /** The starter source `plugforge init` writes, for a kebab-case plugin name. */
 export declare function starterSource(name: string): Array<TreeFile>
+
+/** What `validate` judged: detected from a marker file, or named by `target`. */
+export interface Subject {
+  kind: SubjectKind
+  /** `null` for a plugforge source judged for every runtime it targets. */
+  runtime: string | null
+  /** Folder relative to the validated folder (`''`: itself). */
+  root: string
+  /** The file that identified it, or `--target`. */
+  marker: string
+}
 
 export interface Summary {
   create: number
@@ -321,6 +386,41 @@ export declare function uninstallPathsToRead(options?: UninstallOptions): Array<
 
 /** Removes what the manifests say was generated (never an edit unless forced). */
 export declare function uninstallPlan(options: UninstallOptions, observed: Observed): Plan
+
+/**
+ * Judges a plugin folder given as files (a plugforge source, any runtime's
+ * plugin, a marketplace root) against the rule catalog. Throws only for bad
+ * options (an unknown `target`); every problem of the folder is a finding.
+ */
+export declare function validate(files: Array<SourceFile>, options?: ValidateOptions): ValidationReport
+
+/** One broken rule at one place; `file` is relative to the validated folder. */
+export interface ValidationFinding {
+  /** The rule's stable code, `area/what`. */
+  code: string
+  /** Effective severity: with `strict`, always `error`. */
+  severity: RuleSeverity
+  runtime?: string
+  file?: string
+  line?: number
+  column?: number
+  message: string
+  fix: string
+}
+
+/** The verdict over a folder (the `report` of `plugforge validate --json`). */
+export interface ValidationReport {
+  /** `plugforge.validate.v1`. */
+  schema: string
+  /** No errors (with `strict`, no warnings either). */
+  valid: boolean
+  strict: boolean
+  subjects: Array<Subject>
+  errors: number
+  warnings: number
+  /** Sorted by file, line, column, code. */
+  findings: Array<ValidationFinding>
+}
 
 /** The engine's version. */
 export declare function version(): string

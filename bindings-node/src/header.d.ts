@@ -9,6 +9,8 @@ export type Op = 'create' | 'update' | 'unchanged' | 'conflict' | 'remove' | 'ke
 export type Level = 'supported' | 'degraded' | 'unsupported'
 export type Severity = 'info' | 'warning' | 'error'
 export type Scope = 'project' | 'user'
+export type RuleSeverity = 'error' | 'warning'
+export type SubjectKind = 'source' | 'marketplace' | 'plugin'
 
 /** `err.code` of a thrown error: the core's codes, then the host-side ones. */
 export type ErrorCode =
@@ -92,6 +94,20 @@ export interface DoctorOptions {
   /** The output folder as the user typed it, for `rm` fixes. */
   outDir?: string
   roots?: Record<string, string>
+}
+
+export interface ValidateOptions {
+  /** A runtime id; absent: the runtimes detected from the folder's marker files. */
+  target?: string | null
+  /** Report warnings as errors (as `claude plugin validate --strict` does). */
+  strict?: boolean
+}
+
+export interface ImportOptions {
+  /** The runtime the plugin is for; absent: detected from its marker file. */
+  from?: string | null
+  /** The plugin's name (needed for a Claude Code plugin without a manifest); replaces the manifest's. */
+  name?: string | null
 }
 
 /** A part of a shared file, tagged by `kind`. */

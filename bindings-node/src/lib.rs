@@ -4,6 +4,7 @@
 mod convert;
 mod error;
 mod host;
+mod validation;
 
 use napi::bindgen_prelude::{Object, Uint8Array};
 use napi::{Env, Result, Unknown};
@@ -11,6 +12,7 @@ use napi_derive::napi;
 use plugforge_core as engine;
 
 use convert::{Bundle, DoctorReport, Observed, Plan, SourceFile, TreeFile};
+use validation::{Imported, Rule, ValidationReport};
 
 /// The engine's version.
 #[napi]
@@ -116,6 +118,38 @@ pub fn doctor(
     let desired = build.map(|b| &b.output);
     let run = || engine::doctor(&convert::options(env, options)?, &convert::observed(observed), desired);
     run().map(|report| DoctorReport::from(&report)).map_err(|e| error::to_js(env, e))
+}
+
+/// Judges a plugin folder given as files (a plugforge source, any runtime's
+/// plugin, a marketplace root) against the rule catalog. Throws only for bad
+/// options (an unknown `target`); every problem of the folder is a finding.
+#[napi]
+pub fn validate(
+    env: &Env,
+    files: Vec<SourceFile>,
+    #[napi(ts_arg_type = "ValidateOptions")] options: Option<Unknown>,
+) -> Result<ValidationReport> {
+    let run = || engine::validate(&convert::tree(files)?, &convert::options(env, options)?);
+    run().map(|report| ValidationReport::from(&report)).map_err(|e| error::to_js(env, e))
+}
+
+/// Reads a native plugin (Claude Code, Codex, Gemini CLI, Cursor, Agent
+/// Plugins) given as files into a canonical source, with a note for each
+/// thing the source cannot carry. Nothing is written.
+#[napi]
+pub fn import_plugin(
+    env: &Env,
+    files: Vec<SourceFile>,
+    #[napi(ts_arg_type = "ImportOptions")] options: Option<Unknown>,
+) -> Result<Imported> {
+    let run = || engine::import(&convert::tree(files)?, &convert::options(env, options)?);
+    run().map(|imported| Imported::from(&imported)).map_err(|e| error::to_js(env, e))
+}
+
+/// Every rule `validate` can report, in catalog order.
+#[napi]
+pub fn rules() -> Vec<Rule> {
+    engine::rules().into_iter().map(Rule::from).collect()
 }
 
 /// The starter source `plugforge init` writes, for a kebab-case plugin name.

@@ -82,3 +82,29 @@ test('init writes the same starter source', (t) => {
   step()
   step({ code: 1 })
 })
+
+const noPlugin = path.join(repoDir, 'tests', 'rules', 'detect', 'no-plugin')
+
+test('validate: human and --json output, --strict, --target, exit codes', (t) => {
+  for (const [label, args, code] of [
+    ['validate-fail', ['validate', path.join(noPlugin, 'fail')], 1],
+    ['validate-pass', ['validate', path.join(noPlugin, 'pass')], 0],
+    ['validate-json', ['validate', path.join(noPlugin, 'fail'), '--json'], 1],
+    ['validate-strict', ['validate', path.join(noPlugin, 'pass'), '--strict', '--json'], 0],
+    ['validate-target', ['validate', path.join(noPlugin, 'pass'), '--target', 'codex'], undefined],
+    ['validate-unknown', ['validate', path.join(noPlugin, 'pass'), '--target', 'nonesuch'], 2],
+    ['validate-missing', ['validate', 'no-such-folder', '--json'], 2],
+  ]) {
+    both(t, label, args, { code })()
+  }
+})
+
+test('import: the same source written, the same notes, the same refusals', (t) => {
+  const plugin = path.join(noPlugin, 'pass')
+  const step = both(t, 'import', ['import', plugin, '--out', '{OUT}/src'])
+  const first = step()
+  if (first.code === 0) step({ code: 1 }) // never writes over an import
+  both(t, 'import-json', ['import', plugin, '--out', '{OUT}/src', '--json'])()
+  both(t, 'import-from', ['import', plugin, '--from', 'nonesuch', '--out', '{OUT}/src'], { code: 2 })()
+  both(t, 'import-usage', ['import', plugin], { code: 2 })()
+})

@@ -3,21 +3,22 @@
 // creates), and compared with expected/ (path set, bytes, executable bits);
 // every manifest-listed file's sha256 recomputed with node:crypto. Error
 // cases must throw an Error with the vector's code, message and location.
+// Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
+// exactly its blessed report, and every import case (tests/imports/<name>)
+// exactly its expected/ source and notes.json.
 // The names run are recorded for the guard (scripts/check-conformance node).
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, test } from 'node:test'
 
-import { build, readTree } from 'plugforge'
-import { readFiles, repoDir, sha256, vectorsDir } from './support.mjs'
+import { build, importPlugin, readTree, validate } from 'plugforge'
+import { importsDir, readFiles, repoDir, rulesDir, sha256, subdirs, vectorsDir } from './support.mjs'
 
-const names = fs
-  .readdirSync(vectorsDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort()
+const names = subdirs(vectorsDir)
 const passed = []
+const rulesPassed = []
+const importsPassed = []
 
 function load(name) {
   const dir = path.join(vectorsDir, name)
@@ -103,8 +104,50 @@ for (const name of names) {
   })
 }
 
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'))
+
+for (const area of subdirs(rulesDir)) {
+  for (const what of subdirs(path.join(rulesDir, area))) {
+    const dir = path.join(rulesDir, area, what)
+    for (const side of ['fail', 'pass']) {
+      test(`rule fixture ${area}/${what}/${side}`, () => {
+        const { options } = readJson(path.join(dir, 'case.json'))
+        const report = validate(readTree(path.join(dir, side)), options)
+        const produced = JSON.parse(JSON.stringify(report))
+        assert.deepEqual(produced, readJson(path.join(dir, `${side}.json`)), `${area}/${what}/${side}: report`)
+        const carries = report.findings.some((f) => f.code === `${area}/${what}`)
+        assert.equal(carries, side === 'fail', `${area}/${what}/${side}: reports ${area}/${what}`)
+        rulesPassed.push(`${area}/${what}/${side}`)
+      })
+    }
+  }
+}
+
+for (const name of subdirs(importsDir)) {
+  test(`import case ${name}`, () => {
+    const dir = path.join(importsDir, name)
+    const { options } = readJson(path.join(dir, 'case.json'))
+    const imported = importPlugin(readTree(path.join(dir, 'input')), options)
+    const expected = readFiles(path.join(dir, 'expected'))
+    assert.deepEqual(imported.files.map((f) => f.path), [...expected.keys()], `${name}: path set`)
+    for (const file of imported.files) {
+      const want = expected.get(file.path)
+      assert.ok(Buffer.isBuffer(file.bytes), `${name}: ${file.path} bytes cross as a Buffer`)
+      assert.equal(file.bytes.toString('utf8'), want.bytes.toString('utf8'), `${name}: ${file.path} differs`)
+      assert.ok(file.bytes.equals(want.bytes), `${name}: ${file.path} bytes`)
+      assert.equal(file.executable, want.executable, `${name}: ${file.path} executable bit`)
+    }
+    assert.deepEqual(JSON.parse(JSON.stringify(imported.notes)), readJson(path.join(dir, 'notes.json')), `${name}: notes`)
+    importsPassed.push(name)
+  })
+}
+
 after(() => {
   const dir = process.env.PLUGFORGE_CONFORMANCE_DIR || path.join(repoDir, 'target', 'conformance')
   fs.mkdirSync(dir, { recursive: true })
-  fs.writeFileSync(path.join(dir, 'node.json'), `${JSON.stringify(passed.sort(), null, 2)}\n`)
+  const record = (suffix, ran) =>
+    fs.writeFileSync(path.join(dir, `node${suffix}.json`), `${JSON.stringify(ran.sort(), null, 2)}\n`)
+  record('', passed)
+  record('.rules', rulesPassed)
+  record('.imports', importsPassed)
 })

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url'
 export const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const repoDir = path.resolve(pkgDir, '..')
 export const vectorsDir = path.join(repoDir, 'tests', 'vectors')
+export const rulesDir = path.join(repoDir, 'tests', 'rules')
+export const importsDir = path.join(repoDir, 'tests', 'imports')
 export const binJs = path.join(pkgDir, 'bin', 'plugforge.js')
 
 /** A fresh temp folder, removed when the test ends. */
@@ -20,6 +22,12 @@ export function tempDir(t, label) {
 
 export function sha256(bytes) {
   return crypto.createHash('sha256').update(bytes).digest('hex')
+}
+
+/** Names of the folders directly in `dir`, sorted (none when it is absent). */
+export function subdirs(dir) {
+  if (!fs.existsSync(dir)) return []
+  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
 }
 
 /** Every file below `root`: Map of relative path -> {bytes, executable}, sorted. */

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 
-import { build, doctorPathsToRead, starterSource, uninstallPathsToRead } from 'plugforge'
+import { build, doctorPathsToRead, importPlugin, starterSource, uninstallPathsToRead, validate } from 'plugforge'
 import { pkgDir, run } from './support.mjs'
 
 test('tsc --strict compiles ESM and CommonJS consumers against index.d.ts and lib/host.d.ts', () => {
@@ -40,4 +40,6 @@ test('the option typings match the options the engine takes', () => {
   assert.deepEqual(declared('PlanOptions'), accepted((o) => build(starterSource('demo')).plan({}, o)))
   assert.deepEqual(declared('UninstallOptions'), accepted((o) => uninstallPathsToRead(o)))
   assert.deepEqual(declared('DoctorOptions'), accepted((o) => doctorPathsToRead(o)))
+  assert.deepEqual(declared('ValidateOptions'), accepted((o) => validate([], o)))
+  assert.deepEqual(declared('ImportOptions'), accepted((o) => importPlugin([], o)))
 })

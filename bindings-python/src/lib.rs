@@ -6,6 +6,7 @@ mod convert;
 mod error;
 mod host;
 mod types;
+mod validation;
 
 use plugforge_core as pf;
 use pyo3::prelude::*;
@@ -116,5 +117,6 @@ fn _plugforge(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Plan>()?;
     module.add_class::<types::Finding>()?;
     module.add_class::<DoctorReport>()?;
+    validation::register(module)?;
     error::register(module)
 }

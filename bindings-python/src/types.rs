@@ -11,7 +11,7 @@ use crate::convert;
 use crate::error::to_py;
 
 /// `Name(field=repr, ...)` for the listed attributes.
-fn repr(obj: &Bound<'_, PyAny>, fields: &[&str]) -> PyResult<String> {
+pub(crate) fn repr(obj: &Bound<'_, PyAny>, fields: &[&str]) -> PyResult<String> {
     let mut parts = Vec::with_capacity(fields.len());
     for field in fields {
         parts.push(format!("{field}={}", obj.getattr(*field)?.repr()?));

@@ -120,3 +120,32 @@ def test_init(pair: Pair) -> None:
     trees = pair.trees()
     assert trees["python"] == trees["rust"] and trees["rust"]
     pair.same("init", "{out}/my-plugin", expect=1)
+
+
+NO_PLUGIN = "tests/rules/detect/no-plugin"
+
+
+def test_validate(pair: Pair, tmp_path: Path) -> None:
+    _, stdout, _ = pair.same("validate", f"{NO_PLUGIN}/fail", expect=1)
+    assert "error[detect/no-plugin]" in stdout and "\n    fix: " in stdout
+    pair.same("validate", f"{NO_PLUGIN}/fail", "--json", expect=1)
+    pair.same("validate", f"{NO_PLUGIN}/pass", expect=0)
+    pair.same("validate", f"{NO_PLUGIN}/pass", "--strict", "--json", expect=0)
+    pair.same("validate", f"{NO_PLUGIN}/pass", "--target", "nonesuch", expect=2)
+    pair.same("validate", str(tmp_path / "absent"), "--json", expect=2)
+    rust = pair.run("validate", f"{NO_PLUGIN}/pass", "--target", "codex")
+    assert rust["python"] == rust["rust"]
+
+
+def test_import(pair: Pair) -> None:
+    plugin = f"{NO_PLUGIN}/pass"
+    for argv in (
+        ["import", plugin, "--out", "{out}/src"],
+        ["import", plugin, "--out", "{out}/src", "--json"],  # never writes over an earlier import
+    ):
+        results = pair.run(*argv)
+        assert results["python"] == results["rust"], argv
+        trees = pair.trees()
+        assert trees["python"] == trees["rust"], argv
+    pair.same("import", plugin, "--from", "nonesuch", "--out", "{out}/other", expect=2)
+    pair.same("import", plugin, expect=2)

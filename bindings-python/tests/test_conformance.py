@@ -1,7 +1,9 @@
 """Every golden vector through the Python binding: same path set, bytes and executable
 bits as `expected/` (also once written to disk by `apply_plan`), sha256 of every
 manifest-listed file recomputed with hashlib; failing cases raise the exception class
-of their code. The names run are recorded for scripts/check-conformance."""
+of their code. Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
+exactly its blessed report; every import case (tests/imports/<name>) exactly its expected/
+source and notes.json. The names run are recorded for scripts/check-conformance."""
 
 from __future__ import annotations
 
@@ -17,6 +19,17 @@ import plugforge
 from conftest import ROOT, VECTORS
 
 CASES = sorted(p.name for p in VECTORS.iterdir() if p.is_dir())
+RULES = ROOT / "tests" / "rules"
+IMPORTS = ROOT / "tests" / "imports"
+
+
+def subdirs(path: Path) -> list[str]:
+    return sorted(p.name for p in path.iterdir() if p.is_dir()) if path.is_dir() else []
+
+
+RULE_SIDES = [f"{area}/{what}/{side}" for area in subdirs(RULES) for what in subdirs(RULES / area)
+              for side in ("fail", "pass")]
+IMPORT_CASES = subdirs(IMPORTS)
 
 ERRORS = {
     "invalid_source": plugforge.InvalidSourceError,
@@ -32,14 +45,18 @@ ERRORS = {
 Tree = dict[str, tuple[bytes, bool]]
 
 
-@pytest.fixture(scope="module")
-def ran() -> Iterator[list[str]]:
-    """Names of the vectors that passed, written to <conformance dir>/python.json."""
-    names: list[str] = []
-    yield names
+RAN: dict[str, list[str]] = {"": [], ".rules": [], ".imports": []}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def record() -> Iterator[None]:
+    """Writes the names of the cases that passed to <conformance dir>/python{,.rules,.imports}.json
+    (an empty suite is recorded too: the guard tells "ran none of none" from "did not run")."""
+    yield
     record = Path(os.environ.get("PLUGFORGE_CONFORMANCE_DIR") or ROOT / "target" / "conformance")
     record.mkdir(parents=True, exist_ok=True)
-    (record / "python.json").write_text(json.dumps(sorted(names), indent=2) + "\n")
+    for suffix, names in RAN.items():
+        (record / f"python{suffix}.json").write_text(json.dumps(sorted(names), indent=2) + "\n")
 
 
 def files_below(root: Path) -> Tree:
@@ -63,14 +80,14 @@ def test_every_vector_is_run() -> None:
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_vector(name: str, ran: list[str], tmp_path: Path) -> None:
+def test_vector(name: str, tmp_path: Path) -> None:
     case_dir = VECTORS / name
     expected_error = case_dir / "error.json"
     if expected_error.exists():
         check_error(case_dir, json.loads(expected_error.read_text()))
     else:
         check_tree(case_dir, tmp_path)
-    ran.append(name)
+    RAN[""].append(name)
 
 
 def check_tree(case_dir: Path, out: Path) -> None:
@@ -115,3 +132,51 @@ def check_error(case_dir: Path, expected: dict[str, object]) -> None:
     location = error.problems[0]["location"]
     assert (location and location["file"]) == expected["file"], error.problems
     assert (location and location["line"]) == expected["line"], error.problems
+
+
+def report_json(report: plugforge.ValidationReport) -> dict[str, object]:
+    """The report rebuilt from its attributes in the JSON shape (absent fields left out)."""
+    def finding(f: plugforge.ValidationFinding) -> dict[str, object]:
+        fields = {"code": f.code, "severity": f.severity, "runtime": f.runtime, "file": f.file,
+                  "line": f.line, "column": f.column, "message": f.message, "fix": f.fix}
+        return {k: v for k, v in fields.items() if v is not None}
+
+    return {
+        "schema": report.schema,
+        "valid": report.valid,
+        "strict": report.strict,
+        "subjects": [{"kind": s.kind, "runtime": s.runtime, "root": s.root, "marker": s.marker}
+                     for s in report.subjects],
+        "errors": report.errors,
+        "warnings": report.warnings,
+        "findings": [finding(f) for f in report.findings],
+    }
+
+
+@pytest.mark.parametrize("name", RULE_SIDES)
+def test_rule_fixture(name: str) -> None:
+    code, side = name.rsplit("/", 1)
+    case_dir = RULES / code
+    options = json.loads((case_dir / "case.json").read_text()).get("options", {})
+    report = plugforge.validate(plugforge.read_tree(case_dir / side), **options)
+    expected = json.loads((case_dir / f"{side}.json").read_text())
+    assert report_json(report) == expected
+    assert report.as_dict() == expected
+    assert any(f.code == code for f in report.findings) == (side == "fail")
+    RAN[".rules"].append(name)
+
+
+@pytest.mark.parametrize("name", IMPORT_CASES)
+def test_import_case(name: str) -> None:
+    case_dir = IMPORTS / name
+    options = json.loads((case_dir / "case.json").read_text()).get("options", {})
+    imported = plugforge.import_plugin(plugforge.read_tree(case_dir / "input"),
+                                       from_runtime=options.get("from"), name=options.get("name"))
+    produced = {f.path: (f.data, f.executable) for f in imported.files}
+    assert produced == files_below(case_dir / "expected")
+    notes = [{"code": n.code, "location": {k: v for k, v in (("file", n.location.file),
+                                                            ("line", n.location.line),
+                                                            ("column", n.location.column)) if v is not None},
+              "message": n.message} for n in imported.notes]
+    assert notes == json.loads((case_dir / "notes.json").read_text())
+    RAN[".imports"].append(name)

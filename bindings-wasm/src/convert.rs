@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use js_sys::Uint8Array;
 use plugforge_core::{
-    Bundle, BundlePath, Diagnostic, Error, ErrorCode, Honesty, Merge, Observed, Op, Plan, SourceTree, Summary,
+    Bundle, BundlePath, Diagnostic, Error, ErrorCode, Honesty, ImportNote, Imported, Merge, Observed, Op,
+    Plan, SourceTree, Summary,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -40,6 +41,13 @@ struct FileOut<'a> {
     path: &'a BundlePath,
     bytes: Bytes,
     executable: bool,
+}
+
+#[derive(Serialize)]
+struct ImportedOut<'a> {
+    runtime: &'a str,
+    files: Vec<FileOut<'a>>,
+    notes: &'a [ImportNote],
 }
 
 #[derive(Deserialize, Default)]
@@ -139,12 +147,19 @@ pub fn source_tree(files: JsValue) -> Result<SourceTree, Error> {
     Ok(tree)
 }
 
-pub fn source_files(tree: &SourceTree) -> Result<JsValue, serde_wasm_bindgen::Error> {
-    let files: Vec<FileOut> = tree
-        .iter()
+fn files_out(tree: &SourceTree) -> Vec<FileOut<'_>> {
+    tree.iter()
         .map(|(path, file)| FileOut { path, bytes: Bytes::of(&file.bytes), executable: file.executable })
-        .collect();
-    to_js(&files)
+        .collect()
+}
+
+pub fn source_files(tree: &SourceTree) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    to_js(&files_out(tree))
+}
+
+pub fn imported(imported: &Imported) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    let files = files_out(&imported.source);
+    to_js(&ImportedOut { runtime: imported.runtime.id(), files, notes: &imported.notes })
 }
 
 /// What the host saw in the output root; `undefined` or `{}` is an empty root.

@@ -6,8 +6,8 @@ mod convert;
 mod error;
 
 use plugforge_core::{
-    DoctorOptions, Observed, Output, PlanOptions, UninstallOptions, doctor_paths_to_read,
-    uninstall_paths_to_read,
+    DoctorOptions, ImportOptions, Observed, Output, PlanOptions, UninstallOptions, ValidateOptions,
+    doctor_paths_to_read, uninstall_paths_to_read,
 };
 use wasm_bindgen::prelude::*;
 
@@ -158,6 +158,40 @@ fn check(options: Option<JsValue>, observed: JsValue, desired: Option<&Output>) 
     let observed = convert::observed(observed).map_err(js_error)?;
     let report = plugforge_core::doctor(&options, &observed, desired).map_err(js_error)?;
     Ok(convert::to_js(&report)?)
+}
+
+/// Judges a plugin folder given as files (a plugforge source, any runtime's
+/// plugin, a marketplace root) against the rule catalog. Throws only for bad
+/// options (an unknown `target`); every problem of the folder is a finding.
+#[wasm_bindgen(unchecked_return_type = "ValidationReport")]
+pub fn validate(
+    #[wasm_bindgen(unchecked_param_type = "SourceFile[]")] files: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: Option<JsValue>,
+) -> JsResult<JsValue> {
+    let tree = convert::source_tree(files).map_err(js_error)?;
+    let options: ValidateOptions = convert::options(options, "validate options").map_err(js_error)?;
+    let report = plugforge_core::validate(&tree, &options).map_err(js_error)?;
+    Ok(convert::to_js(&report)?)
+}
+
+/// Reads a native plugin (Claude Code, Codex, Gemini CLI, Cursor, Agent
+/// Plugins) into a canonical source, with a note for each thing the source
+/// cannot carry.
+#[wasm_bindgen(js_name = importPlugin, unchecked_return_type = "Imported")]
+pub fn import_plugin(
+    #[wasm_bindgen(unchecked_param_type = "SourceFile[]")] files: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ImportOptions")] options: Option<JsValue>,
+) -> JsResult<JsValue> {
+    let tree = convert::source_tree(files).map_err(js_error)?;
+    let options: ImportOptions = convert::options(options, "import options").map_err(js_error)?;
+    let imported = plugforge_core::import(&tree, &options).map_err(js_error)?;
+    Ok(convert::imported(&imported)?)
+}
+
+/// Every rule `validate` can report, in catalog order.
+#[wasm_bindgen(unchecked_return_type = "Rule[]")]
+pub fn rules() -> JsResult<JsValue> {
+    Ok(convert::to_js(&plugforge_core::rules())?)
 }
 
 /// The starter source `plugforge init` writes, as a file list `build` accepts.

@@ -227,3 +227,85 @@ export interface PlugforgeError extends Error {
   code: ErrorCode;
   problems: Problem[];
 }
+
+/** Unknown fields are an `invalid_options` error. */
+export interface ValidateOptions {
+  /** A runtime id; absent: the runtimes detected from the folder's marker files. */
+  target?: string | null;
+  /** Report warnings as errors (as `claude plugin validate --strict` does). */
+  strict?: boolean;
+}
+
+export type RuleSeverity = "error" | "warning";
+
+/** What `validate` judged: detected from a marker file, or named by `target`. */
+export interface Subject {
+  kind: "source" | "marketplace" | "plugin";
+  /** null for a plugforge source judged for every runtime it targets. */
+  runtime: string | null;
+  /** Folder relative to the validated folder ("" = itself). */
+  root: string;
+  /** The file that identified it, or "--target". */
+  marker: string;
+}
+
+/** One broken rule at one place; `file` is relative to the validated folder. */
+export interface ValidationFinding {
+  /** The rule's stable code, `area/what`. */
+  code: string;
+  /** Effective severity: with `strict`, always "error". */
+  severity: RuleSeverity;
+  runtime?: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  message: string;
+  fix: string;
+}
+
+/** The `report` of `plugforge validate --json` (schema/validate-report.schema.json). */
+export interface ValidationReport {
+  schema: "plugforge.validate.v1";
+  /** No errors (with `strict`, no warnings either). */
+  valid: boolean;
+  strict: boolean;
+  subjects: Subject[];
+  errors: number;
+  warnings: number;
+  /** Sorted by file, line, column, code. */
+  findings: ValidationFinding[];
+}
+
+/** One rule of the catalog (docs/rules.md). */
+export interface Rule {
+  code: string;
+  /** The rule's own severity, before `strict`. */
+  severity: RuleSeverity;
+  /** Runtime ids the rule judges; empty = every runtime. */
+  runtimes: string[];
+  summary: string;
+  fix: string;
+}
+
+/** Unknown fields are an `invalid_options` error. */
+export interface ImportOptions {
+  /** The runtime the plugin is for; absent: detected from its marker file. */
+  from?: string | null;
+  /** The plugin's name (needed for a Claude Code plugin without a manifest); replaces the manifest's. */
+  name?: string | null;
+}
+
+/** Something of the native plugin the canonical source does not carry. */
+export interface ImportNote {
+  /** Stable snake_case identifier, e.g. "unknown_field". */
+  code: string;
+  location: SourceLocation;
+  message: string;
+}
+
+/** A native plugin read into a canonical source (with plugforge.json). */
+export interface Imported {
+  runtime: string;
+  files: SourceFile[];
+  notes: ImportNote[];
+}

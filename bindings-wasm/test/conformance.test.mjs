@@ -2,12 +2,15 @@
 // output root of build + plan over an empty root must equal expected/ (path
 // set, bytes, executable bits), with every manifest's sha256 recomputed here
 // with node:crypto; failing cases must throw an Error with the right `code`.
-// Records the vectors run in $PLUGFORGE_CONFORMANCE_DIR/wasm.json.
+// Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
+// exactly its blessed report; every import case (tests/imports/<name>)
+// exactly its expected/ source and notes.json.
+// Records what ran in $PLUGFORGE_CONFORMANCE_DIR/wasm{,.rules,.imports}.json.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,14 +51,31 @@ function readJson(path) {
   }
 }
 
-/** Builds the case into an empty output root, as every host does. */
-function run(dir, spec) {
-  const source = readTree(join(dir, spec.source ?? "input"));
-  const files = [...source].map(([path, { bytes, executable }]) => ({
+/** A folder as the file list the binding takes. */
+function sourceFiles(root) {
+  return [...readTree(root)].map(([path, { bytes, executable }]) => ({
     path,
     bytes: new Uint8Array(bytes),
     executable,
   }));
+}
+
+/** Names of the folders directly in `dir`, sorted (none when it is absent). */
+function subdirs(dir) {
+  if (!existsSync(dir)) return [];
+  return sorted(readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
+}
+
+/** Writes the names `suite` ran, for scripts/check-conformance wasm. */
+function record(suffix, ran) {
+  const out = process.env.PLUGFORGE_CONFORMANCE_DIR || join(repo, "target/conformance");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, `wasm${suffix}.json`), JSON.stringify(sorted(ran), null, 2) + "\n");
+}
+
+/** Builds the case into an empty output root, as every host does. */
+function run(dir, spec) {
+  const files = sourceFiles(join(dir, spec.source ?? "input"));
   const build = wasm.build(files, spec.options);
   const plan = build.plan({ hashes: {}, contents: {} }, { generatedAt: spec.generatedAt });
   const tree = new Map();
@@ -136,7 +156,46 @@ test("every golden vector matches its expectation", () => {
     ran.push(name);
   }
   assert.deepEqual(ran, names, "a vector was skipped");
-  const out = process.env.PLUGFORGE_CONFORMANCE_DIR || join(repo, "target/conformance");
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, "wasm.json"), JSON.stringify(ran.sort(), null, 2) + "\n");
+  record("", ran);
+});
+
+test("every rule fixture gives its blessed report", () => {
+  const rules = join(repo, "tests/rules");
+  const ran = [];
+  for (const area of subdirs(rules)) {
+    for (const what of subdirs(join(rules, area))) {
+      const dir = join(rules, area, what);
+      const { options } = readJson(join(dir, "case.json"));
+      for (const side of ["fail", "pass"]) {
+        const name = `${area}/${what}/${side}`;
+        const report = wasm.validate(sourceFiles(join(dir, side)), options);
+        assert.deepEqual(report, readJson(join(dir, `${side}.json`)), `${name}: report`);
+        const carries = report.findings.some((f) => f.code === `${area}/${what}`);
+        assert.equal(carries, side === "fail", `${name}: reports ${area}/${what}`);
+        ran.push(name);
+      }
+    }
+  }
+  record(".rules", ran);
+});
+
+test("every import case gives its expected source and notes", () => {
+  const imports = join(repo, "tests/imports");
+  const ran = [];
+  for (const name of subdirs(imports)) {
+    const dir = join(imports, name);
+    const { options } = readJson(join(dir, "case.json"));
+    const imported = wasm.importPlugin(sourceFiles(join(dir, "input")), options);
+    const expected = readTree(join(dir, "expected"));
+    assert.deepEqual(imported.files.map((f) => f.path), [...expected.keys()], `${name}: path set`);
+    for (const file of imported.files) {
+      const want = expected.get(file.path);
+      assert.ok(file.bytes instanceof Uint8Array, `${name}: ${file.path} bytes are a Uint8Array`);
+      assert.ok(Buffer.from(file.bytes).equals(want.bytes), `${name}: ${file.path} differs`);
+      assert.equal(file.executable, want.executable, `${name}: ${file.path} executable bit`);
+    }
+    assert.deepEqual(imported.notes, readJson(join(dir, "notes.json")), `${name}: notes`);
+    ran.push(name);
+  }
+  record(".imports", ran);
 });

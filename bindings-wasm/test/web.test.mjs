@@ -24,6 +24,10 @@ test("the typings describe the results, not `any`", () => {
     "plan(observed: Observed, options?: PlanOptions): Plan",
     "outputFiles(generatedAt: string): OutputFile[]",
     "export interface PlugforgeError extends Error",
+    "export function validate(files: SourceFile[], options?: ValidateOptions",
+    "export function importPlugin(files: SourceFile[], options?: ImportOptions",
+    "export function rules(): Rule[]",
+    "export interface ValidationReport {",
   ]) {
     assert.ok(dts.includes(signature), `missing from the .d.ts: ${signature}`);
   }

@@ -4,7 +4,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, JSON, Object, Reflect, Uint8Array};
-use plugforge_wasm::{Build, build, doctor, sha256_hex, starter_source, uninstall_plan};
+use plugforge_wasm::{
+    Build, build, doctor, import_plugin, rules, sha256_hex, starter_source, uninstall_plan, validate,
+};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -172,4 +174,39 @@ fn malformed_arguments_are_invalid_options() {
     assert_eq!(error_code(&error), "invalid_options");
     let error = hello().plan(json("{}"), Some(json(r#"{"generated_at": "x"}"#))).err().unwrap();
     assert_eq!(error_code(&error), "invalid_options");
+}
+
+#[wasm_bindgen_test]
+fn validate_reports_in_the_json_shape() {
+    let empty = validate(Array::new().into(), None).unwrap();
+    assert_eq!(text(&empty, "schema"), "plugforge.validate.v1");
+    assert_eq!(get(&empty, "valid"), JsValue::FALSE);
+    let findings = list(&get(&empty, "findings"));
+    assert_eq!(text(&findings[0], "code"), "detect/no-plugin");
+    assert!(get(&findings[0], "file").is_undefined(), "absent fields are left out");
+
+    let source = validate(hello_source(), Some(json(r#"{"strict": true}"#))).unwrap();
+    assert_eq!(get(&source, "strict"), JsValue::TRUE);
+    let subjects = list(&get(&source, "subjects"));
+    assert_eq!(text(&subjects[0], "kind"), "source");
+    assert!(get(&subjects[0], "runtime").is_null(), "a source's runtime is null, as in JSON");
+}
+
+#[wasm_bindgen_test]
+fn validate_and_import_refuse_bad_options() {
+    let unknown = validate(hello_source(), Some(json(r#"{"target": "nonesuch"}"#))).err().unwrap();
+    assert_eq!(error_code(&unknown), "unsupported_runtime");
+    let misspelt = validate(hello_source(), Some(json(r#"{"stric": true}"#))).err().unwrap();
+    assert_eq!(error_code(&misspelt), "invalid_options");
+    let from = import_plugin(hello_source(), Some(json(r#"{"from": "nonesuch"}"#))).err().unwrap();
+    assert_eq!(error_code(&from), "unsupported_runtime");
+}
+
+#[wasm_bindgen_test]
+fn rules_lists_the_catalog() {
+    let catalog = list(&rules().unwrap());
+    let no_plugin = catalog.iter().find(|r| text(r, "code") == "detect/no-plugin").expect("detect/no-plugin");
+    assert_eq!(text(no_plugin, "severity"), "error");
+    assert_eq!(list(&get(no_plugin, "runtimes")).len(), 0);
+    assert!(!text(no_plugin, "fix").is_empty());
 }

@@ -7,17 +7,34 @@ import {
   doctor,
   doctorPathsToRead,
   generatedAt,
+  importPlugin,
   nodeHost,
   observe,
   readTree,
+  rules,
   runCli,
   sha256Hex,
   starterSource,
   uninstallPathsToRead,
   uninstallPlan,
+  validate,
   version,
 } from 'plugforge'
-import type { Action, Bundle, CliHost, Op, PlugforgeError, Plan, SourceFile } from 'plugforge'
+import type {
+  Action,
+  Bundle,
+  CliHost,
+  Imported,
+  Op,
+  PlugforgeError,
+  Plan,
+  Rule,
+  RuleSeverity,
+  SourceFile,
+  Subject,
+  ValidationFinding,
+  ValidationReport,
+} from 'plugforge'
 
 const files: SourceFile[] = readTree('src', { exclude: ['dist'] })
 const result = build([...files, ...starterSource('demo')], { targets: [{ runtime: 'claude-code' }], vars: { a: 'b' } })
@@ -39,3 +56,14 @@ try {
   console.log(e.code === 'invalid_source', where)
 }
 console.log(version(), sha256Hex(bytes), ops, second.summary.create, report.findings, removal.refused, code, custom)
+const verdict: ValidationReport = validate(files, { target: 'claude-code', strict: true })
+const first: ValidationFinding | undefined = verdict.findings[0]
+const where: string | undefined = first?.file
+const line: number | undefined = first?.line
+const subject: Subject = verdict.subjects[0]
+const runtime: string | null = subject.runtime
+const severities: RuleSeverity[] = rules().map((r: Rule) => r.severity)
+const imported: Imported = importPlugin(files, { from: 'claude-code' })
+const written: Buffer = imported.files[0].bytes
+const noteLine: number | undefined = imported.notes[0]?.location.line
+console.log(verdict.valid, verdict.errors, where, line, runtime, severities, imported.runtime, written, noteLine)

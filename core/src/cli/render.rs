@@ -93,14 +93,17 @@ pub fn doctor(host: &mut dyn Host, report: &DoctorReport, bundles: usize) {
 /// One line per finding (`file:line:col: severity[code] message`, then the
 /// fix), and the verdict.
 pub fn validation(host: &mut dyn Host, path: &str, report: &crate::validate::ValidationReport) {
-    use crate::validate::RuleSeverity;
+    use crate::validate::{RuleSeverity, SubjectKind};
     let mut text = String::new();
     for subject in &report.subjects {
         let runtime = subject.runtime.map_or("every targeted runtime", |r| r.id());
         let root = if subject.root.is_empty() { path.to_string() } else { join(path, &subject.root) };
-        text.push_str(
-            &format!("  {:?} {root} for {runtime} ({})\n", subject.kind, subject.marker).to_lowercase(),
-        );
+        let kind = match subject.kind {
+            SubjectKind::Source => "source",
+            SubjectKind::Marketplace => "marketplace",
+            SubjectKind::Plugin => "plugin",
+        };
+        text.push_str(&format!("  {kind} {root} for {runtime} ({})\n", subject.marker));
     }
     for finding in &report.findings {
         let place = match (&finding.file, finding.line, finding.column) {
@@ -144,4 +147,98 @@ pub fn import(host: &mut dyn Host, out: &str, imported: &crate::import::Imported
         crate::doctor::shell_quote(out)
     ));
     host.stdout(&text);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::Observed;
+    use crate::runtime::Runtime;
+    use crate::source::SourceTree;
+    use crate::validate::{RuleSeverity, Subject, SubjectKind, ValidationFinding, ValidationReport};
+
+    /// A host that only captures stdout.
+    #[derive(Default)]
+    struct Captured(String);
+
+    impl Host for Captured {
+        fn read_tree(&mut self, _: &str, _: &[String]) -> Result<SourceTree, String> {
+            unreachable!("rendering reads nothing")
+        }
+        fn observe(&mut self, _: &str, _: &[crate::path::BundlePath]) -> Result<Observed, String> {
+            unreachable!("rendering reads nothing")
+        }
+        fn apply(&mut self, _: &str, _: &Plan) -> Result<(), String> {
+            unreachable!("rendering writes nothing")
+        }
+        fn create_files(&mut self, _: &str, _: &SourceTree) -> Result<(), String> {
+            unreachable!("rendering writes nothing")
+        }
+        fn exists(&mut self, _: &str) -> bool {
+            false
+        }
+        fn generated_at(&mut self) -> String {
+            String::new()
+        }
+        fn home_dir(&mut self) -> Option<String> {
+            None
+        }
+        fn folder_name(&mut self, _: &str) -> Option<String> {
+            None
+        }
+        fn stdout(&mut self, text: &str) {
+            self.0.push_str(text);
+        }
+        fn stderr(&mut self, _: &str) {}
+        fn color(&mut self) -> bool {
+            false
+        }
+    }
+
+    fn finding(file: Option<&str>, line: Option<usize>, column: Option<usize>) -> ValidationFinding {
+        ValidationFinding {
+            code: "manifest/example",
+            severity: RuleSeverity::Warning,
+            runtime: Some("codex"),
+            file: file.map(str::to_string),
+            line,
+            column,
+            message: "what is wrong".into(),
+            fix: "how to fix it",
+        }
+    }
+
+    #[test]
+    fn a_validation_prints_subjects_located_findings_fixes_and_the_verdict() {
+        let report = ValidationReport {
+            schema: "plugforge.validate.v1",
+            valid: true,
+            strict: false,
+            subjects: vec![Subject {
+                kind: SubjectKind::Plugin,
+                runtime: Some(Runtime::Codex),
+                root: "Bundles/codex".into(),
+                marker: "Bundles/codex/.codex-plugin/plugin.json".into(),
+            }],
+            errors: 0,
+            warnings: 3,
+            findings: vec![
+                finding(Some("a.json"), Some(3), Some(7)),
+                finding(Some("b.md"), Some(2), None),
+                finding(None, None, None),
+            ],
+        };
+        let mut host = Captured::default();
+        validation(&mut host, "My-Out", &report);
+        let expected = "  plugin My-Out/Bundles/codex for codex (Bundles/codex/.codex-plugin/plugin.json)
+My-Out/a.json:3:7: warning[manifest/example] (codex) what is wrong
+    fix: how to fix it
+My-Out/b.md:2: warning[manifest/example] (codex) what is wrong
+    fix: how to fix it
+My-Out: warning[manifest/example] (codex) what is wrong
+    fix: how to fix it
+valid: 0 errors, 3 warnings
+";
+        assert_eq!(host.0, expected);
+    }
 }

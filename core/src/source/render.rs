@@ -97,6 +97,10 @@ pub fn render_tree(tree: &SourceTree, skip: &[&str], ctx: &TemplateContext) -> R
 pub(crate) fn environment() -> Environment<'static> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
+    // minijinja names the undefined expression only in debug mode, which
+    // defaults to the build profile: on, every host (release bindings, debug
+    // tests) gives the same message.
+    env.set_debug(true);
     let syntax =
         SyntaxConfig::builder().keep_trailing_newline(true).build().expect("default delimiters are valid");
     env.set_syntax(syntax);
