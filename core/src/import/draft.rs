@@ -64,6 +64,10 @@ impl Draft {
         self.targets.entry(runtime.to_string()).or_default().insert(key.to_string(), value);
     }
 
+    pub fn has(&self, path: &str) -> bool {
+        self.files.contains_key(path)
+    }
+
     /// Adds a file; a second file at the same path is an error naming both origins.
     pub fn add(
         &mut self,
