@@ -99,7 +99,8 @@ pub fn copy(draft: &mut Draft, path: &BundlePath, file: &SourceFile) -> Result<(
     // The Gemini build writes GEMINI.md from the source's context file, so a
     // native GEMINI.md beside one cannot travel as a support file too.
     if path.as_str() == "GEMINI.md" && draft.has("AGENTS.md") {
-        let message = "not imported: Gemini's context file, which the Gemini build writes from the source's AGENTS.md";
+        let message =
+            "not imported: Gemini's context file, which the Gemini build writes from the source's AGENTS.md";
         draft.note("extra_context_file", Location::file(path.as_str()), message);
         return Ok(());
     }

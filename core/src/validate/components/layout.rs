@@ -76,9 +76,14 @@ impl Layout {
     pub fn of(cx: &Context<'_>, sink: &mut Sink) -> Layout {
         let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
         let manifest_file = manifest_of(runtime);
+        // OpenClaw reads JSON5 and OpenCode JSONC: the manifest area judges
+        // their syntax, so a strict-JSON miss here is not a finding.
+        let lenient = matches!(runtime, Runtime::OpenClaw | Runtime::OpenCode);
         let manifest = manifest_file
             .filter(|m| m.ends_with(".json"))
-            .and_then(|m| cx.folder.json(m, sink))
+            .and_then(
+                |m| if lenient { cx.folder.json(m, &mut Sink::default()) } else { cx.folder.json(m, sink) },
+            )
             .filter(Value::is_object)
             .unwrap_or(Value::Null);
         let mut layout = Layout {

@@ -86,10 +86,11 @@ pub const DESCRIPTION_TOO_LONG: Rule = Rule {
     fix: "Shorten the description; move details into the body of SKILL.md.",
 };
 
-/// Cursor reads Claude-style skill keys (`disable-model-invocation`, ...), so
-/// the strict key set applies to the other spec runtimes only.
-const STRICT_KEYS: &[&str] =
-    &["codex", "gemini", "opencode", "agent-plugins", "openclaw", "hermes", "generic"];
+/// Runtimes whose skill loaders hold SKILL.md to the Agent Skills key set
+/// (builds for them move other keys under `metadata`). Codex, OpenClaw and
+/// Hermes load skills with Claude's extra keys and ignore them; Cursor reads
+/// them.
+const STRICT_KEYS: &[&str] = &["gemini", "opencode", "agent-plugins"];
 
 pub const UNKNOWN_FIELD: Rule = Rule {
     code: "skill/unknown-field",
