@@ -33,7 +33,7 @@ const CLAUDE_TO_GEMINI: [(&str, &str); 19] = [
 ];
 
 /// Gemini's built-in tool names, kept as they are when a source already uses them.
-const GEMINI_TOOLS: [&str; 27] = [
+pub(crate) const GEMINI_TOOLS: [&str; 27] = [
     "glob",
     "write_todos",
     "write_file",

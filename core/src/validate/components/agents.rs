@@ -193,45 +193,19 @@ fn gemini(cx: &Context<'_>, doc: &Markdown, sink: &mut Sink) {
     }
 }
 
-/// Gemini CLI 0.61's built-in tool names (`ALL_BUILTIN_TOOL_NAMES`, plus the
-/// legacy alias `search_file_content`).
-const GEMINI_TOOLS: [&str; 28] = [
-    "glob",
-    "write_todos",
-    "write_file",
-    "google_web_search",
-    "web_fetch",
-    "replace",
-    "run_shell_command",
-    "grep_search",
-    "search_file_content",
-    "read_many_files",
-    "read_file",
-    "list_directory",
-    "activate_skill",
-    "ask_user",
-    "tracker_create_task",
-    "tracker_update_task",
-    "tracker_get_task",
-    "tracker_list_tasks",
-    "tracker_add_dependency",
-    "tracker_visualize",
-    "get_internal_docs",
-    "enter_plan_mode",
-    "exit_plan_mode",
-    "update_topic",
-    "complete_task",
-    "invoke_agent",
-    "read_mcp_resource",
-    "list_mcp_resources",
-];
+/// Gemini CLI 0.61 still accepts this legacy name beside its built-in tools.
+const GEMINI_LEGACY_TOOL: &str = "search_file_content";
 
 /// Gemini's `isValidToolName` with wildcards allowed: a built-in, a
 /// `discovered_tool_` name, `*`, or `mcp_<server>_<tool>`.
 fn gemini_tool(name: &str) -> bool {
     let slug =
         |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b));
-    if GEMINI_TOOLS.contains(&name) || name.starts_with("discovered_tool_") || name == "*" || name == "mcp_*"
+    if crate::runtime::gemini::tools::GEMINI_TOOLS.contains(&name)
+        || name == GEMINI_LEGACY_TOOL
+        || name.starts_with("discovered_tool_")
+        || name == "*"
+        || name == "mcp_*"
     {
         return true;
     }

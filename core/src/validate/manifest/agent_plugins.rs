@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::doc::{Doc, Shape, describe, look_alike};
+use super::doc::{Doc, Shape, describe, look_alike, read_object};
 use super::rules::*;
 use crate::runtime::Runtime;
 use crate::validate::Context;
@@ -29,12 +29,8 @@ const AUTHOR_KEYS: &[&str] = &["name", "email", "url"];
 const MAX_NAME_CHARS: usize = 64;
 
 pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    let Some(value) = cx.folder.json(MANIFEST, sink) else { return };
-    let Some(map) = value.as_object() else {
-        let message = format!("the manifest is {}, not an object", describe(&value));
-        sink.report(&NOT_AN_OBJECT, Some(Runtime::AgentPlugins.id()), Some(cx.folder.at(MANIFEST)), message);
-        return;
-    };
+    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::AgentPlugins, sink) else { return };
+    let map = &object;
     let doc = Doc::new(cx.folder, MANIFEST, Runtime::AgentPlugins, map);
     schema(doc, sink);
     name(doc, sink);

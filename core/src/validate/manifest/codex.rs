@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::doc::{Doc, Shape, describe, look_alike, relative_path};
+use super::doc::{Doc, Shape, describe, look_alike, read_object, relative_path};
 use super::rules::*;
 use crate::runtime::Runtime;
 use crate::validate::Context;
@@ -54,12 +54,8 @@ const MAX_DEFAULT_PROMPT_CHARS: usize = 128;
 
 pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
     extra_files(cx, sink);
-    let Some(value) = cx.folder.json(MANIFEST, sink) else { return };
-    let Some(map) = value.as_object() else {
-        let message = format!("the manifest is {}, not an object", describe(&value));
-        sink.report(&NOT_AN_OBJECT, Some(Runtime::Codex.id()), Some(cx.folder.at(MANIFEST)), message);
-        return;
-    };
+    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::Codex, sink) else { return };
+    let map = &object;
     let doc = Doc::new(cx.folder, MANIFEST, Runtime::Codex, map);
     name(doc, sink);
     version(doc, sink);

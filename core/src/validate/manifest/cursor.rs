@@ -4,7 +4,9 @@
 
 use serde_json::{Map, Value};
 
-use super::doc::{Doc, PathProblem, Shape, describe, is_url, look_alike, path_exists, relative_path};
+use super::doc::{
+    Doc, PathProblem, Shape, describe, is_url, look_alike, path_exists, read_object, relative_path,
+};
 use super::rules::*;
 use crate::runtime::Runtime;
 use crate::validate::Context;
@@ -39,12 +41,8 @@ const MCP_SERVERS: &str = "mcpServers";
 const AUTHOR_KEYS: &[&str] = &["name", "email"];
 
 pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    let Some(value) = cx.folder.json(MANIFEST, sink) else { return };
-    let Some(map) = value.as_object() else {
-        let message = format!("the manifest is {}, not an object", describe(&value));
-        sink.report(&NOT_AN_OBJECT, Some(Runtime::Cursor.id()), Some(cx.folder.at(MANIFEST)), message);
-        return;
-    };
+    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::Cursor, sink) else { return };
+    let map = &object;
     let doc = Doc::new(cx.folder, MANIFEST, Runtime::Cursor, map);
     doc.expect_fields(sink, FIELDS);
     name(doc, sink);

@@ -13,6 +13,24 @@ use crate::validate::catalog::Rule;
 use crate::validate::findings::Sink;
 use crate::validate::folder::Folder;
 
+/// The JSON manifest `rel` as an object: `None` when it is absent, does not
+/// parse (reported as file/invalid-json) or is not an object (reported).
+pub(crate) fn read_object(
+    folder: Folder<'_>,
+    rel: &str,
+    runtime: Runtime,
+    sink: &mut Sink,
+) -> Option<Map<String, Value>> {
+    match folder.json(rel, sink)? {
+        Value::Object(map) => Some(map),
+        other => {
+            let message = format!("the manifest is {}, not an object", describe(&other));
+            sink.report(&super::rules::NOT_AN_OBJECT, Some(runtime.id()), Some(folder.at(rel)), message);
+            None
+        }
+    }
+}
+
 /// A parsed object document of a subject, with findings located at the line
 /// of the top-level key they are about.
 #[derive(Clone, Copy)]

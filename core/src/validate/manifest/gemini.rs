@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::doc::{Doc, PathProblem, Shape, describe, look_alike, path_exists, relative_path};
+use super::doc::{Doc, PathProblem, Shape, look_alike, path_exists, read_object, relative_path};
 use super::rules::*;
 use crate::runtime::Runtime;
 use crate::validate::Context;
@@ -25,12 +25,8 @@ const KNOWN_KEYS: &[&str] = &[
 ];
 
 pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    let Some(value) = cx.folder.json(MANIFEST, sink) else { return };
-    let Some(map) = value.as_object() else {
-        let message = format!("the manifest is {}, not an object", describe(&value));
-        sink.report(&NOT_AN_OBJECT, Some(Runtime::Gemini.id()), Some(cx.folder.at(MANIFEST)), message);
-        return;
-    };
+    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::Gemini, sink) else { return };
+    let map = &object;
     let doc = Doc::new(cx.folder, MANIFEST, Runtime::Gemini, map);
     for key in ["name", "version"] {
         if doc.get(key).is_none() {

@@ -2,7 +2,7 @@
 //! way that runtime's own loader and validator judge it.
 
 mod agent_plugins;
-mod claude;
+pub(crate) mod claude;
 mod codex;
 mod cursor;
 pub(crate) mod doc;

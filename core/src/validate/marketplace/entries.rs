@@ -16,40 +16,7 @@ use crate::validate::manifest::doc::{Doc, Shape, describe, look_alike, string_pa
 use crate::validate::manifest::is_cursor_name;
 
 /// Entry keys beyond every plugin.json field.
-const CLAUDE_ENTRY_KEYS: &[&str] = &[
-    "name",
-    "source",
-    "category",
-    "tags",
-    "strict",
-    "relevance",
-    "$schema",
-    "displayName",
-    "version",
-    "description",
-    "author",
-    "homepage",
-    "repository",
-    "license",
-    "keywords",
-    "defaultEnabled",
-    "dependencies",
-    "commands",
-    "agents",
-    "skills",
-    "hooks",
-    "mcpServers",
-    "lspServers",
-    "outputStyles",
-    "themes",
-    "monitors",
-    "workflows",
-    "experimental",
-    "channels",
-    "userConfig",
-    "settings",
-    "binaries",
-];
+const CLAUDE_ENTRY_ONLY_KEYS: &[&str] = &["source", "category", "tags", "strict", "relevance"];
 const CURSOR_ENTRY_KEYS: &[&str] = &["name", "source", "description", "minClientVersions"];
 const CODEX_INSTALLATION: &[&str] = &["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"];
 const CODEX_AUTHENTICATION: &[&str] = &["ON_INSTALL", "ON_USE"];
@@ -231,8 +198,10 @@ fn entry_fields(sink: &mut Sink, cx: &EntryCx<'_>, entry: &Map<String, Value>) {
             }
         }
     }
+    let claude_keys: Vec<&str> =
+        crate::validate::manifest::claude::KNOWN_KEYS.iter().chain(CLAUDE_ENTRY_ONLY_KEYS).copied().collect();
     let (known, rule, why) = match cx.doc.runtime {
-        Runtime::ClaudeCode => (CLAUDE_ENTRY_KEYS, &UNKNOWN_KEY, "Claude Code ignores it at load time"),
+        Runtime::ClaudeCode => (claude_keys.as_slice(), &UNKNOWN_KEY, "Claude Code ignores it at load time"),
         Runtime::Cursor => (
             CURSOR_ENTRY_KEYS,
             &KEY_NOT_ALLOWED,

@@ -7,7 +7,7 @@ mod options;
 
 use serde_json::Value;
 
-use super::doc::{Doc, Shape, describe, is_url, look_alike};
+use super::doc::{Doc, Shape, is_url, look_alike, read_object};
 use super::rules::*;
 use crate::runtime::Runtime;
 use crate::validate::Context;
@@ -15,7 +15,9 @@ use crate::validate::findings::Sink;
 
 pub(super) const MANIFEST: &str = ".claude-plugin/plugin.json";
 
-const KNOWN_KEYS: &[&str] = &[
+/// Every top-level key of Claude Code's plugin.json (marketplace entries
+/// take them all too).
+pub(crate) const KNOWN_KEYS: &[&str] = &[
     "$schema",
     "name",
     "displayName",
@@ -73,12 +75,8 @@ pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
             "CLAUDE.md at the plugin root is not loaded as context by Claude Code",
         );
     }
-    let Some(value) = cx.folder.json(MANIFEST, sink) else { return };
-    let Some(map) = value.as_object() else {
-        let message = format!("the manifest is {}, not an object", describe(&value));
-        sink.report(&NOT_AN_OBJECT, Some(Runtime::ClaudeCode.id()), Some(cx.folder.at(MANIFEST)), message);
-        return;
-    };
+    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::ClaudeCode, sink) else { return };
+    let map = &object;
     let doc = Doc::new(cx.folder, MANIFEST, Runtime::ClaudeCode, map);
     name(doc, sink);
     metadata(doc, sink);
