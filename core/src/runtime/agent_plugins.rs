@@ -23,7 +23,7 @@ pub const REQUIRED_URLS: &[&str] = &[PLUGIN_SCHEMA, MCP_SCHEMA];
 const MANIFEST_FILE: &str = "plugin.json";
 const MCP_FILE: &str = "mcp.json";
 /// The closed top-level key set of `plugin.json` (spec 5.2).
-const MANIFEST_KEYS: [&str; 10] = [
+pub(crate) const MANIFEST_KEYS: [&str; 10] = [
     "$schema",
     "name",
     "version",
@@ -35,9 +35,9 @@ const MANIFEST_KEYS: [&str; 10] = [
     "keywords",
     "extensions",
 ];
-const AUTHOR_KEYS: [&str; 3] = ["name", "email", "url"];
+pub(crate) const AUTHOR_KEYS: [&str; 3] = ["name", "email", "url"];
 const STRING_KEYS: [&str; 5] = ["version", "description", "homepage", "repository", "license"];
-const NAME_LIMIT: usize = 64;
+pub(crate) const NAME_LIMIT: usize = 64;
 /// Environment names a client sets itself; `mcp.json` may not (spec 9.2).
 const RESERVED_ENV: [&str; 2] = ["PLUGIN_ROOT", "PLUGIN_DATA"];
 /// The only placeholders a client expands (in args, env values and cwd).

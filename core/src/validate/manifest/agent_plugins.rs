@@ -13,20 +13,10 @@ use crate::validate::findings::Sink;
 pub(super) const MANIFEST: &str = "plugin.json";
 pub(crate) const SCHEMA_URL: &str = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
 
-const KNOWN_KEYS: &[&str] = &[
-    "$schema",
-    "name",
-    "version",
-    "description",
-    "author",
-    "homepage",
-    "repository",
-    "license",
-    "keywords",
-    "extensions",
-];
-const AUTHOR_KEYS: &[&str] = &["name", "email", "url"];
-const MAX_NAME_CHARS: usize = 64;
+/// The spec's closed key sets, shared with the Agent Plugins writer.
+const KNOWN_KEYS: &[&str] = &crate::runtime::agent_plugins::MANIFEST_KEYS;
+const AUTHOR_KEYS: &[&str] = &crate::runtime::agent_plugins::AUTHOR_KEYS;
+const MAX_NAME_CHARS: usize = crate::runtime::agent_plugins::NAME_LIMIT;
 
 pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let Some(object) = read_object(cx.folder, MANIFEST, Runtime::AgentPlugins, sink) else { return };
