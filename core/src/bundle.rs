@@ -11,6 +11,7 @@ use crate::hash::sha256_hex;
 use crate::merge::Merge;
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty};
+use crate::source::{Conflict, Requires};
 
 /// One generated file. `template` names where its bytes came from: a source
 /// path, or `plugforge:<runtime>/<name>` for the project's own templates.
@@ -74,6 +75,12 @@ pub struct Bundle {
     pub namespace: String,
     pub plugin_name: String,
     pub plugin_version: Option<String>,
+    /// The source's `requires`, carried into the generation manifest so a
+    /// marketplace of built bundles can be judged across plugins.
+    #[serde(skip_serializing_if = "Requires::is_empty")]
+    pub requires: Requires,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<Conflict>,
     pub files: BTreeMap<BundlePath, GeneratedFile>,
     /// Parts of shared files (marketplaces, `.mcp.json`, context files).
     pub merges: Vec<Merge>,

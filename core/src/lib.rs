@@ -61,8 +61,8 @@ pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
 pub use report::{Diagnostic, Honesty, Level, Severity};
 pub use runtime::Runtime;
 pub use source::{
-    Author, Config, Document, MarketplaceConfig, SourceFile, SourceTree, TargetConfig, VariableDoc,
-    parse_document,
+    Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
+    ServiceRequirement, SourceFile, SourceTree, TargetConfig, VariableDoc, parse_document,
 };
 pub use templates::starter_source;
 pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};

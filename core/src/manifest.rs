@@ -7,6 +7,7 @@ use crate::bundle::{Bundle, Generator};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::json;
 use crate::merge::Record;
+use crate::source::{Conflict, Requires};
 
 pub const SCHEMA_VERSION: &str = "plugforge.manifest.v1";
 
@@ -40,6 +41,11 @@ pub struct Manifest {
     pub scope: String,
     pub namespace: String,
     pub plugin: PluginRef,
+    /// The plugin's declared needs and collisions (only when it declares any).
+    #[serde(default, skip_serializing_if = "Requires::is_empty")]
+    pub requires: Requires,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<Conflict>,
     pub files: Vec<ManifestFile>,
     /// Parts of shared files this bundle owns.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -68,6 +74,8 @@ impl Manifest {
             scope: scope.into(),
             namespace: bundle.namespace.clone(),
             plugin: PluginRef { name: bundle.plugin_name.clone(), version: bundle.plugin_version.clone() },
+            requires: bundle.requires.clone(),
+            conflicts: bundle.conflicts.clone(),
             files,
             merged: bundle.merges.iter().filter_map(crate::merge::Merge::record).collect(),
         }
@@ -101,5 +109,35 @@ impl Manifest {
     pub fn sorted(mut self) -> Manifest {
         self.files.sort_by(|a, b| a.path.cmp(&b.path));
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::BuildOptions;
+    use crate::source::SourceTree;
+
+    fn manifest_of(config: &str) -> serde_json::Value {
+        let mut source = SourceTree::new();
+        source.insert("plugforge.json", config.as_bytes().to_vec(), false).unwrap();
+        let output = crate::build(&source, &BuildOptions::default()).unwrap();
+        let manifest = Manifest::describe(&output.bundles[0], &output.generator, "project", "t");
+        let parsed = Manifest::parse("m.json", &manifest.to_bytes()).unwrap();
+        assert_eq!(parsed, manifest, "round trip");
+        serde_json::from_slice(&manifest.to_bytes()).unwrap()
+    }
+
+    #[test]
+    fn the_extension_is_carried_only_when_declared() {
+        let plain = manifest_of(r#"{"name": "a", "version": "1.0.0", "description": "A."}"#);
+        assert!(plain.get("requires").is_none() && plain.get("conflicts").is_none());
+        let declared = manifest_of(
+            r#"{"name": "a", "version": "1.0.0", "description": "A.",
+                "requires": {"bindings": [{"name": "TOKEN"}]},
+                "conflicts": [{"command": "sync", "plugin": "b"}]}"#,
+        );
+        assert_eq!(declared["requires"], serde_json::json!({"bindings": [{"name": "TOKEN"}]}));
+        assert_eq!(declared["conflicts"], serde_json::json!([{"command": "sync", "plugin": "b"}]));
     }
 }

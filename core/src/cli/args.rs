@@ -73,6 +73,8 @@ pub struct ValidateArgs {
 pub struct ImportArgs {
     pub path: String,
     pub from: Option<String>,
+    /// The plugin's name, for a Claude Code plugin with no manifest.
+    pub name: Option<String>,
     pub out: String,
     pub json: bool,
 }
@@ -88,7 +90,7 @@ usage:
   plugforge uninstall --target RUNTIME[:KIND] --out DIR [--namespace N] [--force] [--dry-run] [--json]
   plugforge doctor [SRC] --target RUNTIME[:KIND] --out DIR [--namespace N] [--var K=V]... [--json]
   plugforge validate [PATH] [--target RUNTIME] [--strict] [--json]
-  plugforge import [PATH] [--from RUNTIME] --out SRC [--json]
+  plugforge import [PATH] [--from RUNTIME] [--name NAME] --out SRC [--json]
 
 RUNTIME is a runtime id, or `all` (build only) for every runtime with its default kind.
   plugforge --version
@@ -319,7 +321,7 @@ fn parse_validate(words: &mut Words<'_>) -> Result<Invocation, String> {
 }
 
 fn parse_import(words: &mut Words<'_>) -> Result<Invocation, String> {
-    let (mut path, mut from, mut out, mut json) = (None, None, None, false);
+    let (mut path, mut from, mut name, mut out, mut json) = (None, None, None, None, false);
     while let Some(word) = words.next() {
         let Some(flag) = split_flag(&word) else {
             one_positional("import", &mut path, word)?;
@@ -327,6 +329,7 @@ fn parse_import(words: &mut Words<'_>) -> Result<Invocation, String> {
         };
         match flag.name.as_str() {
             "--from" => from = Some(words.value(&flag.name, flag.inline)?),
+            "--name" => name = Some(words.value(&flag.name, flag.inline)?),
             "--out" | "-o" => out = Some(words.value(&flag.name, flag.inline)?),
             "--json" => json = true,
             "-h" | "--help" => return Ok(Invocation::Help(USAGE)),
@@ -334,7 +337,7 @@ fn parse_import(words: &mut Words<'_>) -> Result<Invocation, String> {
         }
     }
     let out = out.ok_or("import needs --out SRC, the folder the canonical source goes to")?;
-    Ok(Invocation::Import(ImportArgs { path: path.unwrap_or_else(|| ".".into()), from, out, json }))
+    Ok(Invocation::Import(ImportArgs { path: path.unwrap_or_else(|| ".".into()), from, name, out, json }))
 }
 
 #[cfg(test)]

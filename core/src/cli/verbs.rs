@@ -234,15 +234,29 @@ pub fn validate(host: &mut dyn Host, args: &ValidateArgs) -> Outcome {
 }
 
 /// Imports into `--out`, which must not exist or be empty: an import never
-/// writes over anything.
+/// writes over anything. A Claude Code plugin without a manifest is named
+/// after its folder, as Claude Code names it, unless `--name` says otherwise.
 pub fn import(host: &mut dyn Host, args: &ImportArgs) -> Outcome {
     let tree = host.read_tree(&args.path, std::slice::from_ref(&args.out)).map_err(Failure::io)?;
-    let imported = run_import(&tree, &ImportOptions { from: args.from.clone() })?;
-    let existing: Vec<String> =
-        imported.source.iter().map(|(p, _)| join(&args.out, p.as_str())).filter(|p| host.exists(p)).collect();
-    if !existing.is_empty() {
-        host.stderr(&format!("refused: these already exist: {}\n", existing.join(", ")));
-        return Ok(EXIT_REFUSED);
+    let manifestless_claude =
+        args.from.as_deref() == Some("claude-code") && tree.get(".claude-plugin/plugin.json").is_none();
+    let name = match &args.name {
+        None if manifestless_claude => host.folder_name(&args.path),
+        name => name.clone(),
+    };
+    let imported = run_import(&tree, &ImportOptions { from: args.from.clone(), name })?;
+    if host.exists(&args.out) {
+        let present = host.read_tree(&args.out, &[]).map_err(Failure::io)?;
+        if !present.is_empty() {
+            let shown: Vec<&str> = present.iter().take(5).map(|(p, _)| p.as_str()).collect();
+            host.stderr(&format!(
+                "refused: {} is not empty ({}{}); import writes only into a new or empty folder\n",
+                args.out,
+                shown.join(", "),
+                if present.len() > shown.len() { ", ..." } else { "" }
+            ));
+            return Ok(EXIT_REFUSED);
+        }
     }
     host.create_files(&args.out, &imported.source).map_err(Failure::io)?;
     if args.json {

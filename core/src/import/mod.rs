@@ -2,15 +2,34 @@
 //! Agent Plugins) into a canonical plugforge source, and reports everything
 //! the source cannot represent instead of dropping it.
 
+mod agent_plugins;
+mod claude;
+mod codex;
+mod common;
+mod cursor;
+mod draft;
+mod gemini;
+mod json_parts;
+mod manifest;
+mod markdown;
+#[cfg(test)]
+mod round_trip;
+mod toml;
+
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::runtime::Runtime;
-use crate::source::SourceTree;
+use crate::source::{SourceTree, is_kebab};
+use draft::Draft;
 
 /// Runtimes `import` reads.
 pub const IMPORTABLE: [Runtime; 5] =
     [Runtime::ClaudeCode, Runtime::Codex, Runtime::Gemini, Runtime::Cursor, Runtime::AgentPlugins];
+
+/// The version a source gets when the native plugin has none.
+const DEFAULT_VERSION: &str = "0.1.0";
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -18,6 +37,12 @@ pub struct ImportOptions {
     /// The runtime the folder is for; `None` detects it from its marker.
     #[serde(default)]
     pub from: Option<String>,
+    /// The plugin's name: required for a Claude Code plugin without
+    /// `.claude-plugin/plugin.json` (Claude Code then names it after its
+    /// folder, which the core never sees); otherwise it replaces the
+    /// manifest's name.
+    #[serde(default)]
+    pub name: Option<String>,
 }
 
 /// Something of the native plugin the canonical source does not carry.
@@ -52,13 +77,86 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
             format!("import reads {}, not {}", known.join(", "), runtime.id()),
         ));
     }
-    Err(Error::new(ErrorCode::UnsupportedRuntime, format!("import from {} is not available", runtime.id())))
+    let mut draft = Draft::default();
+    match runtime {
+        Runtime::ClaudeCode => claude::import(tree, &mut draft)?,
+        Runtime::Codex => codex::import(tree, &mut draft)?,
+        Runtime::Gemini => gemini::import(tree, &mut draft)?,
+        Runtime::Cursor => cursor::import(tree, &mut draft)?,
+        _ => agent_plugins::import(tree, &mut draft)?,
+    }
+    name(&mut draft, runtime, options.name.as_deref())?;
+    if draft.get("version").is_none() {
+        let message = format!(
+            "the plugin has no version; the source says {DEFAULT_VERSION}, because Gemini CLI and Codex refuse a plugin without one"
+        );
+        draft.note("version_added", Location::file("plugforge.json"), message);
+        draft.set("version", Value::String(DEFAULT_VERSION.into()));
+    }
+    let (source, notes) = draft.finish()?;
+    Ok(Imported { runtime, source, notes })
+}
+
+/// The canonical name: the option, else the manifest's, in kebab-case (the
+/// one form every runtime accepts).
+fn name(draft: &mut Draft, runtime: Runtime, option: Option<&str>) -> Result<()> {
+    let native = match option {
+        Some(name) => name.to_string(),
+        None => match draft.get("name").and_then(Value::as_str) {
+            Some(name) => name.to_string(),
+            None if runtime == Runtime::ClaudeCode => {
+                return Err(Error::at(
+                    ErrorCode::InvalidSource,
+                    Location::file(claude::MANIFEST),
+                    "a Claude Code plugin without .claude-plugin/plugin.json is named after its folder, \
+                     which import does not see: give the name with --name",
+                ));
+            }
+            None => {
+                return Err(Error::new(
+                    ErrorCode::InvalidSource,
+                    "the manifest has no \"name\"; give one with --name",
+                ));
+            }
+        },
+    };
+    let kebab = kebab_case(&native);
+    if kebab.is_empty() {
+        return Err(Error::new(
+            ErrorCode::InvalidSource,
+            format!("plugin name {native:?} has no letter or digit"),
+        ));
+    }
+    if kebab != native {
+        let message = format!(
+            "name {native:?} is not lowercase kebab-case, which every runtime accepts: the plugin is named {kebab:?}"
+        );
+        draft.note("name_changed", Location::file("plugforge.json"), message);
+    }
+    draft.set("name", Value::String(kebab));
+    Ok(())
+}
+
+/// Lowercase letters and digits, every other run of characters one dash.
+fn kebab_case(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').chars().take(64).collect::<String>();
+    let out = out.trim_end_matches('-').to_string();
+    debug_assert!(out.is_empty() || is_kebab(&out));
+    out
 }
 
 /// The runtime whose marker `tree` holds.
 fn detect(tree: &SourceTree) -> Result<Runtime> {
     const MARKERS: [(&str, Runtime); 5] = [
-        (".claude-plugin/plugin.json", Runtime::ClaudeCode),
+        (claude::MANIFEST, Runtime::ClaudeCode),
         (".codex-plugin/plugin.json", Runtime::Codex),
         ("gemini-extension.json", Runtime::Gemini),
         (".cursor-plugin/plugin.json", Runtime::Cursor),
@@ -72,5 +170,14 @@ fn detect(tree: &SourceTree) -> Result<Runtime> {
              gemini-extension.json, .cursor-plugin/plugin.json, plugin.json); name the runtime with --from",
             )
         },
+    )
+}
+
+/// The error for a runtime named with `--from` whose manifest is missing.
+fn missing_marker(marker: &str) -> Error {
+    Error::at(
+        ErrorCode::InvalidSource,
+        Location::file(marker),
+        format!("no {marker}: this is not that runtime's plugin"),
     )
 }

@@ -29,10 +29,10 @@ const CODEX_VARS: VarTable = VarTable(&[]);
 const SHORT_DESCRIPTION_MAX: usize = 30;
 /// Codex keeps at most 3 default prompts of at most 128 characters and drops
 /// the others with a warning.
-const DEFAULT_PROMPTS_MAX: usize = 3;
+pub(crate) const DEFAULT_PROMPTS_MAX: usize = 3;
 const DEFAULT_PROMPT_MAX: usize = 128;
-const DEFAULT_CATEGORY: &str = "Developer Tools";
-const DEFAULT_CAPABILITIES: [&str; 1] = ["Interactive"];
+pub(crate) const DEFAULT_CATEGORY: &str = "Developer Tools";
+pub(crate) const DEFAULT_CAPABILITIES: [&str; 1] = ["Interactive"];
 
 pub const KINDS: &[Kind] = &[
     Kind {
@@ -149,7 +149,7 @@ fn interface(w: &Writer<'_>) -> Map<String, Value> {
 
 /// The description when it fits the subtitle limit, else its words up to
 /// the limit and an ellipsis.
-fn short_description(description: &str) -> String {
+pub(crate) fn short_description(description: &str) -> String {
     let text = description.split_whitespace().collect::<Vec<_>>().join(" ");
     if text.chars().count() <= SHORT_DESCRIPTION_MAX {
         return text;

@@ -66,7 +66,7 @@ const MANIFEST_KEYS: [&str; 20] = [
 /// as listed in Cursor's hooks documentation. Every other event (including
 /// UserPromptSubmit, whose nearest Cursor event beforeSubmitPrompt has its
 /// own contract) is not mapped: formats.md 4.4 marks the list unverified.
-const HOOK_EVENTS: [(&str, &str); 9] = [
+pub(crate) const HOOK_EVENTS: [(&str, &str); 9] = [
     ("PreToolUse", "preToolUse"),
     ("PostToolUse", "postToolUse"),
     ("PostToolUseFailure", "postToolUseFailure"),

@@ -9,10 +9,10 @@
 //! (`loadExtension`, `loadExtensionConfig`, `FileCommandLoader`,
 //! `loadSkillsFromDir`, `loadAgentsFromDirectory`, `Storage`, `HookRegistry`).
 
-mod hooks;
+pub(crate) mod hooks;
 mod mcp;
 mod prompt;
-mod tools;
+pub(crate) mod tools;
 
 use serde_json::{Map, Value, json};
 

@@ -3,12 +3,12 @@
 //! files plus honesty rows. No runtime module knows another, except that
 //! OpenClaw's compatible bundle reuses the Claude Code and Codex writers.
 
-mod agent_plugins;
+pub(crate) mod agent_plugins;
 mod claude_code;
 mod claude_project;
-mod codex;
-mod cursor;
-mod gemini;
+pub(crate) mod codex;
+pub(crate) mod cursor;
+pub(crate) mod gemini;
 mod generic;
 mod hermes;
 mod local_root;

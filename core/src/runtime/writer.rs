@@ -42,6 +42,8 @@ impl<'a> Writer<'a> {
             namespace: plugin.namespace.clone(),
             plugin_name: plugin.config.name.clone(),
             plugin_version: plugin.config.version.clone(),
+            requires: plugin.config.requires.clone(),
+            conflicts: plugin.config.conflicts.clone(),
             files: Default::default(),
             merges: Vec::new(),
             honesty: Vec::new(),

@@ -38,6 +38,12 @@ pub struct Config {
     pub allow_urls: Vec<String>,
     #[serde(default)]
     pub variables: BTreeMap<String, VariableDoc>,
+    /// Services, bindings and plugins the plugin needs to work.
+    #[serde(default, skip_serializing_if = "Requires::is_empty")]
+    pub requires: Requires,
+    /// Names this plugin knowingly shares with another plugin.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<Conflict>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
@@ -87,4 +93,72 @@ pub struct VariableDoc {
     pub description: Option<String>,
     #[serde(default)]
     pub default: Option<String>,
+}
+
+/// What the plugin needs from its surroundings. Only names and contracts:
+/// a binding is resolved by the broker at install time, never written here.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Requires {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub services: Vec<ServiceRequirement>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bindings: Vec<BindingRequirement>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plugins: Vec<PluginRequirement>,
+}
+
+impl Requires {
+    pub fn is_empty(&self) -> bool {
+        self.services.is_empty() && self.bindings.is_empty() && self.plugins.is_empty()
+    }
+}
+
+/// A backend service that must be reachable: its health URL and the version
+/// range the plugin works with. Both are optional here so `validate` can
+/// name what is missing instead of failing to parse.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceRequirement {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub health: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+/// A named binding (usually a secret) the plugin reads as `${NAME}`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BindingRequirement {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+/// Another plugin that must be installed from the same marketplace.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PluginRequirement {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+/// A command, skill or agent name this plugin shares with `plugin`, declared
+/// so the collision is intended rather than silent.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Conflict {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    pub plugin: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }

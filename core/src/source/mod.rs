@@ -11,11 +11,14 @@ mod render;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-pub use config::{Author, Config, MarketplaceConfig, TargetConfig, VariableDoc};
+pub use config::{
+    Author, BindingRequirement, Config, Conflict, MarketplaceConfig, PluginRequirement, Requires,
+    ServiceRequirement, TargetConfig, VariableDoc,
+};
 pub(crate) use frontmatter::yaml_value;
 pub use frontmatter::{Document, parse_document};
 pub use json_text::{line_of_key, parse_json};
-pub use load::{LoadOptions, is_kebab, load_plugin, read_config};
+pub use load::{HOOK_EVENTS, LoadOptions, is_kebab, load_plugin, read_config};
 pub(crate) use render::environment;
 
 use crate::error::Result;

@@ -70,14 +70,18 @@ fn check(cx: &Context<'_>, sink: &mut Sink) {
     match cx.subject.kind {
         SubjectKind::Source => source::check(cx, sink),
         SubjectKind::Marketplace => marketplace::check(cx, sink),
-        SubjectKind::Plugin => {
-            manifest::check(cx, sink);
-            skills::check(cx, sink);
-            components::check(cx, sink);
-            hooks::check(cx, sink);
-            mcp::check(cx, sink);
-            secrets::check(cx, sink);
-        }
+        SubjectKind::Plugin => check_plugin(cx, sink),
     }
     extension::check(cx, sink);
+}
+
+/// The native rules of a runtime's plugin: also what each bundle built from
+/// a source must pass.
+pub(crate) fn check_plugin(cx: &Context<'_>, sink: &mut Sink) {
+    manifest::check(cx, sink);
+    skills::check(cx, sink);
+    components::check(cx, sink);
+    hooks::check(cx, sink);
+    mcp::check(cx, sink);
+    secrets::check(cx, sink);
 }

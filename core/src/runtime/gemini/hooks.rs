@@ -105,6 +105,11 @@ pub fn gemini_event(claude: &str) -> Option<&'static str> {
     EVENTS.iter().find(|e| e.claude == claude).map(|e| e.gemini)
 }
 
+/// The Claude event a Gemini event comes from, for `import`.
+pub fn claude_event(gemini: &str) -> Option<&'static str> {
+    EVENTS.iter().find(|e| e.gemini == gemini).map(|e| e.claude)
+}
+
 /// One Claude event's fate, for the honesty report.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Row {

@@ -101,6 +101,11 @@ fn mcp_tool(rest: &str) -> Option<String> {
     }
 }
 
+/// The Claude tool a Gemini built-in stands for (the first in the table), for `import`.
+pub fn claude_tool(gemini: &str) -> Option<&'static str> {
+    CLAUDE_TO_GEMINI.iter().find(|(_, g)| *g == gemini).map(|(c, _)| *c)
+}
+
 /// A Claude `tools` value (a comma-separated string or a list) as names.
 pub fn names(value: &Value) -> Vec<String> {
     match value {

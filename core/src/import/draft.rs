@@ -1,0 +1,136 @@
+//! The canonical source being assembled: its files, its `plugforge.json`
+//! fields and the notes about what it could not carry.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+
+use super::ImportNote;
+use crate::error::{Error, ErrorCode, Location, Result};
+use crate::source::{SourceFile, SourceTree, line_of_key};
+use crate::urls::urls_in;
+
+/// `plugforge.json` keys in the order the written file lists them.
+const CONFIG_ORDER: [&str; 13] = [
+    "name",
+    "displayName",
+    "version",
+    "description",
+    "author",
+    "license",
+    "repository",
+    "homepage",
+    "keywords",
+    "namespace",
+    "targets",
+    "marketplace",
+    "allowUrls",
+];
+
+#[derive(Default)]
+pub struct Draft {
+    files: BTreeMap<String, SourceFile>,
+    notes: Vec<ImportNote>,
+    config: Map<String, Value>,
+    /// Runtime id -> fields merged into that runtime's own manifest.
+    targets: BTreeMap<String, Map<String, Value>>,
+}
+
+impl Draft {
+    pub fn note(&mut self, code: &'static str, location: Location, message: impl Into<String>) {
+        self.notes.push(ImportNote { code, location, message: message.into() });
+    }
+
+    /// A note on `key` of the JSON file `file` (whose text is `text`), at its line.
+    pub fn note_key(&mut self, code: &'static str, file: &str, text: &str, key: &str, message: String) {
+        let location = match line_of_key(text, key) {
+            Some(line) => Location::at(file, line, 1),
+            None => Location::file(file),
+        };
+        self.note(code, location, message);
+    }
+
+    pub fn set(&mut self, key: &str, value: Value) {
+        self.config.insert(key.to_string(), value);
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.config.get(key)
+    }
+
+    /// Keeps `key` for one runtime only (`targets.<runtime>.manifest.<key>`).
+    pub fn target_field(&mut self, runtime: &str, key: &str, value: Value) {
+        self.targets.entry(runtime.to_string()).or_default().insert(key.to_string(), value);
+    }
+
+    /// Adds a file; a second file at the same path is an error naming both origins.
+    pub fn add(
+        &mut self,
+        path: &str,
+        bytes: impl Into<Arc<[u8]>>,
+        executable: bool,
+        origin: &str,
+    ) -> Result<()> {
+        if self.files.contains_key(path) {
+            return Err(Error::at(
+                ErrorCode::InvalidSource,
+                Location::file(origin),
+                format!("{origin} would be imported to {path}, which another file already takes"),
+            ));
+        }
+        self.files.insert(path.to_string(), SourceFile { bytes: bytes.into(), executable });
+        Ok(())
+    }
+
+    pub fn add_text(&mut self, path: &str, text: String, origin: &str) -> Result<()> {
+        self.add(path, text.into_bytes(), false, origin)
+    }
+
+    pub fn add_json(&mut self, path: &str, value: &Value, origin: &str) -> Result<()> {
+        self.add(path, crate::json::to_bytes(value), false, origin)
+    }
+
+    /// The canonical source: the files plus `plugforge.json`, whose
+    /// `allowUrls` lists every URL the native plugin already held, so the
+    /// source builds as it was.
+    pub fn finish(mut self) -> Result<(SourceTree, Vec<ImportNote>)> {
+        if !self.targets.is_empty() {
+            let targets: Map<String, Value> = std::mem::take(&mut self.targets)
+                .into_iter()
+                .map(|(runtime, manifest)| (runtime, json!({ "manifest": manifest })))
+                .collect();
+            self.config.insert("targets".into(), Value::Object(targets));
+        }
+        let urls = self.urls();
+        if !urls.is_empty() {
+            self.config.insert("allowUrls".into(), json!(urls));
+        }
+        let mut config = Map::new();
+        for key in CONFIG_ORDER {
+            if let Some(value) = self.config.remove(key) {
+                config.insert(key.into(), value);
+            }
+        }
+        config.extend(std::mem::take(&mut self.config));
+        let mut tree = SourceTree::new();
+        tree.insert("plugforge.json", crate::json::to_bytes(&Value::Object(config)), false)?;
+        for (path, file) in self.files {
+            tree.insert(&path, file.bytes, file.executable)?;
+        }
+        Ok((tree, self.notes))
+    }
+
+    fn urls(&self) -> Vec<String> {
+        let config_text = serde_json::to_string_pretty(&Value::Object(self.config.clone())).expect("JSON");
+        let targets_text = serde_json::to_string_pretty(&self.targets).expect("JSON");
+        let texts = self.files.values().filter_map(|f| std::str::from_utf8(&f.bytes).ok());
+        let mut found = BTreeSet::new();
+        for text in texts.chain([config_text.as_str(), targets_text.as_str()]) {
+            for line in text.lines() {
+                found.extend(urls_in(line).map(str::to_string));
+            }
+        }
+        found.into_iter().collect()
+    }
+}

@@ -1,0 +1,89 @@
+//! The import fixtures every host runs: `imports/<case>/input/` is a native
+//! plugin, `case.json` names the import options, `expected/` is the exact
+//! canonical source `import` writes and `notes.json` the exact notes about
+//! what it could not carry.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use plugforge_core::{ImportOptions, Imported};
+use serde::Deserialize;
+
+use crate::{Tree, read_tree};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportCaseFile {
+    pub description: String,
+    #[serde(default)]
+    pub options: serde_json::Value,
+}
+
+pub struct ImportCase {
+    pub name: String,
+    pub dir: PathBuf,
+    pub file: ImportCaseFile,
+}
+
+pub fn imports_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("imports")
+}
+
+/// Every case folder, sorted by name.
+pub fn import_cases() -> Vec<ImportCase> {
+    let mut names: Vec<String> = fs::read_dir(imports_dir())
+        .map(|entries| {
+            entries
+                .map(|e| e.expect("readable entry"))
+                .filter(|e| e.path().is_dir())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let dir = imports_dir().join(&name);
+            let text =
+                fs::read_to_string(dir.join("case.json")).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
+            let file = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
+            ImportCase { name, dir, file }
+        })
+        .collect()
+}
+
+impl ImportCase {
+    pub fn options(&self) -> ImportOptions {
+        if self.file.options.is_null() {
+            return ImportOptions::default();
+        }
+        serde_json::from_value(self.file.options.clone())
+            .unwrap_or_else(|e| panic!("{}/case.json options: {e}", self.name))
+    }
+
+    pub fn run(&self) -> Imported {
+        let tree = read_tree(&self.dir.join("input"));
+        plugforge_core::import(&tree, &self.options()).unwrap_or_else(|e| panic!("{}: {e}", self.name))
+    }
+
+    pub fn expected_dir(&self) -> PathBuf {
+        self.dir.join("expected")
+    }
+
+    /// The blessed notes, as JSON.
+    pub fn expected_notes(&self) -> serde_json::Value {
+        let path = self.dir.join("notes.json");
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}/notes.json: {e}", self.name));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}/notes.json: {e}", self.name))
+    }
+}
+
+/// An imported source as a file map, comparable with `read_files(expected/)`.
+pub fn source_files(imported: &Imported) -> Tree {
+    imported
+        .source
+        .iter()
+        .map(|(path, file)| (path.as_str().to_string(), (file.bytes.to_vec(), file.executable)))
+        .collect()
+}
