@@ -106,3 +106,39 @@ fn a_folder_with_no_plugin_marker_needs_from() {
     assert_eq!(error(&run.json()).0, "invalid_source");
     assert!(!out.exists(), "nothing written");
 }
+
+/// Every import fixture through the binary: the options become flags, the
+/// written folder equals `expected/` and `--json` notes equal `notes.json`.
+#[test]
+fn every_import_fixture_through_the_cli() {
+    let tmp = TempDir::new("import-fixtures");
+    let mut ran = Vec::new();
+    for case in plugforge_conformance::imports::import_cases() {
+        let out = tmp.join(&case.name);
+        let input = case.dir.join("input");
+        let mut args = vec![
+            "import".to_string(),
+            s(&input).to_string(),
+            "--out".into(),
+            s(&out).into(),
+            "--json".into(),
+        ];
+        for (key, value) in case.file.options.as_object().cloned().unwrap_or_default() {
+            let flag = match key.as_str() {
+                "from" => "--from",
+                "name" => "--name",
+                other => panic!("{}: option {other} has no flag", case.name),
+            };
+            args.extend([flag.to_string(), value.as_str().expect("string option").to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = common::run(&args);
+        run.expect(0);
+        let written = plugforge_conformance::read_files(&out);
+        let expected = plugforge_conformance::read_files(&case.expected_dir());
+        assert_eq!(written, expected, "{}: written files differ from expected/", case.name);
+        assert_eq!(run.json()["notes"], case.expected_notes(), "{}: notes", case.name);
+        ran.push(case.name.clone());
+    }
+    plugforge_conformance::record_suite("cli", "imports", &ran);
+}

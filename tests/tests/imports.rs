@@ -59,3 +59,49 @@ fn every_imported_source_builds_for_every_runtime() {
         }
     }
 }
+
+/// The shipped example, built for each importable runtime and imported back:
+/// the imported source builds again, and every skill, command and agent the
+/// bundle carries (its honesty row is not `unsupported`) is in it.
+#[test]
+fn the_striatum_example_comes_back_from_every_importable_runtime() {
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/striatum");
+    let source = plugforge_conformance::read_tree(&example);
+    let vars: std::collections::BTreeMap<String, String> =
+        [("runner_version".to_string(), "0.7.3".to_string())].into();
+    for runtime in plugforge_core::IMPORTABLE {
+        let options = BuildOptions {
+            targets: vec![TargetRequest::new(runtime.id())],
+            vars: vars.clone(),
+            ..Default::default()
+        };
+        let output =
+            plugforge_core::build(&source, &options).unwrap_or_else(|e| panic!("{}: {e}", runtime.id()));
+        let bundle = &output.bundles[0];
+        let mut native = plugforge_core::SourceTree::new();
+        for (path, file) in &bundle.files {
+            native.insert(path.as_str(), file.bytes.clone(), file.executable).expect("valid path");
+        }
+        let imported = plugforge_core::import(&native, &Default::default())
+            .unwrap_or_else(|e| panic!("import from {}: {e}", runtime.id()));
+        assert_eq!(imported.runtime, runtime, "the marker names the runtime");
+        let all = BuildOptions { targets: vec![TargetRequest::new("all")], ..Default::default() };
+        plugforge_core::build(&imported.source, &all)
+            .unwrap_or_else(|e| panic!("{}: the imported source does not build: {e}", runtime.id()));
+        for row in bundle.honesty.iter().filter(|r| r.level != plugforge_core::Level::Unsupported) {
+            let path = match row.component {
+                "skill" => format!("skills/{}/SKILL.md", row.name),
+                "command" => format!("commands/{}.md", row.name.replace(':', "/")),
+                "agent" => format!("agents/{}.md", row.name),
+                _ => continue,
+            };
+            assert!(
+                imported.source.get(&path).is_some(),
+                "{}: {} {} vanished ({path})",
+                runtime.id(),
+                row.component,
+                row.name
+            );
+        }
+    }
+}

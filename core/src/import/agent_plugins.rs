@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, Spelling, skip_regenerated};
+use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::manifest::{Manifest, short};
 use crate::error::{Location, Result};
@@ -38,9 +38,14 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             servers(draft, p, common::json(p, file)?)?;
             continue;
         }
-        if p.starts_with("skills/") && p.ends_with("/SKILL.md") {
-            common::copy_spelled(draft, p, p, file, &spelling)?;
-            continue;
+        match common::skill_file(tree, draft, p, &["skills"], "an Agent Plugins client") {
+            SkillFile::Outside => {}
+            SkillFile::Skipped => continue,
+            SkillFile::Inside(rel) if rel.ends_with("/SKILL.md") => {
+                common::copy_spelled(draft, p, p, file, &spelling)?;
+                continue;
+            }
+            SkillFile::Inside(_) => {}
         }
         common::copy(draft, path, file)?;
     }
@@ -93,5 +98,5 @@ fn servers(draft: &mut Draft, from: &str, value: Value) -> Result<()> {
         }
         out.insert(name, Value::Object(server));
     }
-    draft.add_json(".mcp.json", &json!({ "mcpServers": out }), from)
+    draft.add_servers(json!({ "mcpServers": out }), from)
 }

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::common::{self, Spelling, skip_regenerated};
+use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::json_parts::{JsonParts, Merged};
 use super::manifest::{Manifest, entries, relative, short};
@@ -68,6 +68,8 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     for (path, file) in tree.iter() {
         place(tree, draft, &mut paths, path, file, &spelling)?;
     }
+    paths.hooks.note_missing(draft, MANIFEST);
+    paths.mcp.note_missing(draft, MANIFEST);
     write_json_parts(draft, paths.hooks, "hooks/hooks.json", &spelling)?;
     write_json_parts(draft, paths.mcp, ".mcp.json", &spelling)?;
     Ok(())
@@ -225,13 +227,19 @@ fn place(
         paths.mcp.inline.push((p.to_string(), common::json(p, file)?));
         return Ok(());
     }
-    for root in std::iter::once("skills").chain(paths.skills.iter().map(String::as_str)) {
-        if let Some(rel) = below(p, root) {
-            if common::skill_name(&rel).is_none() {
-                break;
-            }
+    let roots: Vec<&str> = std::iter::once("skills").chain(paths.skills.iter().map(String::as_str)).collect();
+    match common::skill_file(tree, draft, p, &roots, "Claude Code") {
+        SkillFile::Outside => {}
+        SkillFile::Skipped => return Ok(()),
+        SkillFile::Inside(rel) => {
             return markdown_or_copy(draft, p, &format!("skills/{rel}"), file, spelling);
         }
+    }
+    if let Some(rel) = command_skill(tree, paths, p) {
+        return markdown_or_copy(draft, p, &format!("skills/{rel}"), file, spelling);
+    }
+    if p == "SKILL.md" && paths.skills.is_empty() && tree.below("skills").next().is_none() {
+        return root_skill(draft, p, file, spelling);
     }
     let folders =
         [("commands", &paths.commands), ("agents", &paths.agents), ("output-styles", &paths.output_styles)];
@@ -274,6 +282,36 @@ fn place(
     common::copy(draft, path, file)
 }
 
+/// A folder with a `SKILL.md` below a commands root is a skill to Claude
+/// Code, invoked by the folder's name: its path below `skills/`.
+fn command_skill(tree: &SourceTree, paths: &Paths, path: &str) -> Option<String> {
+    let defaults = ["commands".to_string()];
+    let roots = paths.commands.as_deref().unwrap_or(&defaults);
+    roots.iter().find_map(|root| {
+        let rel = below(path, root)?;
+        let (name, _) = rel.split_once('/')?;
+        tree.get(&format!("{root}/{name}/SKILL.md")).map(|_| rel.clone())
+    })
+}
+
+/// A `SKILL.md` at the plugin root is Claude Code's single-skill plugin:
+/// it becomes `skills/<name>/SKILL.md`, named by its frontmatter.
+fn root_skill(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spelling) -> Result<()> {
+    let text = common::text(from, file)?;
+    let document = parse_document(from, text)?;
+    let Some(name) = document.str_field("name").filter(|n| crate::source::is_kebab(n)) else {
+        let message = "SKILL.md at the plugin root has no kebab-case name to give its skill folder; copied as a support file";
+        draft.note("root_skill", Location::file(from), message);
+        return common::copy(draft, &BundlePath::new(from)?, file);
+    };
+    let to = format!("skills/{name}/SKILL.md");
+    let message = format!(
+        "SKILL.md at the plugin root is a single-skill plugin: imported as {to}; files it names by relative path stay at the root"
+    );
+    draft.note("root_skill", Location::file(from), message);
+    common::copy_spelled(draft, from, &to, file, spelling)
+}
+
 /// The path below folder `root`, if `path` is inside it.
 fn below(path: &str, root: &str) -> Option<String> {
     path.strip_prefix(root).and_then(|rest| rest.strip_prefix('/')).map(str::to_string)
@@ -295,9 +333,11 @@ fn markdown_or_copy(
 
 /// Hooks or MCP servers from one or more files and inline objects.
 fn write_json_parts(draft: &mut Draft, parts: JsonParts, to: &str, spelling: &Spelling) -> Result<()> {
-    let merged = if to == ".mcp.json" { parts.merge_servers(draft)? } else { parts.merge_hooks(draft)? };
+    let servers = to == ".mcp.json";
+    let merged = if servers { parts.merge_servers(draft)? } else { parts.merge_hooks(draft)? };
     match merged {
         Merged::None => Ok(()),
-        Merged::Value(value, origin) => draft.add_json(to, &spelling.json(value), &origin),
+        Merged::Value(value, origin) if servers => draft.add_servers(spelling.json(value), &origin),
+        Merged::Value(value, origin) => draft.add_hooks(spelling.json(value), &origin),
     }
 }

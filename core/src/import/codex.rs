@@ -5,13 +5,13 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, Spelling, skip_regenerated};
+use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::json_parts::{JsonParts, Merged};
 use super::manifest::{Manifest, entries, relative, short};
 use crate::error::{Location, Result};
 use crate::runtime::codex::{DEFAULT_CAPABILITIES, DEFAULT_CATEGORY, DEFAULT_PROMPTS_MAX, short_description};
-use crate::source::{HOOK_EVENTS, SourceTree};
+use crate::source::SourceTree;
 
 pub const MANIFEST: &str = ".codex-plugin/plugin.json";
 const ROOT: &str = "${PLUGIN_ROOT}";
@@ -66,19 +66,17 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             draft.note("unused_file", Location::file(p), message);
             continue;
         }
-        if let Some((root, rel)) =
-            skill_roots.iter().find_map(|r| Some((r, p.strip_prefix(r.as_str())?.strip_prefix('/')?)))
-        {
-            let Some(name) = common::skill_name(rel) else {
-                let message = format!("{p} is not imported: a skill lives in {root}/<name>/SKILL.md");
-                draft.note("unused_file", Location::file(p), message);
+        let roots: Vec<&str> = skill_roots.iter().map(String::as_str).collect();
+        match common::skill_file(tree, draft, p, &roots, "Codex") {
+            SkillFile::Outside => {}
+            SkillFile::Skipped => continue,
+            SkillFile::Inside(rel) => {
+                if let Some(name) = rel.strip_suffix("/SKILL.md").filter(|n| !n.contains('/')) {
+                    skills.push(name.to_string());
+                }
+                common::copy_spelled(draft, p, &format!("skills/{rel}"), file, &spelling)?;
                 continue;
-            };
-            if rel == format!("{name}/SKILL.md") {
-                skills.push(name.to_string());
             }
-            common::copy_spelled(draft, p, &format!("skills/{rel}"), file, &spelling)?;
-            continue;
         }
         if p.starts_with("commands/") && p.ends_with(".md") {
             common::copy_spelled(draft, p, p, file, &spelling)?;
@@ -89,12 +87,14 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     if let Some(interface) = interface {
         import_interface(&manifest_text(tree), draft, interface, &skills);
     }
+    hooks.note_missing(draft, MANIFEST);
+    mcp.note_missing(draft, MANIFEST);
     if let Merged::Value(value, origin) = hooks.merge_hooks(draft)? {
-        let value = codex_hooks(draft, &origin, spelling.json(value));
-        draft.add_json("hooks/hooks.json", &value, &origin)?;
+        let value = codex_hooks(spelling.json(value));
+        draft.add_hooks(value, &origin)?;
     }
     if let Merged::Value(value, origin) = mcp.merge_servers(draft)? {
-        draft.add_json(".mcp.json", &codex_servers(spelling.json(value)), &origin)?;
+        draft.add_servers(codex_servers(spelling.json(value)), &origin)?;
     }
     Ok(())
 }
@@ -173,19 +173,9 @@ fn import_interface(text: &str, draft: &mut Draft, interface: Value, skills: &[S
     }
 }
 
-/// Codex hook events outside Claude's set are left out; `apply_patch`
-/// matchers stand for Claude's edit tools.
-fn codex_hooks(draft: &mut Draft, origin: &str, mut value: Value) -> Value {
+/// `apply_patch` matchers stand for Claude's edit tools.
+fn codex_hooks(mut value: Value) -> Value {
     let Some(events) = value.get_mut("hooks").and_then(Value::as_object_mut) else { return value };
-    let unknown: Vec<String> =
-        events.keys().filter(|e| !HOOK_EVENTS.contains(&e.as_str())).cloned().collect();
-    for event in unknown {
-        events.shift_remove(&event);
-        let message = format!(
-            "hook event {event} has no canonical (Claude Code) counterpart; its handlers are left out"
-        );
-        draft.note("unsupported_hook_event", Location::file(origin), message);
-    }
     for groups in events.values_mut().filter_map(Value::as_array_mut) {
         for group in groups.iter_mut().filter_map(Value::as_object_mut) {
             if let Some(Value::String(matcher)) = group.get_mut("matcher") {

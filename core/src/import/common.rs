@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::draft::Draft;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::path::BundlePath;
-use crate::source::{SourceFile, parse_json};
+use crate::source::{SourceFile, SourceTree, parse_json};
 
 /// (native spelling, canonical spelling) pairs.
 pub struct Spelling(pub Vec<(String, String)>);
@@ -115,7 +115,43 @@ pub fn copy_spelled(
     }
 }
 
-/// A skill folder's name from a path below a skills root: `<name>/...`.
-pub fn skill_name(rel: &str) -> Option<&str> {
-    rel.split_once('/').map(|(name, _)| name)
+/// Where a file below a skills root goes.
+pub enum SkillFile {
+    /// Not below any skills root.
+    Outside,
+    /// Below a root but in no skill the runtime loads (noted).
+    Skipped,
+    /// Part of skill folder `<name>/`: its path below `skills/`.
+    Inside(String),
+}
+
+/// Places `path` among the skills below `roots`: only folders with a
+/// `SKILL.md` are skills; anything else below a root is noted, since the
+/// canonical loader refuses a skill folder without one.
+pub fn skill_file(
+    tree: &SourceTree,
+    draft: &mut Draft,
+    path: &str,
+    roots: &[&str],
+    runtime: &str,
+) -> SkillFile {
+    for root in roots {
+        let Some(rel) = path.strip_prefix(root).and_then(|r| r.strip_prefix('/')) else { continue };
+        let Some((name, _)) = rel.split_once('/') else {
+            let message = format!(
+                "{path} is not imported: a skill lives in {root}/<name>/SKILL.md, so {runtime} does not load it"
+            );
+            draft.note("unused_file", Location::file(path), message);
+            return SkillFile::Skipped;
+        };
+        if tree.get(&format!("{root}/{name}/SKILL.md")).is_none() {
+            let message = format!(
+                "{path} is not imported: {root}/{name}/ has no SKILL.md, so {runtime} loads no skill from it"
+            );
+            draft.note("unused_file", Location::file(path), message);
+            return SkillFile::Skipped;
+        }
+        return SkillFile::Inside(rel.to_string());
+    }
+    SkillFile::Outside
 }

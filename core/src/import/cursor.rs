@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, Spelling, skip_regenerated};
+use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::json_parts::{JsonParts, Merged, invalid};
 use super::manifest::{Manifest, entries, relative, short};
@@ -68,7 +68,21 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             mcp.inline.push((p.to_string(), common::json(p, file)?));
             continue;
         }
-        for (folder, folder_roots) in &roots {
+        let skill_roots: Vec<&str> = roots[0].1.iter().map(String::as_str).collect();
+        match common::skill_file(tree, draft, p, &skill_roots, "Cursor") {
+            SkillFile::Outside => {}
+            SkillFile::Skipped => continue,
+            SkillFile::Inside(rel) => {
+                let to = format!("skills/{rel}");
+                if to.ends_with(".md") {
+                    common::copy_spelled(draft, p, &to, file, &spelling)?;
+                } else {
+                    draft.add(&to, file.bytes.clone(), file.executable, p)?;
+                }
+                continue;
+            }
+        }
+        for (folder, folder_roots) in roots.iter().skip(1) {
             for root in folder_roots {
                 let rel = if root == p {
                     Some(path.file_name())
@@ -76,7 +90,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
                     p.strip_prefix(root.as_str()).and_then(|r| r.strip_prefix('/'))
                 };
                 let Some(rel) = rel else { continue };
-                let to = format!("{folder}/{rel}");
+                let to = markdown_name(folder, &format!("{folder}/{rel}"));
                 match *folder {
                     "rules" => rules.push((p.to_string(), to, file)),
                     "commands" | "agents" if rel.ends_with(".md") => {
@@ -91,14 +105,28 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
         common::copy(draft, path, file)?;
     }
     import_rules(draft, tree, rules, &spelling)?;
+    hooks.note_missing(draft, MANIFEST);
+    mcp.note_missing(draft, MANIFEST);
     if let Merged::Value(value, origin) = hooks.merge_hooks_cursor()? {
         let value = cursor_hooks(draft, &origin, value, &spelling)?;
-        draft.add_json("hooks/hooks.json", &value, &origin)?;
+        draft.add_hooks(value, &origin)?;
     }
     if let Merged::Value(value, origin) = mcp.merge_servers(draft)? {
-        draft.add_json(".mcp.json", &spelling.json(value), &origin)?;
+        draft.add_servers(spelling.json(value), &origin)?;
     }
     Ok(())
+}
+
+/// Cursor also reads `.mdc` and `.markdown` commands and agents; the
+/// canonical source reads `.md`.
+fn markdown_name(folder: &str, path: &str) -> String {
+    if !["commands", "agents"].contains(&folder) {
+        return path.to_string();
+    }
+    match path.strip_suffix(".mdc").or_else(|| path.strip_suffix(".markdown")) {
+        Some(stem) => format!("{stem}.md"),
+        None => path.to_string(),
+    }
 }
 
 fn json_component(manifest: &mut Manifest, draft: &mut Draft, key: &str, parts: &mut JsonParts) -> bool {

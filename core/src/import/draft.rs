@@ -115,8 +115,12 @@ impl Draft {
         config.extend(std::mem::take(&mut self.config));
         let mut tree = SourceTree::new();
         tree.insert("plugforge.json", crate::json::to_bytes(&Value::Object(config)), false)?;
-        for (path, file) in self.files {
-            tree.insert(&path, file.bytes, file.executable)?;
+        for (path, file) in std::mem::take(&mut self.files) {
+            match template_safe(&path, &file) {
+                Ok(Some((escaped, bytes))) => tree.insert(&escaped, bytes, file.executable)?,
+                Ok(None) => tree.insert(&path, file.bytes, file.executable)?,
+                Err(why) => self.note("template_file", Location::file(path.as_str()), why),
+            }
         }
         Ok((tree, self.notes))
     }
@@ -133,4 +137,22 @@ impl Draft {
         }
         found.into_iter().collect()
     }
+}
+
+/// A native `.j2` file is plain content, but the canonical source renders
+/// every `.j2` file: it travels as `<path>.j2` wrapped in a raw block, which
+/// renders back to its exact bytes at `<path>`.
+fn template_safe(path: &str, file: &SourceFile) -> std::result::Result<Option<(String, Vec<u8>)>, String> {
+    if !path.ends_with(".j2") {
+        return Ok(None);
+    }
+    let text = std::str::from_utf8(&file.bytes).map_err(|_| {
+        format!("{path} is not UTF-8, and the canonical source renders every .j2 file; left out")
+    })?;
+    if text.contains("endraw") {
+        return Err(format!(
+            "{path} holds \"endraw\", so it cannot be kept verbatim in a source that renders every .j2 file; left out"
+        ));
+    }
+    Ok(Some((format!("{path}.j2"), format!("{{% raw %}}{text}{{% endraw %}}").into_bytes())))
 }

@@ -5,6 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::draft::Draft;
 use crate::error::{Error, ErrorCode, Location, Result};
+use crate::source::HOOK_EVENTS;
 
 #[derive(Default)]
 pub struct JsonParts {
@@ -21,6 +22,15 @@ pub enum Merged {
 }
 
 impl JsonParts {
+    /// Notes each file the manifest names that the plugin does not hold.
+    pub fn note_missing(&self, draft: &mut Draft, manifest: &str) {
+        for file in self.files.iter().filter(|f| !self.inline.iter().any(|(origin, _)| origin == *f)) {
+            let message =
+                format!("{manifest} names {file}, which the plugin does not hold; nothing to import");
+            draft.note("missing_file", Location::file(manifest), message);
+        }
+    }
+
     /// `{"description"?, "hooks": {Event: [groups]}}` parts, events concatenated.
     pub fn merge_hooks(self, draft: &mut Draft) -> Result<Merged> {
         let Some(origin) = self.inline.first().map(|(o, _)| o.clone()) else { return Ok(Merged::None) };
@@ -102,4 +112,63 @@ impl JsonParts {
 
 pub fn invalid(file: &str, message: &str) -> Error {
     Error::at(ErrorCode::InvalidSource, Location::file(file), message.to_string())
+}
+
+impl Draft {
+    /// Writes `hooks/hooks.json` with what the canonical loader accepts:
+    /// Claude Code's events, groups whose handlers each name a `type`.
+    pub fn add_hooks(&mut self, mut value: Value, origin: &str) -> Result<()> {
+        if let Some(events) = value.get_mut("hooks").and_then(Value::as_object_mut) {
+            let names: Vec<String> = events.keys().cloned().collect();
+            for event in names {
+                if !HOOK_EVENTS.contains(&event.as_str()) {
+                    events.shift_remove(&event);
+                    let message = format!(
+                        "hook event {event} has no canonical (Claude Code) counterpart; its handlers are left out"
+                    );
+                    self.note("unsupported_hook_event", Location::file(origin), message);
+                    continue;
+                }
+                let Some(groups) = events.get_mut(&event).and_then(Value::as_array_mut) else {
+                    events.insert(event.clone(), json!([]));
+                    let message = format!("hooks.{event} is not a list of matcher groups; left out");
+                    self.note("invalid_hook", Location::file(origin), message);
+                    continue;
+                };
+                let before = groups.len();
+                groups.retain(|group| {
+                    let handlers = group.get("hooks").and_then(Value::as_array);
+                    handlers.is_some_and(|hs| hs.iter().all(|h| h.get("type").is_some_and(Value::is_string)))
+                });
+                if groups.len() < before {
+                    let message = format!(
+                        "hooks.{event}: {} of its matcher groups have no \"hooks\" list of typed handlers; left out",
+                        before - groups.len()
+                    );
+                    self.note("invalid_hook", Location::file(origin), message);
+                }
+            }
+        }
+        self.add_json("hooks/hooks.json", &value, origin)
+    }
+
+    /// Writes `.mcp.json` (`{"mcpServers": ...}`) with the servers the
+    /// canonical loader accepts: each an object with a `command` or a `url`.
+    pub fn add_servers(&mut self, mut value: Value, origin: &str) -> Result<()> {
+        if let Some(servers) = value.get_mut("mcpServers").and_then(Value::as_object_mut) {
+            let names: Vec<String> = servers.keys().cloned().collect();
+            for name in names {
+                let server = &servers[&name];
+                let usable = ["command", "url"].iter().any(|k| server.get(*k).is_some_and(Value::is_string));
+                if !usable {
+                    servers.shift_remove(&name);
+                    let message = format!(
+                        "MCP server {name:?} has neither a command nor a url string, which the canonical source needs; left out"
+                    );
+                    self.note("unsupported_server", Location::file(origin), message);
+                }
+            }
+        }
+        self.add_json(".mcp.json", &value, origin)
+    }
 }

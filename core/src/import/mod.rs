@@ -85,12 +85,13 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
         Runtime::Cursor => cursor::import(tree, &mut draft)?,
         _ => agent_plugins::import(tree, &mut draft)?,
     }
-    name(&mut draft, runtime, options.name.as_deref())?;
+    let manifest = Location::file(manifest_file(runtime));
+    name(&mut draft, runtime, options.name.as_deref(), &manifest)?;
     if draft.get("version").is_none() {
         let message = format!(
             "the plugin has no version; the source says {DEFAULT_VERSION}, because Gemini CLI and Codex refuse a plugin without one"
         );
-        draft.note("version_added", Location::file("plugforge.json"), message);
+        draft.note("version_added", manifest, message);
         draft.set("version", Value::String(DEFAULT_VERSION.into()));
     }
     let (source, notes) = draft.finish()?;
@@ -99,7 +100,7 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
 
 /// The canonical name: the option, else the manifest's, in kebab-case (the
 /// one form every runtime accepts).
-fn name(draft: &mut Draft, runtime: Runtime, option: Option<&str>) -> Result<()> {
+fn name(draft: &mut Draft, runtime: Runtime, option: Option<&str>, manifest: &Location) -> Result<()> {
     let native = match option {
         Some(name) => name.to_string(),
         None => match draft.get("name").and_then(Value::as_str) {
@@ -131,7 +132,7 @@ fn name(draft: &mut Draft, runtime: Runtime, option: Option<&str>) -> Result<()>
         let message = format!(
             "name {native:?} is not lowercase kebab-case, which every runtime accepts: the plugin is named {kebab:?}"
         );
-        draft.note("name_changed", Location::file("plugforge.json"), message);
+        draft.note("name_changed", manifest.clone(), message);
     }
     draft.set("name", Value::String(kebab));
     Ok(())
@@ -151,6 +152,17 @@ fn kebab_case(name: &str) -> String {
     let out = out.trim_end_matches('-').to_string();
     debug_assert!(out.is_empty() || is_kebab(&out));
     out
+}
+
+/// The native manifest of `runtime`, where notes on metadata point.
+fn manifest_file(runtime: Runtime) -> &'static str {
+    match runtime {
+        Runtime::ClaudeCode => claude::MANIFEST,
+        Runtime::Codex => codex::MANIFEST,
+        Runtime::Gemini => gemini::MANIFEST,
+        Runtime::Cursor => cursor::MANIFEST,
+        _ => agent_plugins::MANIFEST,
+    }
 }
 
 /// The runtime whose marker `tree` holds.
@@ -180,4 +192,57 @@ fn missing_marker(marker: &str) -> Error {
         Location::file(marker),
         format!("no {marker}: this is not that runtime's plugin"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_kebab_case() {
+        assert_eq!(kebab_case("My_Plugin.Tools"), "my-plugin-tools");
+        assert_eq!(kebab_case("--Loose  Kit--"), "loose-kit");
+        assert_eq!(kebab_case("日本"), "");
+        assert_eq!(kebab_case(&"a".repeat(70)).len(), 64);
+    }
+
+    #[test]
+    fn a_manifestless_claude_plugin_needs_a_name() {
+        let mut tree = SourceTree::new();
+        tree.insert("commands/hi.md", b"Hi\n".to_vec(), false).unwrap();
+        let options = ImportOptions { from: Some("claude-code".into()), name: None };
+        let err = import(&tree, &options).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidSource);
+        assert!(err.to_string().contains("--name"), "{err}");
+        let named = import(&tree, &ImportOptions { name: Some("hi-kit".into()), ..options }).unwrap();
+        assert!(named.source.get("commands/hi.md").is_some());
+    }
+
+    #[test]
+    fn native_j2_files_keep_their_bytes_through_a_build() {
+        let mut tree = SourceTree::new();
+        tree.insert(".claude-plugin/plugin.json", br#"{"name": "kit", "version": "1.0.0"}"#.to_vec(), false)
+            .unwrap();
+        let page = "<p>{{ user }}</p>\n{% if x %}\n";
+        tree.insert("assets/page.html.j2", page.as_bytes().to_vec(), false).unwrap();
+        let imported = import(&tree, &ImportOptions::default()).unwrap();
+        assert!(imported.source.get("assets/page.html.j2.j2").is_some());
+        let options = crate::BuildOptions {
+            targets: vec![crate::TargetRequest::new("claude-code")],
+            ..Default::default()
+        };
+        let output = crate::build(&imported.source, &options).unwrap();
+        let file =
+            output.bundles[0].files.get(&crate::BundlePath::new("assets/page.html.j2").unwrap()).unwrap();
+        assert_eq!(std::str::from_utf8(&file.bytes).unwrap(), page);
+    }
+
+    #[test]
+    fn runtimes_import_does_not_read_are_refused() {
+        let err = import(&SourceTree::new(), &ImportOptions { from: Some("opencode".into()), name: None })
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::UnsupportedRuntime);
+        let err = import(&SourceTree::new(), &ImportOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("--from"), "{err}");
+    }
 }

@@ -120,6 +120,9 @@ fn generate(seed: u64) -> SourceTree {
             fm.insert("license".into(), json!("MIT"));
         }
         files.push((format!("skills/{name}/SKILL.md"), yaml::frontmatter(&fm, &body(&mut rng, false))));
+        if rng.chance(30) {
+            files.push((format!("skills/{name}/references/notes.md"), body(&mut rng, false)));
+        }
     }
     for name in command_names {
         let mut fm = Map::new();
@@ -128,7 +131,11 @@ fn generate(seed: u64) -> SourceTree {
             fm.insert("model".into(), json!("haiku"));
         }
         let arguments = rng.chance(50);
-        files.push((format!("commands/{name}.md"), yaml::frontmatter(&fm, &body(&mut rng, arguments))));
+        let folder = if rng.chance(20) { "ops/" } else { "" };
+        files.push((
+            format!("commands/{folder}{name}.md"),
+            yaml::frontmatter(&fm, &body(&mut rng, arguments)),
+        ));
     }
     for name in names(&mut rng, 2) {
         let mut fm = Map::new();
@@ -163,6 +170,9 @@ fn generate(seed: u64) -> SourceTree {
         tree.insert(&path, text.into_bytes(), false).expect("generated paths are valid");
     }
     tree.insert("scripts/run.sh", b"#!/bin/sh\necho run\n".to_vec(), true).expect("valid");
+    if rng.chance(40) {
+        tree.insert("bin/gen-tool", b"#!/bin/sh\necho tool\n".to_vec(), true).expect("valid");
+    }
     tree
 }
 
@@ -234,12 +244,14 @@ fn round_trip(seed: u64, runtime: Runtime) {
     let check = Check { what, rows: &bundle.honesty };
     check.metadata(&before, &after);
     check.markdown("skill", &skills(&before), &skills(&after));
+    check.skill_files(&before, &after);
     check.markdown("command", &markdown(&before.commands), &markdown(&after.commands));
     check.markdown("agent", &markdown(&before.agents), &markdown(&after.agents));
     check.hooks(&before, &after);
     check.servers(&before, &after);
     check.context(&before, &after);
     check.support(&before, &after);
+    check.bin(&before, &after);
 }
 
 /// name -> (frontmatter, body)
@@ -381,6 +393,44 @@ impl Check<'_> {
                 got.file.executable, file.file.executable,
                 "{}: {} executable bit",
                 self.what, file.path
+            );
+        }
+    }
+
+    /// The files beside a carried SKILL.md come back byte for byte.
+    fn skill_files(&self, before: &Plugin, after: &Plugin) {
+        for skill in &before.skills {
+            if self.level("skill", &skill.name) == Level::Unsupported {
+                continue;
+            }
+            let got = after.skills.iter().find(|s| s.name == skill.name).expect("checked with the skill");
+            let paths = |files: &[crate::model::FileComponent]| -> Vec<(String, Vec<u8>)> {
+                files.iter().map(|f| (f.path.to_string(), f.file.bytes.to_vec())).collect()
+            };
+            assert_eq!(
+                paths(&got.files),
+                paths(&skill.files),
+                "{}: files of skill {}",
+                self.what,
+                skill.name
+            );
+        }
+    }
+
+    /// `bin/` executables ship with every bundle that carries them.
+    fn bin(&self, before: &Plugin, after: &Plugin) {
+        for file in &before.bin {
+            if self.level("bin", file.path.as_str()) == Level::Unsupported {
+                continue;
+            }
+            let got = after.bin.iter().find(|f| f.path == file.path);
+            let got = got.unwrap_or_else(|| panic!("{}: {} vanished", self.what, file.path));
+            assert_eq!(
+                (&got.file.bytes, got.file.executable),
+                (&file.file.bytes, file.file.executable),
+                "{}: {}",
+                self.what,
+                file.path
             );
         }
     }

@@ -1,0 +1,163 @@
+//! Markdown components with YAML frontmatter (skills, commands, agents):
+//! parsing with the error's line, and the field checks `claude plugin
+//! validate` runs on every such file (Claude Code 2.1.197).
+
+use serde_json::{Map, Value};
+
+use super::super::Context;
+use super::super::catalog::Rule;
+use super::super::findings::Sink;
+use crate::runtime::Runtime;
+use crate::source::parse_document;
+
+/// The rules one area reports Markdown problems under.
+pub(crate) struct MarkdownRules {
+    pub invalid_frontmatter: &'static Rule,
+    /// `None` where a file without frontmatter is fine or reported otherwise.
+    pub no_frontmatter: Option<&'static Rule>,
+    pub invalid_field: &'static Rule,
+}
+
+/// A parsed component file.
+pub(crate) struct Markdown {
+    pub rel: String,
+    /// `None` when the file has no frontmatter block.
+    pub frontmatter: Option<Map<String, Value>>,
+    pub body: String,
+}
+
+impl Markdown {
+    pub fn field(&self, key: &str) -> Option<&Value> {
+        self.frontmatter.as_ref()?.get(key).filter(|v| !v.is_null())
+    }
+
+    pub fn str_field(&self, key: &str) -> Option<&str> {
+        self.field(key)?.as_str()
+    }
+}
+
+/// Reads `rel`: reports unparseable frontmatter (then `None`) and a
+/// missing one.
+pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mut Sink) -> Option<Markdown> {
+    let text = cx.folder.text(rel, sink)?;
+    let runtime = cx.runtime.map(Runtime::id);
+    let at_line = |line| Some(cx.folder.at_line(rel, line, 1));
+    match parse_document(rel, text) {
+        Ok(doc) if doc.frontmatter.is_none() && opens_frontmatter(text) => {
+            sink.report(
+                rules.invalid_frontmatter,
+                runtime,
+                at_line(1),
+                "the frontmatter opened with `---` is never closed by a `---` line",
+            );
+            None
+        }
+        Ok(doc) => {
+            if let Some(rule) = rules.no_frontmatter.filter(|_| doc.frontmatter.is_none()) {
+                sink.report(
+                    rule,
+                    runtime,
+                    Some(cx.folder.at(rel)),
+                    "no YAML frontmatter between `---` lines at the top of the file",
+                );
+            }
+            Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter, body: doc.body })
+        }
+        Err(e) => {
+            let (line, column) =
+                e.location().map_or((1, 1), |l| (l.line.unwrap_or(1), l.column.unwrap_or(1)));
+            let message = e.problems.first().map_or_else(String::new, |p| p.message.clone());
+            sink.report(
+                rules.invalid_frontmatter,
+                runtime,
+                Some(cx.folder.at_line(rel, line, column)),
+                message,
+            );
+            None
+        }
+    }
+}
+
+fn opens_frontmatter(text: &str) -> bool {
+    text.lines().next().is_some_and(|first| first.trim_end() == "---")
+}
+
+/// The line of frontmatter `key` in `rel` (a `key:` at the start of a line).
+pub(crate) fn line_of(cx: &Context<'_>, rel: &str, key: &str) -> Option<usize> {
+    let text = std::str::from_utf8(&cx.folder.get(rel)?.bytes).ok()?;
+    let prefix = format!("{key}:");
+    text.lines().position(|line| line.starts_with(&prefix)).map(|i| i + 1)
+}
+
+/// A location at frontmatter `key` of `doc`, or the file alone.
+pub(crate) fn at_field(cx: &Context<'_>, doc: &Markdown, key: &str) -> crate::error::Location {
+    match line_of(cx, &doc.rel, key) {
+        Some(line) => cx.folder.at_line(&doc.rel, line, 1),
+        None => cx.folder.at(&doc.rel),
+    }
+}
+
+/// The type checks `claude plugin validate` fails a component file on.
+pub(crate) fn claude_field_types(cx: &Context<'_>, doc: &Markdown, rule: &'static Rule, sink: &mut Sink) {
+    let mut report = |key: &str, message: String| {
+        sink.report(rule, Some(Runtime::ClaudeCode.id()), Some(at_field(cx, doc, key)), message);
+    };
+    if let Some(description) = doc.field("description") {
+        if description.is_array() || description.is_object() {
+            report("description", format!("`description` must be text, not {}", kind(description)));
+        }
+    }
+    if let Some(name) = doc.field("name").filter(|n| !n.is_string()) {
+        report("name", format!("`name` must be a string, not {}", kind(name)));
+    }
+    if let Some(tools) = doc.field("allowed-tools") {
+        let ok = match tools {
+            Value::String(_) => true,
+            Value::Array(items) => items.iter().all(Value::is_string),
+            _ => false,
+        };
+        if !ok {
+            report(
+                "allowed-tools",
+                format!("`allowed-tools` must be a string or a list of strings, not {tools}"),
+            );
+        }
+    }
+    if let Some(shell) = doc.field("shell") {
+        let known = shell
+            .as_str()
+            .map(|s| s.trim().to_ascii_lowercase())
+            .is_some_and(|s| s == "bash" || s == "powershell");
+        if !known {
+            report("shell", format!("`shell` must be bash or powershell, not {shell}"));
+        }
+    }
+}
+
+/// "a list", "a number", ... for messages about a value's type.
+pub(crate) fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "empty",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a mapping",
+    }
+}
+
+/// Files directly in or below `dir` (or `dir` itself when it is a file)
+/// whose name ends in one of `extensions`.
+pub(crate) fn files(cx: &Context<'_>, dir: &str, extensions: &[&str], recursive: bool) -> Vec<String> {
+    if cx.folder.exists(dir) {
+        return vec![dir.to_string()];
+    }
+    cx.folder
+        .below(dir)
+        .map(|(rel, _)| rel)
+        .filter(|rel| {
+            let inner = &rel[dir.len().min(rel.len())..].trim_start_matches('/');
+            (recursive || !inner.contains('/')) && extensions.iter().any(|ext| rel.ends_with(ext))
+        })
+        .collect()
+}

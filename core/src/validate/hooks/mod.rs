@@ -1,0 +1,303 @@
+//! Rules of the `hook` area: a plugin's hooks documents have the runtime's
+//! shape and event names, spell the plugin folder the runtime's way, and
+//! run scripts the plugin ships.
+
+mod events;
+pub(crate) mod root_vars;
+
+use serde_json::{Map, Value};
+
+use super::Context;
+use super::catalog::{Rule, RuleSeverity};
+use super::components::layout::{HookSource, Layout};
+use super::findings::Sink;
+use crate::error::Location;
+use crate::runtime::Runtime;
+use root_vars::Place;
+
+const HOOK_RUNTIMES: &[&str] = &["claude-code", "codex", "gemini", "cursor"];
+
+pub const UNKNOWN_EVENT: Rule = Rule {
+    code: "hook/unknown-event",
+    severity: RuleSeverity::Error,
+    runtimes: HOOK_RUNTIMES,
+    summary: "Hook events are ones the runtime runs (Claude Code refuses others; Codex and Gemini CLI never fire them).",
+    fix: "Use the runtime's event name (Claude/Codex `PreToolUse`, Gemini `BeforeTool`, Cursor `beforeShellExecution`), or remove the entry.",
+};
+
+pub const INVALID_SHAPE: Rule = Rule {
+    code: "hook/invalid-shape",
+    severity: RuleSeverity::Error,
+    runtimes: HOOK_RUNTIMES,
+    summary: "A hooks document is `{\"hooks\": {Event: [{\"matcher\"?, \"hooks\": [handler]}]}}` with handlers of a known type.",
+    fix: "Follow the shape in the message: each handler is an object with `type` and its required field (`command` for a command hook).",
+};
+
+pub const UNEXPANDED_VARIABLE: Rule = Rule {
+    code: "hook/unexpanded-variable",
+    severity: RuleSeverity::Error,
+    runtimes: HOOK_RUNTIMES,
+    summary: "Hook commands spell the plugin folder the runtime's way; another runtime's variable stays empty.",
+    fix: "Use the runtime's spelling: ${CLAUDE_PLUGIN_ROOT} (Claude Code), ${PLUGIN_ROOT} (Codex), ${extensionPath} (Gemini CLI), ${CURSOR_PLUGIN_ROOT} (Cursor).",
+};
+
+pub const MISSING_SCRIPT: Rule = Rule {
+    code: "hook/missing-script",
+    severity: RuleSeverity::Error,
+    runtimes: HOOK_RUNTIMES,
+    summary: "A hook command that runs a file of the plugin names a file the plugin ships.",
+    fix: "Add the script at that path (with its executable bit), or fix the path.",
+};
+
+pub const UNKNOWN_KEY: Rule = Rule {
+    code: "hook/unknown-key",
+    severity: RuleSeverity::Error,
+    runtimes: &["codex"],
+    summary: "A Codex hooks file holds only `hooks` at the top level (Codex refuses the file otherwise, e.g. with `$schema`).",
+    fix: "Remove the key from the hooks file.",
+};
+
+pub const RULES: &[&Rule] =
+    &[&UNKNOWN_EVENT, &INVALID_SHAPE, &UNEXPANDED_VARIABLE, &MISSING_SCRIPT, &UNKNOWN_KEY];
+
+/// A hooks document being judged and where to point findings.
+struct Doc<'a> {
+    /// The file findings point at (the manifest for inline hooks).
+    rel: String,
+    value: &'a Value,
+}
+
+impl Doc<'_> {
+    /// The line of `needle` (a key or a JSON-encoded value) in the file.
+    fn at(&self, cx: &Context<'_>, needle: &str) -> Location {
+        let text = cx.folder.get(&self.rel).and_then(|f| std::str::from_utf8(&f.bytes).ok());
+        match text.and_then(|t| t.find(needle).map(|o| t[..o].matches('\n').count() + 1)) {
+            Some(line) => cx.folder.at_line(&self.rel, line, 1),
+            None => cx.folder.at(&self.rel),
+        }
+    }
+
+    fn at_key(&self, cx: &Context<'_>, key: &str) -> Location {
+        self.at(cx, &format!("\"{key}\""))
+    }
+
+    fn at_value(&self, cx: &Context<'_>, value: &str) -> Location {
+        self.at(cx, &Value::String(value.to_string()).to_string())
+    }
+}
+
+pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
+    let Some(runtime) = cx.runtime.filter(|r| HOOK_RUNTIMES.contains(&r.id())) else { return };
+    for (rel, value) in documents(cx, &Layout::of(cx, sink), sink) {
+        check_doc(cx, runtime, &Doc { rel, value: &value }, sink);
+    }
+}
+
+/// Every hooks document of the layout, parsed: (file to point at, value).
+pub(crate) fn documents(cx: &Context<'_>, layout: &Layout, sink: &mut Sink) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for source in &layout.hooks {
+        match source {
+            HookSource::File(rel) => out.extend(cx.folder.json(rel, sink).map(|v| (rel.clone(), v))),
+            HookSource::Inline { manifest, hooks } => out.push((manifest.clone(), hooks.clone())),
+        }
+    }
+    out
+}
+
+fn check_doc(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, sink: &mut Sink) {
+    let id = Some(runtime.id());
+    let mut shape = |at: Location, message: String| sink.report(&INVALID_SHAPE, id, Some(at), message);
+    let Some(root) = doc.value.as_object() else {
+        return shape(cx.folder.at(&doc.rel), "a hooks document must be a JSON object".into());
+    };
+    let Some(hooks) = root.get("hooks").and_then(Value::as_object) else {
+        return shape(doc.at_key(cx, "hooks"), "no `hooks` object mapping event names to lists".into());
+    };
+    if runtime == Runtime::Codex {
+        for key in root.keys().filter(|k| !matches!(k.as_str(), "hooks" | "description")) {
+            sink.report(
+                &UNKNOWN_KEY,
+                id,
+                Some(doc.at_key(cx, key)),
+                format!(
+                    "`{key}` at the top of a hooks file: Codex refuses the file and runs none of its hooks"
+                ),
+            );
+        }
+    }
+    for (event, entries) in hooks {
+        if !events::is_known(runtime, event) {
+            sink.report(&UNKNOWN_EVENT, id, Some(doc.at_key(cx, event)), unknown_event(runtime, event));
+        }
+        let Some(entries) = entries.as_array() else {
+            sink.report(&INVALID_SHAPE, id, Some(doc.at_key(cx, event)), format!("`{event}` must be a list"));
+            continue;
+        };
+        for entry in entries {
+            if runtime == Runtime::Cursor {
+                cursor_handler(cx, doc, event, entry, sink);
+            } else {
+                group(cx, runtime, doc, event, entry, sink);
+            }
+        }
+    }
+}
+
+fn unknown_event(runtime: Runtime, event: &str) -> String {
+    match runtime {
+        Runtime::ClaudeCode => {
+            format!("`{event}` is not a Claude Code hook event: claude plugin validate refuses the plugin")
+        }
+        Runtime::Cursor => format!(
+            "`{event}` is not a Cursor hook event: Cursor events are camelCase, e.g. {}",
+            events::CURSOR_SEEN[0]
+        ),
+        other => {
+            let list = events::known(other).unwrap_or_default().join(", ");
+            format!("`{event}` is not a {} hook event, so it never fires (events: {list})", other.id())
+        }
+    }
+}
+
+/// `{matcher?, hooks: [handler]}` (Claude Code, Codex, Gemini CLI).
+fn group(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, event: &str, entry: &Value, sink: &mut Sink) {
+    let id = Some(runtime.id());
+    let at = doc.at_key(cx, event);
+    let Some(entry) = entry.as_object() else {
+        return sink.report(
+            &INVALID_SHAPE,
+            id,
+            Some(at),
+            format!("`{event}` entries must be objects with `hooks`"),
+        );
+    };
+    if let Some(matcher) = entry.get("matcher").filter(|m| !m.is_string()) {
+        sink.report(
+            &INVALID_SHAPE,
+            id,
+            Some(at.clone()),
+            format!("`{event}` matcher must be a string, not {matcher}"),
+        );
+    }
+    let Some(handlers) = entry.get("hooks").and_then(Value::as_array) else {
+        return sink.report(
+            &INVALID_SHAPE,
+            id,
+            Some(at),
+            format!("a `{event}` entry has no `hooks` list of handlers"),
+        );
+    };
+    for handler in handlers {
+        let Some(handler) = handler.as_object() else {
+            sink.report(&INVALID_SHAPE, id, Some(at.clone()), format!("`{event}` handlers must be objects"));
+            continue;
+        };
+        let kind = handler.get("type").and_then(Value::as_str).unwrap_or_default();
+        let Some((_, required)) = events::handler_types(runtime).iter().find(|(t, _)| *t == kind) else {
+            let known: Vec<&str> = events::handler_types(runtime).iter().map(|(t, _)| *t).collect();
+            sink.report(
+                &INVALID_SHAPE,
+                id,
+                Some(at.clone()),
+                format!("`{event}` handler type {:?} is not one of {}", kind, known.join(", ")),
+            );
+            continue;
+        };
+        let missing: Vec<&&str> =
+            required.iter().filter(|k| !handler.get(**k).is_some_and(Value::is_string)).collect();
+        if let Some(key) = missing.first() {
+            sink.report(
+                &INVALID_SHAPE,
+                id,
+                Some(at.clone()),
+                format!("a `{event}` {kind} handler needs a string `{key}`"),
+            );
+            continue;
+        }
+        if kind == "command" {
+            command(cx, runtime, doc, handler, sink);
+        }
+    }
+}
+
+/// Cursor's flat entries: `{command, matcher?}` or `{type: "prompt", prompt}`.
+fn cursor_handler(cx: &Context<'_>, doc: &Doc<'_>, event: &str, entry: &Value, sink: &mut Sink) {
+    let id = Some(Runtime::Cursor.id());
+    let Some(handler) = entry.as_object() else {
+        return sink.report(
+            &INVALID_SHAPE,
+            id,
+            Some(doc.at_key(cx, event)),
+            format!("`{event}` entries must be objects"),
+        );
+    };
+    let prompt = handler.get("type").and_then(Value::as_str) == Some("prompt");
+    let field = if prompt { "prompt" } else { "command" };
+    if !handler.get(field).is_some_and(Value::is_string) {
+        let message = format!(
+            "a Cursor `{event}` entry needs a string `{field}` (Cursor entries are flat, not grouped)"
+        );
+        return sink.report(&INVALID_SHAPE, id, Some(doc.at_key(cx, event)), message);
+    }
+    if !prompt {
+        command(cx, Runtime::Cursor, doc, handler, sink);
+    }
+}
+
+/// A command handler's variables and the plugin files it runs.
+fn command(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, handler: &Map<String, Value>, sink: &mut Sink) {
+    let Some(understood) = root_vars::understood(runtime, Place::Hook) else { return };
+    let id = Some(runtime.id());
+    let texts = handler
+        .get("command")
+        .into_iter()
+        .chain(handler.get("args").and_then(Value::as_array).into_iter().flatten());
+    for text in texts.filter_map(Value::as_str) {
+        let at = doc.at_value(cx, text);
+        for reference in root_vars::references(text, false) {
+            if !understood.contains(&reference.name) {
+                let message = format!(
+                    "{} is {}'s spelling of the plugin folder; {} leaves it unexpanded, so the command sees an empty string",
+                    reference.written,
+                    reference.owner,
+                    display(runtime)
+                );
+                sink.report(&UNEXPANDED_VARIABLE, id, Some(at.clone()), message);
+            } else if let Some(path) = reference.path {
+                missing_file(cx, runtime, &at, text, path, sink);
+            }
+        }
+        // Cursor runs hook commands from the plugin folder (`./scripts/x.sh`).
+        if runtime == Runtime::Cursor {
+            if let Some(path) = text.split_whitespace().next().and_then(|first| first.strip_prefix("./")) {
+                missing_file(cx, runtime, &at, text, path, sink);
+            }
+        }
+    }
+}
+
+fn missing_file(cx: &Context<'_>, runtime: Runtime, at: &Location, text: &str, path: &str, sink: &mut Sink) {
+    let Some(rel) = root_vars::inside(path) else { return };
+    if rel.is_empty() || cx.folder.exists(&rel) || cx.folder.has_dir(&rel) {
+        return;
+    }
+    sink.report(
+        &MISSING_SCRIPT,
+        Some(runtime.id()),
+        Some(at.clone()),
+        format!("the command {text:?} runs {}, which the plugin does not ship", cx.folder.full(&rel)),
+    );
+}
+
+pub(crate) fn display(runtime: Runtime) -> &'static str {
+    match runtime {
+        Runtime::ClaudeCode => "Claude Code",
+        Runtime::Codex => "Codex",
+        Runtime::Gemini => "Gemini CLI",
+        Runtime::Cursor => "Cursor",
+        Runtime::AgentPlugins => "an Agent Plugins client",
+        Runtime::OpenCode => "OpenCode",
+        other => other.id(),
+    }
+}

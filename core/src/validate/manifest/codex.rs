@@ -1,0 +1,228 @@
+//! Codex's `.codex-plugin/plugin.json`, as its runtime parser
+//! (`codex-rs/core-plugins/src/manifest.rs`, 0.171) reads it: wrong types
+//! fail the manifest, unknown keys and unusable paths are ignored with a
+//! warning.
+
+use serde_json::Value;
+
+use super::doc::{Doc, Shape, describe, look_alike, relative_path};
+use super::rules::*;
+use crate::runtime::Runtime;
+use crate::validate::Context;
+use crate::validate::findings::Sink;
+
+pub(super) const MANIFEST: &str = ".codex-plugin/plugin.json";
+
+/// The runtime's fields plus the authoring validator's (`validate_plugin.py`).
+const KNOWN_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "version",
+    "description",
+    "author",
+    "homepage",
+    "repository",
+    "license",
+    "keywords",
+    "skills",
+    "mcpServers",
+    "apps",
+    "hooks",
+    "interface",
+];
+const INTERFACE_STRINGS: &[&str] = &[
+    "displayName",
+    "shortDescription",
+    "longDescription",
+    "developerName",
+    "category",
+    "websiteURL",
+    "privacyPolicyURL",
+    "termsOfServiceURL",
+    "websiteUrl",
+    "privacyPolicyUrl",
+    "termsOfServiceUrl",
+    "brandColor",
+    "composerIcon",
+    "logo",
+    "logoDark",
+];
+const INTERFACE_LISTS: &[&str] = &["capabilities", "screenshots"];
+/// Codex keeps at most this many default prompts, each at most this long.
+const MAX_DEFAULT_PROMPTS: usize = 3;
+const MAX_DEFAULT_PROMPT_CHARS: usize = 128;
+
+pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
+    extra_files(cx, sink);
+    let Some(value) = cx.folder.json(MANIFEST, sink) else { return };
+    let Some(map) = value.as_object() else {
+        let message = format!("the manifest is {}, not an object", describe(&value));
+        sink.report(&NOT_AN_OBJECT, Some(Runtime::Codex.id()), Some(cx.folder.at(MANIFEST)), message);
+        return;
+    };
+    let doc = Doc::new(cx.folder, MANIFEST, Runtime::Codex, map);
+    name(doc, sink);
+    version(doc, sink);
+    doc.expect_fields(
+        sink,
+        &[
+            ("id", Shape::Str),
+            ("description", Shape::Str),
+            ("author", Shape::Object),
+            ("homepage", Shape::Str),
+            ("repository", Shape::Str),
+            ("license", Shape::Str),
+            ("keywords", Shape::StrList),
+            ("skills", Shape::StrOrStrList),
+            ("mcpServers", Shape::StrOrObject),
+            ("apps", Shape::Str),
+            ("interface", Shape::Object),
+        ],
+    );
+    paths(doc, sink);
+    interface(doc, sink);
+    for key in map.keys().filter(|k| !KNOWN_KEYS.contains(&k.as_str())) {
+        let hint = look_alike(key, KNOWN_KEYS).map_or(String::new(), |k| format!(" (did you mean {k}?)"));
+        doc.report(sink, &UNKNOWN_KEY, key, format!("{key}: unknown field{hint}; Codex ignores it"));
+    }
+}
+
+/// Files in `.codex-plugin/` other than plugin.json: Codex looks for
+/// components at the plugin root only.
+fn extra_files(cx: &Context<'_>, sink: &mut Sink) {
+    let mut reported: Vec<String> = Vec::new();
+    for (path, _) in cx.folder.below(".codex-plugin") {
+        let inside = &path[".codex-plugin/".len()..];
+        let entry = inside.split('/').next().unwrap_or(inside);
+        if entry == "plugin.json" || reported.last().is_some_and(|last| last == entry) {
+            continue;
+        }
+        let message = format!(
+            ".codex-plugin/{entry}: only plugin.json belongs in .codex-plugin/; Codex does not look here for components"
+        );
+        sink.report(
+            &EXTRA_FILE_IN_MANIFEST_FOLDER,
+            Some(Runtime::Codex.id()),
+            Some(cx.folder.at(&path)),
+            message,
+        );
+        reported.push(entry.to_string());
+    }
+}
+
+fn name(doc: Doc<'_>, sink: &mut Sink) {
+    let allowed = |name: &str| name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
+    match doc.get("name") {
+        Some(Value::String(name)) if !name.trim().is_empty() => {
+            if !allowed(name.trim()) {
+                let message = format!(
+                    "name: {name:?} has characters outside [A-Za-z0-9._-]; codex plugin add refuses it"
+                );
+                doc.report(sink, &NAME_INVALID, "name", message);
+            }
+        }
+        None | Some(Value::String(_)) => {
+            let message = "name: not set; Codex falls back to the install folder's name, so the skills are namespaced by it";
+            doc.report(sink, &RECOMMENDED_FIELD_MISSING, "name", message);
+        }
+        Some(other) => {
+            doc.expect(sink, "name", other, Shape::Str);
+        }
+    }
+}
+
+fn version(doc: Doc<'_>, sink: &mut Sink) {
+    let problem = match doc.get("version") {
+        None => return,
+        Some(Value::String(v)) if v.trim().is_empty() => format!("{v:?} is blank"),
+        Some(Value::String(_)) => return,
+        Some(other) => format!("expected a string, found {}", describe(other)),
+    };
+    let message = format!("version: {problem}; Codex fails with \"invalid plugin version in plugin.json\"");
+    doc.report(sink, &VERSION_INVALID, "version", message);
+}
+
+/// Path fields: Codex ignores (with a log warning) a path that does not
+/// start with `./`, is `./` alone, or leaves the plugin.
+fn paths(doc: Doc<'_>, sink: &mut Sink) {
+    for key in ["skills", "mcpServers", "apps", "hooks"] {
+        let entries: Vec<&str> = match doc.get(key) {
+            Some(Value::String(path)) => vec![path.as_str()],
+            Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+            _ => continue,
+        };
+        for path in entries {
+            let usable = path.starts_with("./") && relative_path(path).is_ok_and(|rel| !rel.is_empty());
+            if !usable {
+                let message = format!(
+                    "{key}: {path:?} is ignored by Codex; paths start with ./, name something below the plugin root and contain no .."
+                );
+                doc.report(sink, &VALUE_IGNORED, key, message);
+            }
+        }
+    }
+    if let Some(hooks) = doc.get("hooks") {
+        let ok = match hooks {
+            Value::Array(items) => items.iter().all(|i| i.is_string() || i.is_object()),
+            other => other.is_string() || other.is_object(),
+        };
+        if !ok {
+            let message = format!(
+                "hooks: expected a ./ path, a hooks object or an array of them, found {}",
+                describe(hooks)
+            );
+            doc.report(sink, &INVALID_FIELD, "hooks", message);
+        }
+    }
+}
+
+fn interface(doc: Doc<'_>, sink: &mut Sink) {
+    let Some(Value::Object(interface)) = doc.get("interface") else { return };
+    for (key, value) in interface {
+        let field = format!("interface.{key}");
+        if INTERFACE_STRINGS.contains(&key.as_str()) {
+            doc.expect(sink, &field, value, Shape::Str);
+        } else if INTERFACE_LISTS.contains(&key.as_str()) {
+            doc.expect(sink, &field, value, Shape::StrList);
+        } else if key == "defaultPrompt" {
+            default_prompt(doc, sink, value);
+        } else {
+            let known: Vec<&str> =
+                INTERFACE_STRINGS.iter().chain(INTERFACE_LISTS).copied().chain(["defaultPrompt"]).collect();
+            let hint = look_alike(key, &known).map_or(String::new(), |k| format!(" (did you mean {k}?)"));
+            doc.report(
+                sink,
+                &UNKNOWN_KEY,
+                "interface",
+                format!("{field}: unknown field{hint}; Codex ignores it"),
+            );
+        }
+    }
+}
+
+fn default_prompt(doc: Doc<'_>, sink: &mut Sink, value: &Value) {
+    if !doc.expect(sink, "interface.defaultPrompt", value, Shape::StrOrStrList) {
+        return;
+    }
+    let prompts: Vec<&str> = match value {
+        Value::String(prompt) => vec![prompt.as_str()],
+        other => other.as_array().into_iter().flatten().filter_map(Value::as_str).collect(),
+    };
+    if prompts.len() > MAX_DEFAULT_PROMPTS {
+        let message = format!(
+            "interface.defaultPrompt: {} prompts; Codex keeps the first {MAX_DEFAULT_PROMPTS} and drops the rest",
+            prompts.len()
+        );
+        doc.report(sink, &VALUE_IGNORED, "interface", message);
+    }
+    for (i, prompt) in prompts.iter().enumerate().take(MAX_DEFAULT_PROMPTS) {
+        let collapsed = prompt.split_whitespace().collect::<Vec<_>>().join(" ");
+        let chars = collapsed.chars().count();
+        if chars > MAX_DEFAULT_PROMPT_CHARS {
+            let message = format!(
+                "interface.defaultPrompt[{i}]: {chars} characters; Codex drops prompts longer than {MAX_DEFAULT_PROMPT_CHARS}"
+            );
+            doc.report(sink, &VALUE_IGNORED, "interface", message);
+        }
+    }
+}

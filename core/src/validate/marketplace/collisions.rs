@@ -1,0 +1,107 @@
+//! Names two plugins of one marketplace both ship: a skill, command or agent
+//! whose short name becomes ambiguous, and (for Codex) an MCP server that
+//! silently shadows the other plugin's.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::rules::{MCP_SERVER_COLLISION, NAME_COLLISION};
+use crate::runtime::Runtime;
+use crate::validate::findings::Sink;
+use crate::validate::folder::Folder;
+use crate::validate::manifest::doc::Doc;
+
+/// One local plugin of the marketplace: its entry name and folder.
+pub(super) struct LocalPlugin<'a> {
+    pub name: String,
+    pub folder: Folder<'a>,
+}
+
+/// `name_lines`: the lines of the marketplace's `"name"` pairs, by name.
+pub(super) fn check(
+    doc: Doc<'_>,
+    sink: &mut Sink,
+    plugins: &[LocalPlugin<'_>],
+    name_lines: &BTreeMap<String, Vec<usize>>,
+) {
+    let mut owners: BTreeMap<(&'static str, String), Vec<&str>> = BTreeMap::new();
+    for plugin in plugins {
+        for (kind, name) in component_names(doc.runtime, plugin.folder) {
+            let entry = owners.entry((kind, name)).or_default();
+            if !entry.contains(&plugin.name.as_str()) {
+                entry.push(&plugin.name);
+            }
+        }
+    }
+    for ((kind, name), plugins) in owners.iter().filter(|(_, p)| p.len() > 1) {
+        let at = match name_lines.get(plugins[1]).and_then(|lines| lines.first()) {
+            Some(line) => doc.folder.at_line(doc.rel, *line, 1),
+            None => doc.folder.at(doc.rel),
+        };
+        let runtime = Some(doc.runtime.id());
+        if *kind == "MCP server" {
+            let message = format!(
+                "MCP server {name:?} is declared by plugins {}; Codex skips a server whose name another plugin already uses",
+                plugins.join(", ")
+            );
+            sink.report(&MCP_SERVER_COLLISION, runtime, Some(at), message);
+        } else {
+            let qualified: Vec<String> = plugins.iter().map(|p| format!("{p}:{name}")).collect();
+            let message = format!(
+                "{kind} {name:?} is shipped by plugins {}; {} keeps them apart only as {}, so the short name is ambiguous",
+                plugins.join(", "),
+                runtime_name(doc.runtime),
+                qualified.join(" and ")
+            );
+            sink.report(&NAME_COLLISION, runtime, Some(at), message);
+        }
+    }
+}
+
+fn runtime_name(runtime: Runtime) -> &'static str {
+    match runtime {
+        Runtime::ClaudeCode => "Claude Code",
+        Runtime::Codex => "Codex",
+        Runtime::Cursor => "Cursor",
+        _ => runtime.id(),
+    }
+}
+
+/// (kind, name) of what `plugin` ships under a short name. Claude Code lists
+/// commands as skills, so both share one kind; Codex loads neither commands
+/// nor agents from a plugin, but does load its MCP servers unnamespaced.
+fn component_names(runtime: Runtime, plugin: Folder<'_>) -> Vec<(&'static str, String)> {
+    let mut names = Vec::new();
+    for (path, _) in plugin.below("skills") {
+        if let Some(skill) = path.strip_prefix("skills/").and_then(|p| p.strip_suffix("/SKILL.md")) {
+            if !skill.contains('/') {
+                names.push(("skill or command", skill.to_string()));
+            }
+        }
+    }
+    if runtime == Runtime::Codex {
+        names.extend(mcp_server_names(plugin).into_iter().map(|n| ("MCP server", n)));
+        return names;
+    }
+    for (dir, kind) in [("commands", "skill or command"), ("agents", "agent")] {
+        for (path, _) in plugin.below(dir) {
+            let file = &path[dir.len() + 1..];
+            if let Some(stem) = file.strip_suffix(".md").filter(|stem| !stem.contains('/')) {
+                names.push((kind, stem.to_string()));
+            }
+        }
+    }
+    names
+}
+
+/// Server names of the plugin's `.mcp.json` (`{"mcpServers": {...}}` or a
+/// bare map).
+fn mcp_server_names(plugin: Folder<'_>) -> Vec<String> {
+    let Some(file) = plugin.get(".mcp.json") else { return Vec::new() };
+    let Ok(Value::Object(map)) = serde_json::from_slice::<Value>(&file.bytes) else { return Vec::new() };
+    match map.get("mcpServers") {
+        Some(Value::Object(servers)) => servers.keys().cloned().collect(),
+        _ => map.keys().cloned().collect(),
+    }
+}

@@ -1,0 +1,232 @@
+//! Rules of the `mcp` area: servers sit in the file and dialect the runtime
+//! reads, have a command or a URL, spell the plugin folder the runtime's
+//! way, and start programs the plugin ships.
+
+mod dialect;
+
+use serde_json::Value;
+
+use super::Context;
+use super::catalog::{Rule, RuleSeverity};
+use super::components::layout::{Layout, McpSource};
+use super::findings::Sink;
+use super::hooks::display;
+use super::hooks::root_vars::{self, Place};
+use crate::error::Location;
+use crate::runtime::Runtime;
+
+pub const WRONG_DIALECT: Rule = Rule {
+    code: "mcp/wrong-dialect",
+    severity: RuleSeverity::Error,
+    runtimes: &["claude-code", "codex", "gemini", "cursor", "agent-plugins", "opencode"],
+    summary: "MCP servers sit in the file and format the runtime reads.",
+    fix: "Claude Code and Codex: `.mcp.json`; Cursor: `mcp.json`; Agent Plugins: `mcp.json` with `$schema` and `mcpServers`; Gemini CLI: `mcpServers` in gemini-extension.json; OpenCode: `mcp` in opencode.json.",
+};
+
+pub const INVALID_SERVER: Rule = Rule {
+    code: "mcp/invalid-server",
+    severity: RuleSeverity::Error,
+    runtimes: &[],
+    summary: "An MCP server is an object with a `command` (a string, `args` a list of strings) or a `url`.",
+    fix: "Give the server the shape the message names.",
+};
+
+pub const UNEXPANDED_VARIABLE: Rule = Rule {
+    code: "mcp/unexpanded-variable",
+    severity: RuleSeverity::Error,
+    runtimes: &["claude-code", "codex", "gemini", "cursor", "agent-plugins", "opencode"],
+    summary: "MCP servers spell the plugin folder the runtime's way; other spellings reach the server unexpanded.",
+    fix: "Claude Code: ${CLAUDE_PLUGIN_ROOT}; Gemini CLI: ${extensionPath}; Agent Plugins: ${PLUGIN_ROOT} in args/env/cwd; Codex: a relative `cwd` (`.`) and `./` paths.",
+};
+
+pub const MISSING_COMMAND: Rule = Rule {
+    code: "mcp/missing-command",
+    severity: RuleSeverity::Error,
+    runtimes: &[],
+    summary: "A server started from a file of the plugin names a file the plugin ships.",
+    fix: "Add the program at that path (with its executable bit), or fix the path.",
+};
+
+pub const RULES: &[&Rule] = &[&WRONG_DIALECT, &INVALID_SERVER, &UNEXPANDED_VARIABLE, &MISSING_COMMAND];
+
+/// One server definition and where it was read from.
+pub(crate) struct Server {
+    /// The file it sits in (the manifest for inline servers).
+    pub rel: String,
+    pub name: String,
+    pub value: Value,
+}
+
+impl Server {
+    pub fn at(&self, cx: &Context<'_>) -> Location {
+        cx.folder.at_key(&self.rel, &self.name)
+    }
+}
+
+pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
+    let Some(runtime) = cx.runtime else { return };
+    let layout = Layout::of(cx, sink);
+    dialect::foreign_files(cx, runtime, sink);
+    for server in servers(cx, runtime, &layout, Some(&mut *sink)) {
+        check_server(cx, runtime, &server, sink);
+    }
+}
+
+/// Every server of the layout. With a sink, reports document-level dialect
+/// problems (the secrets area reads the servers silently).
+pub(crate) fn servers(
+    cx: &Context<'_>,
+    runtime: Runtime,
+    layout: &Layout,
+    mut sink: Option<&mut Sink>,
+) -> Vec<Server> {
+    let mut out = Vec::new();
+    for source in &layout.mcp {
+        let (rel, map) = match source {
+            McpSource::File(rel) => {
+                let value = match sink.as_deref_mut() {
+                    Some(sink) => cx.folder.json(rel, sink),
+                    None => cx.folder.json(rel, &mut Sink::default()),
+                };
+                let Some(value) = value else { continue };
+                let map = dialect::file_servers(cx, runtime, rel, &value, sink.as_deref_mut());
+                (rel.clone(), map)
+            }
+            McpSource::Inline { manifest, key, servers } => {
+                if let Some(sink) = sink.as_deref_mut() {
+                    dialect::inline(cx, runtime, manifest, key, servers, sink);
+                }
+                (manifest.clone(), servers.as_object().cloned().unwrap_or_default())
+            }
+        };
+        out.extend(map.into_iter().map(|(name, value)| Server { rel: rel.clone(), name, value }));
+    }
+    out
+}
+
+fn check_server(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
+    let name = &server.name;
+    let Some(fields) = server.value.as_object() else {
+        return invalid(cx, runtime, server, format!("server {name:?} must be an object"), sink);
+    };
+    if runtime == Runtime::OpenCode {
+        return dialect::opencode_server(cx, server, fields, sink);
+    }
+    if runtime == Runtime::AgentPlugins {
+        dialect::agent_plugins_server(cx, server, fields, sink);
+    }
+    let remote = ["url", "httpUrl", "tcp"].iter().any(|k| fields.contains_key(*k));
+    match fields.get("command") {
+        None if !remote => {
+            return invalid(
+                cx,
+                runtime,
+                server,
+                format!("server {name:?} has neither `command` nor `url`"),
+                sink,
+            );
+        }
+        Some(command) if !command.as_str().is_some_and(|c| !c.is_empty()) => {
+            let message = format!("server {name:?}: `command` must be a non-empty string, not {command}");
+            return invalid(cx, runtime, server, message, sink);
+        }
+        _ => {}
+    }
+    if let Some(args) = fields.get("args") {
+        if !args.as_array().is_some_and(|a| a.iter().all(Value::is_string)) {
+            invalid(cx, runtime, server, format!("server {name:?}: `args` must be a list of strings"), sink);
+        }
+    }
+    for key in ["env", "headers"] {
+        if let Some(map) = fields.get(key) {
+            if !map.as_object().is_some_and(|m| m.values().all(Value::is_string)) {
+                invalid(
+                    cx,
+                    runtime,
+                    server,
+                    format!("server {name:?}: `{key}` must map names to strings"),
+                    sink,
+                );
+            }
+        }
+    }
+    variables(cx, runtime, server, sink);
+    command_file(cx, runtime, server, sink);
+}
+
+fn invalid(cx: &Context<'_>, runtime: Runtime, server: &Server, message: String, sink: &mut Sink) {
+    sink.report(&INVALID_SERVER, Some(runtime.id()), Some(server.at(cx)), message);
+}
+
+/// The strings a runtime substitutes variables in.
+fn substituted(fields: &serde_json::Map<String, Value>) -> Vec<&str> {
+    let mut texts: Vec<&str> = ["command", "cwd"].iter().filter_map(|k| fields.get(*k)?.as_str()).collect();
+    texts
+        .extend(fields.get("args").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str));
+    texts.extend(
+        fields
+            .get("env")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flat_map(|m| m.values())
+            .filter_map(Value::as_str),
+    );
+    texts
+}
+
+fn variables(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
+    let Some(understood) = root_vars::understood(runtime, Place::Mcp) else { return };
+    let Some(fields) = server.value.as_object() else { return };
+    for text in substituted(fields) {
+        for reference in root_vars::references(text, true) {
+            if understood.contains(&reference.name) {
+                continue;
+            }
+            let how = match runtime {
+                Runtime::Codex => {
+                    "Codex expands no variable in `.mcp.json`; use `cwd: \".\"` and `./` paths".to_string()
+                }
+                Runtime::OpenCode => "OpenCode substitutes only {env:VAR} and {file:path}".to_string(),
+                other => format!("{} leaves it unexpanded", display(other)),
+            };
+            let message = format!(
+                "server {:?}: {} is {}'s spelling of the plugin folder; {how}",
+                server.name, reference.written, reference.owner
+            );
+            sink.report(&UNEXPANDED_VARIABLE, Some(runtime.id()), Some(server.at(cx)), message);
+        }
+    }
+}
+
+/// The program a server starts, when it is a file of the plugin.
+fn command_file(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
+    let Some(fields) = server.value.as_object() else { return };
+    let Some(command) = fields.get("command").and_then(Value::as_str) else { return };
+    let understood = root_vars::understood(runtime, Place::Mcp).unwrap_or_default();
+    let mut paths: Vec<String> = substituted(fields)
+        .into_iter()
+        .flat_map(|t| root_vars::references(t, true))
+        .filter(|r| understood.contains(&r.name))
+        .filter_map(|r| r.path.map(str::to_string))
+        .collect();
+    if let Some(relative) = command.strip_prefix("./") {
+        let cwd =
+            fields.get("cwd").and_then(Value::as_str).filter(|c| !c.starts_with('/') && !c.contains('$'));
+        paths.push(match cwd {
+            Some(cwd) => format!("{cwd}/{relative}"),
+            None => relative.to_string(),
+        });
+    }
+    for path in paths {
+        let Some(rel) = root_vars::inside(&path) else { continue };
+        if rel.is_empty() || cx.folder.exists(&rel) || cx.folder.has_dir(&rel) {
+            continue;
+        }
+        let message = format!(
+            "server {:?} starts {}, which the plugin does not ship",
+            server.name,
+            cx.folder.full(&rel)
+        );
+        sink.report(&MISSING_COMMAND, Some(runtime.id()), Some(server.at(cx)), message);
+    }
+}

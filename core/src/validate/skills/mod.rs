@@ -1,0 +1,241 @@
+//! Rules of the `skill` area: every skill folder a runtime discovers holds a
+//! `SKILL.md` whose frontmatter the runtime (and, for every runtime but
+//! Claude Code, the Agent Skills specification) accepts.
+
+mod spec;
+
+use super::Context;
+use super::catalog::{Rule, RuleSeverity};
+use super::components::layout::{Layout, SkillDepth};
+use super::components::markdown::{self, MarkdownRules};
+use super::findings::Sink;
+use crate::runtime::Runtime;
+
+const NOT_CLAUDE: &[&str] =
+    &["codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes", "generic"];
+
+pub const MISSING_SKILL_MD: Rule = Rule {
+    code: "skill/missing-skill-md",
+    severity: RuleSeverity::Error,
+    runtimes: &[],
+    summary: "Every folder in a skills folder holds a `SKILL.md`.",
+    fix: "Add `<folder>/SKILL.md` (frontmatter `name` and `description`, then the instructions), or move the folder out of the skills folder.",
+};
+
+pub const NESTED_TOO_DEEP: Rule = Rule {
+    code: "skill/nested-too-deep",
+    severity: RuleSeverity::Error,
+    runtimes: &["claude-code", "gemini", "agent-plugins"],
+    summary: "A skill sits directly in a skills folder (`skills/<name>/SKILL.md`), where the runtime looks.",
+    fix: "Move the skill folder up to `skills/<name>/`.",
+};
+
+pub const INVALID_FRONTMATTER: Rule = Rule {
+    code: "skill/invalid-frontmatter",
+    severity: RuleSeverity::Error,
+    runtimes: &[],
+    summary: "A `SKILL.md` frontmatter is a YAML mapping between `---` lines.",
+    fix: "Fix the YAML at the reported line (quote values holding `: `), and close the block with `---`.",
+};
+
+pub const NO_FRONTMATTER: Rule = Rule {
+    code: "skill/no-frontmatter",
+    severity: RuleSeverity::Warning,
+    runtimes: &[],
+    summary: "A `SKILL.md` starts with YAML frontmatter.",
+    fix: "Add `---\\nname: <folder name>\\ndescription: <what it does and when to use it>\\n---` at the top.",
+};
+
+pub const MISSING_DESCRIPTION: Rule = Rule {
+    code: "skill/missing-description",
+    severity: RuleSeverity::Warning,
+    runtimes: &["claude-code"],
+    summary: "A skill's frontmatter has a `description`, which tells Claude Code when to use it.",
+    fix: "Add `description: <what it does and when to use it>` to the frontmatter.",
+};
+
+pub const MISSING_REQUIRED_FIELD: Rule = Rule {
+    code: "skill/missing-required-field",
+    severity: RuleSeverity::Error,
+    runtimes: NOT_CLAUDE,
+    summary: "A skill's frontmatter has a non-empty `name` and `description` (Agent Skills).",
+    fix: "Add the missing field: `name` equal to the folder name, `description` saying what the skill does and when to use it.",
+};
+
+pub const INVALID_NAME: Rule = Rule {
+    code: "skill/invalid-name",
+    severity: RuleSeverity::Error,
+    runtimes: NOT_CLAUDE,
+    summary: "A skill name is 1-64 lowercase letters, digits and single hyphens, not starting or ending with a hyphen.",
+    fix: "Rename the skill (and its folder) in lowercase kebab-case, e.g. `pdf-tools`.",
+};
+
+pub const NAME_NOT_FOLDER: Rule = Rule {
+    code: "skill/name-not-folder",
+    severity: RuleSeverity::Error,
+    runtimes: NOT_CLAUDE,
+    summary: "A skill's `name` equals the name of its folder.",
+    fix: "Rename the folder or change `name` so both are the same.",
+};
+
+pub const DESCRIPTION_TOO_LONG: Rule = Rule {
+    code: "skill/description-too-long",
+    severity: RuleSeverity::Error,
+    runtimes: NOT_CLAUDE,
+    summary: "A skill's `description` is at most 1024 characters.",
+    fix: "Shorten the description; move details into the body of SKILL.md.",
+};
+
+pub const UNKNOWN_FIELD: Rule = Rule {
+    code: "skill/unknown-field",
+    severity: RuleSeverity::Warning,
+    runtimes: NOT_CLAUDE,
+    summary: "A skill's frontmatter uses only the Agent Skills fields: name, description, license, compatibility, metadata, allowed-tools.",
+    fix: "Remove the field, or move it under `metadata` (the Agent Skills validator rejects any other key).",
+};
+
+pub const INVALID_FIELD: Rule = Rule {
+    code: "skill/invalid-field",
+    severity: RuleSeverity::Error,
+    runtimes: &[],
+    summary: "A skill's frontmatter fields have the types the runtime reads.",
+    fix: "Give the field the type the message names (quote text values).",
+};
+
+pub const RULES: &[&Rule] = &[
+    &MISSING_SKILL_MD,
+    &NESTED_TOO_DEEP,
+    &INVALID_FRONTMATTER,
+    &NO_FRONTMATTER,
+    &MISSING_DESCRIPTION,
+    &MISSING_REQUIRED_FIELD,
+    &INVALID_NAME,
+    &NAME_NOT_FOLDER,
+    &DESCRIPTION_TOO_LONG,
+    &UNKNOWN_FIELD,
+    &INVALID_FIELD,
+];
+
+const MARKDOWN: MarkdownRules = MarkdownRules {
+    invalid_frontmatter: &INVALID_FRONTMATTER,
+    no_frontmatter: Some(&NO_FRONTMATTER),
+    invalid_field: &INVALID_FIELD,
+};
+
+pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
+    let layout = Layout::of(cx, sink);
+    for dir in &layout.skill_dirs {
+        for skill in discover(cx, dir, layout.skill_depth, sink) {
+            check_skill(cx, &skill, sink);
+        }
+    }
+    if layout.root_skill && cx.folder.exists("SKILL.md") {
+        let folder = cx.folder.root().rsplit('/').next().filter(|f| !f.is_empty()).map(str::to_string);
+        check_skill(cx, &Skill { skill_md: "SKILL.md".into(), folder }, sink);
+    }
+}
+
+/// A discovered skill: its `SKILL.md` and the name of its folder (`None`
+/// when the folder's name is not known, as for the validated folder itself).
+struct Skill {
+    skill_md: String,
+    folder: Option<String>,
+}
+
+/// The skills the runtime finds in `dir`; reports folders without a
+/// `SKILL.md` and skills deeper than the runtime looks.
+fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> Vec<Skill> {
+    let mut skills = Vec::new();
+    let own = join(dir, "SKILL.md");
+    if cx.folder.exists(&own) {
+        skills.push(Skill { skill_md: own, folder: dir.rsplit('/').next().map(str::to_string) });
+    }
+    // Files below `dir`, grouped by the child folder they sit in (one pass, in path order).
+    let mut child: Option<(String, Vec<String>)> = None;
+    let mut groups = Vec::new();
+    for (rel, _) in cx.folder.below(dir) {
+        let inner = if dir.is_empty() { rel.as_str() } else { &rel[dir.len() + 1..] };
+        let Some((name, _)) = inner.split_once('/') else { continue };
+        match &mut child {
+            Some((current, files)) if current == name => files.push(rel),
+            _ => {
+                groups.extend(child.take());
+                child = Some((name.to_string(), vec![rel]));
+            }
+        }
+    }
+    groups.extend(child);
+    let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
+    for (name, files) in groups {
+        let folder = join(dir, &name);
+        let skill_md = join(&folder, "SKILL.md");
+        let direct = files.iter().any(|f| *f == skill_md);
+        if direct {
+            skills.push(Skill { skill_md: skill_md.clone(), folder: Some(name.clone()) });
+        }
+        let deeper: Vec<&String> =
+            files.iter().filter(|f| f.ends_with("/SKILL.md") && **f != skill_md).collect();
+        for nested in &deeper {
+            match depth {
+                SkillDepth::Recursive => {
+                    let parent = nested.rsplit('/').nth(1).map(str::to_string);
+                    skills.push(Skill { skill_md: nested.to_string(), folder: parent });
+                }
+                SkillDepth::OneLevel => sink.report(
+                    &NESTED_TOO_DEEP,
+                    Some(runtime.id()),
+                    Some(cx.folder.at(nested)),
+                    format!(
+                        "{} is deeper than {dir}/<name>/SKILL.md: {} never finds this skill",
+                        cx.folder.full(nested),
+                        display(runtime)
+                    ),
+                ),
+            }
+        }
+        if !direct && deeper.is_empty() {
+            let lower = join(&folder, "skill.md");
+            let hint = if files.contains(&lower) { " (skill.md must be spelled SKILL.md)" } else { "" };
+            sink.report(
+                &MISSING_SKILL_MD,
+                cx.runtime.map(Runtime::id),
+                Some(cx.folder.at(&folder)),
+                format!("{} has no SKILL.md{hint}: it is not a skill", cx.folder.full(&folder)),
+            );
+        }
+    }
+    skills
+}
+
+fn check_skill(cx: &Context<'_>, skill: &Skill, sink: &mut Sink) {
+    let Some(doc) = markdown::read(cx, &skill.skill_md, &MARKDOWN, sink) else { return };
+    let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
+    if runtime == Runtime::ClaudeCode {
+        markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
+        // Claude warns only when the key is absent (`description:` with no value passes).
+        let has_key = doc.frontmatter.as_ref().is_some_and(|f| f.contains_key("description"));
+        if doc.frontmatter.is_some() && !has_key {
+            sink.report(
+                &MISSING_DESCRIPTION,
+                Some(runtime.id()),
+                Some(cx.folder.at(&skill.skill_md)),
+                "the frontmatter has no `description`: Claude Code cannot tell when to use this skill",
+            );
+        }
+    } else {
+        spec::check(cx, runtime, &doc, skill.folder.as_deref(), sink);
+    }
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") }
+}
+
+fn display(runtime: Runtime) -> &'static str {
+    match runtime {
+        Runtime::ClaudeCode => "Claude Code",
+        Runtime::Gemini => "Gemini CLI",
+        Runtime::AgentPlugins => "an Agent Plugins client",
+        _ => runtime.id(),
+    }
+}
