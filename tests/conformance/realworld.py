@@ -57,7 +57,7 @@ class Unit:
     def __init__(self, name, runtime, source):
         self.name, self.runtime, self.source = name, runtime, source
         self.id = f"{name}:{runtime}"
-        self.folder = os.path.join(CORPUS, name, "plugin")
+        self.folder = os.path.join(CORPUS, name, "plugin")  # as committed: data files only
         self.results = {}  # step -> None (pass) or problem text
         self.plugin = None
         self.scratch = None
@@ -70,9 +70,27 @@ class Unit:
         return os.path.join(self.scratch, "out")
 
 
+def with_placeholders(unit):
+    """A copy of the plugin with a placeholder at each omitted path (code and
+    binaries are not part of the corpus), so hooks and servers that run a
+    shipped script still find it, with its executable bit."""
+    folder = os.path.join(unit.scratch, "plugin")
+    common.copy_tree(unit.folder, folder)
+    executable = set(unit.source.get("omittedExecutable", []))
+    for rel in unit.source.get("omitted", []):
+        path = os.path.join(folder, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(f"placeholder: {rel} is not part of the conformance corpus (see SOURCE.json)\n")
+        if rel in executable:
+            os.chmod(path, 0o755)
+    return folder
+
+
 def plugforge_side(unit):
     src = os.path.join(unit.scratch, "src")
-    code, out, err = common.plugforge("import", unit.folder, "--from", unit.runtime, "--out", src, "--json")
+    plugin = with_placeholders(unit)
+    code, out, err = common.plugforge("import", plugin, "--from", unit.runtime, "--out", src, "--json")
     unit.record("import", None if code == 0 else f"exit {code}: {(out + err).strip()[-600:]}")
     if code != 0:
         return False
@@ -114,8 +132,10 @@ def check_claude(unit, binary):
     checks = []
     for step in ("validate_plugin", "validate_marketplace"):
         r = report[step]
+        said = [line.strip() for line in r["output"].splitlines() if line.strip().startswith(("❯", "Validating"))]
+        said = [line for i, line in enumerate(said) if line.startswith("❯") or (i + 1 < len(said) and said[i + 1].startswith("❯"))]
         checks.append((r["exit"] == 0 and r["warnings"] == 0 and r["errors"] == 0,
-                       f"{step}: {r['output'].strip()[-400:]}"))
+                       f"{step} --strict: " + " ".join(said).replace(unit.out + "/", "")[:500]))
     for step in ("marketplace_add", "install"):
         r = report[step] or {"exit": None, "output": "not run"}
         checks.append((r["exit"] == 0, f"{step}: {r['output'].strip()[-300:]}"))
