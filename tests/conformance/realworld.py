@@ -29,8 +29,8 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
+import tempfile
 import threading
 
 import common
@@ -364,7 +364,7 @@ def main():
         units.extend(Unit(name, runtime, source) for runtime in source["runtimes"])
 
     os.makedirs(SCRATCH_ROOT, exist_ok=True)
-    scratch = args.keep or __import__("tempfile").mkdtemp(prefix="plugforge-realworld-", dir=SCRATCH_ROOT)
+    scratch = args.keep or tempfile.mkdtemp(prefix="plugforge-realworld-", dir=SCRATCH_ROOT)
     os.makedirs(scratch, exist_ok=True)
     try:
         for unit in units:
