@@ -126,17 +126,18 @@ pub fn validation(host: &mut dyn Host, path: &str, report: &crate::validate::Val
     host.stdout(&text);
 }
 
-/// The files created, then every note about what was not carried over.
+/// The files created, then every note about what was not carried over as it was.
 pub fn import(host: &mut dyn Host, out: &str, imported: &crate::import::Imported) {
     let mut text = String::new();
     for (path, _) in imported.source.iter() {
         text.push_str(&format!("  create   {}\n", join(out, path.as_str())));
     }
     for note in &imported.notes {
-        text.push_str(&format!("  left out {}: {} [{}]\n", note.location, note.message, note.code));
+        text.push_str(&format!("  note     {}: {} [{}]\n", note.location, note.message, note.code));
     }
     text.push_str(&format!(
-        "imported a {} plugin: {} files, {} left out\nnext: plugforge build {} --target all\n",
+        "imported a {} plugin: {} files, {} notes on what the source does not carry as it was\n\
+         next: plugforge build {} --target all\n",
         imported.runtime.id(),
         imported.source.len(),
         imported.notes.len(),

@@ -240,7 +240,6 @@ impl Parser {
             'n' => Some('\n'),
             'f' => Some('\u{c}'),
             'r' => Some('\r'),
-            'e' => Some('\u{1b}'),
             '"' => Some('"'),
             '\\' => Some('\\'),
             _ => None,
@@ -316,7 +315,9 @@ impl Parser {
     fn scalar(&mut self) -> Result<Value, TomlError> {
         let at = (self.line, self.column);
         let mut word = String::new();
-        while let Some(c) = self.peek().filter(|c| !matches!(c, ',' | ']' | '}' | '#' | '\n' | ' ' | '\t' | '\r')) {
+        while let Some(c) =
+            self.peek().filter(|c| !matches!(c, ',' | ']' | '}' | '#' | '\n' | ' ' | '\t' | '\r'))
+        {
             word.push(c);
             self.bump();
         }
@@ -464,7 +465,8 @@ mod tests {
 
     #[test]
     fn reads_the_gemini_command_shapes() {
-        let text = "# Deploys\ndescription = \"Deploy \\\"it\\\"\"\nprompt = \"\"\"\nRun {{args}}\n  now\n\"\"\"\n";
+        let text =
+            "# Deploys\ndescription = \"Deploy \\\"it\\\"\"\nprompt = \"\"\"\nRun {{args}}\n  now\n\"\"\"\n";
         assert_eq!(table(text), json!({"description": "Deploy \"it\"", "prompt": "Run {{args}}\n  now\n"}));
         let literal = "prompt = '''\nC:\\path\\{{args}}'''\ndescription = 'raw \\n'\n";
         assert_eq!(table(literal), json!({"prompt": "C:\\path\\{{args}}", "description": "raw \\n"}));
@@ -472,7 +474,8 @@ mod tests {
 
     #[test]
     fn reads_numbers_booleans_arrays_and_tables() {
-        let text = "a = 1_000\nb = -2.5\nc = true\nd = [\"x\", 'y',\n  3, ]\ne = { f = \"g\" }\n[t.u]\nv = 1\n";
+        let text =
+            "a = 1_000\nb = -2.5\nc = true\nd = [\"x\", 'y',\n  3, ]\ne = { f = \"g\" }\n[t.u]\nv = 1\n";
         assert_eq!(
             table(text),
             json!({"a": 1000, "b": -2.5, "c": true, "d": ["x", "y", 3], "e": {"f": "g"}, "t": {"u": {"v": 1}}})

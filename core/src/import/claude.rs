@@ -259,7 +259,7 @@ fn place(
                 }
                 if below(p, folder).is_some() {
                     let message = format!(
-                        "{p} is not imported: the manifest names other {folder} paths, so Claude Code does not load {folder}/"
+                        "not imported: the manifest names other {folder} paths, so Claude Code does not load {folder}/"
                     );
                     draft.note("unused_file", Location::file(p), message);
                     return Ok(());
@@ -270,13 +270,8 @@ fn place(
     if p == "CLAUDE.md" && tree.get("AGENTS.md").is_none() {
         return common::copy_spelled(draft, p, "AGENTS.md", file, spelling);
     }
-    if let Some(kind) =
-        CLAUDE_ONLY_FILES.iter().find(|f| if f.ends_with('/') { p.starts_with(*f) } else { p == **f })
-    {
-        let what = if kind.ends_with('/') { format!("{p} (in {kind})") } else { p.to_string() };
-        let message = format!(
-            "{what} is read by Claude Code only: copied as a support file, which other runtimes ignore"
-        );
+    if CLAUDE_ONLY_FILES.iter().any(|f| if f.ends_with('/') { p.starts_with(f) } else { p == *f }) {
+        let message = "read by Claude Code only: copied as a support file, which other runtimes ignore";
         draft.note("runtime_only_file", Location::file(p), message);
     }
     common::copy(draft, path, file)

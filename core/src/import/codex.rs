@@ -61,8 +61,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             continue;
         }
         if p == "hooks/hooks.json" || p == ".mcp.json" {
-            let message =
-                format!("{p} is not imported: the manifest names other files, so Codex does not load it");
+            let message = "not imported: the manifest names other files, so Codex does not load it";
             draft.note("unused_file", Location::file(p), message);
             continue;
         }

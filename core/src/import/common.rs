@@ -59,6 +59,11 @@ pub fn regenerated(path: &str) -> Option<&'static str> {
     if MANIFESTS.contains(&path) || path == ".agents/plugins/marketplace.json" {
         return Some("a runtime manifest or marketplace: plugforge build generates its own");
     }
+    let manifest_dirs = [".claude-plugin/", ".codex-plugin/", ".cursor-plugin/"];
+    if manifest_dirs.iter().any(|dir| path.starts_with(dir)) {
+        // e.g. the skills Codex migrates commands into at install.
+        return Some("a runtime's own folder, which holds only what the runtime writes there");
+    }
     let name = path.rsplit('/').next().unwrap_or(path);
     if name.starts_with(".plugforge-manifest") {
         return Some("a plugforge generation manifest: build writes a fresh one");
@@ -73,7 +78,7 @@ pub fn regenerated(path: &str) -> Option<&'static str> {
 pub fn skip_regenerated(draft: &mut Draft, path: &str) -> bool {
     match regenerated(path) {
         Some(why) => {
-            draft.note("skipped_file", Location::file(path), format!("{path} is not imported: {why}"));
+            draft.note("skipped_file", Location::file(path), format!("not imported: {why}"));
             true
         }
         None => false,
@@ -139,15 +144,14 @@ pub fn skill_file(
         let Some(rel) = path.strip_prefix(root).and_then(|r| r.strip_prefix('/')) else { continue };
         let Some((name, _)) = rel.split_once('/') else {
             let message = format!(
-                "{path} is not imported: a skill lives in {root}/<name>/SKILL.md, so {runtime} does not load it"
+                "not imported: a skill lives in {root}/<name>/SKILL.md, so {runtime} does not load it"
             );
             draft.note("unused_file", Location::file(path), message);
             return SkillFile::Skipped;
         };
         if tree.get(&format!("{root}/{name}/SKILL.md")).is_none() {
-            let message = format!(
-                "{path} is not imported: {root}/{name}/ has no SKILL.md, so {runtime} loads no skill from it"
-            );
+            let message =
+                format!("not imported: {root}/{name}/ has no SKILL.md, so {runtime} loads no skill from it");
             draft.note("unused_file", Location::file(path), message);
             return SkillFile::Skipped;
         }

@@ -203,7 +203,7 @@ fn import_rules(
             draft.add_text("AGENTS.md", markdown.body, &from)?;
             continue;
         }
-        let message = format!("{from} is a Cursor rule: copied as {to}, which only the Cursor bundle loads");
+        let message = format!("a Cursor rule: copied as {to}, which only the Cursor bundle loads");
         draft.note("runtime_only_file", Location::file(from.as_str()), message);
         draft.add_text(&to, text, &from)?;
     }

@@ -146,13 +146,10 @@ fn template_safe(path: &str, file: &SourceFile) -> std::result::Result<Option<(S
     if !path.ends_with(".j2") {
         return Ok(None);
     }
-    let text = std::str::from_utf8(&file.bytes).map_err(|_| {
-        format!("{path} is not UTF-8, and the canonical source renders every .j2 file; left out")
-    })?;
+    let text = std::str::from_utf8(&file.bytes)
+        .map_err(|_| "not UTF-8, and the canonical source renders every .j2 file; left out".to_string())?;
     if text.contains("endraw") {
-        return Err(format!(
-            "{path} holds \"endraw\", so it cannot be kept verbatim in a source that renders every .j2 file; left out"
-        ));
+        return Err("holds \"endraw\", so it cannot be kept verbatim in a source that renders every .j2 file; left out".to_string());
     }
     Ok(Some((format!("{path}.j2"), format!("{{% raw %}}{text}{{% endraw %}}").into_bytes())))
 }

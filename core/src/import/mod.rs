@@ -13,6 +13,8 @@ mod json_parts;
 mod manifest;
 mod markdown;
 #[cfg(test)]
+mod robustness;
+#[cfg(test)]
 mod round_trip;
 mod toml;
 

@@ -55,15 +55,25 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
         }
     }
     for (rel, value) in super::hooks::documents(cx, &layout, &mut Sink::default()) {
-        let at = cx.folder.at(&rel);
         let mut texts = Vec::new();
         hook_texts(&value, &mut texts);
         for text in texts {
+            let at = at_text(cx, &rel, text);
             tokens(runtime, &at, "hook command", text, sink);
             for (name, literal) in assignments(text) {
                 named_value(runtime, &at, &format!("hook command variable {name}"), name, literal, sink);
             }
         }
+    }
+}
+
+/// The line of `text` (as a JSON string) in `rel`, or the file alone.
+fn at_text(cx: &Context<'_>, rel: &str, text: &str) -> Location {
+    let needle = Value::String(text.to_string()).to_string();
+    let file = cx.folder.get(rel).and_then(|f| std::str::from_utf8(&f.bytes).ok());
+    match file.and_then(|t| t.find(&needle).map(|o| t[..o].matches('\n').count() + 1)) {
+        Some(line) => cx.folder.at_line(rel, line, 1),
+        None => cx.folder.at(rel),
     }
 }
 
@@ -217,8 +227,8 @@ fn is_reference_or_placeholder(value: &str) -> bool {
         .any(|p| lower.contains(p))
 }
 
-/// At least 20 characters of varied text with no spaces: what keys and
-/// passwords look like, unlike words, paths or flags.
+/// At least 20 characters of varied text, letters and digits, no spaces:
+/// what keys and passwords look like, unlike words, paths, URLs or flags.
 fn looks_random(value: &str) -> bool {
     let mut classes = [false; 4];
     let mut distinct = std::collections::BTreeSet::new();
@@ -238,11 +248,9 @@ fn looks_random(value: &str) -> bool {
         };
         classes[class] = true;
     }
-    let has_digit = classes[2];
-    value.chars().count() >= 20
-        && distinct.len() >= 10
-        && classes.iter().filter(|c| **c).count() >= 2
-        && (has_digit || classes[3])
+    let letters = classes[0] || classes[1];
+    let path_or_url = value.starts_with(['/', '.', '~']) || value.contains("://");
+    value.chars().count() >= 20 && distinct.len() >= 10 && letters && classes[2] && !path_or_url
 }
 
 /// `NAME=value` shell assignments (also after `export`), values unquoted.
@@ -299,6 +307,9 @@ mod tests {
         assert!(!looks_random("short1"));
         assert!(!looks_random("a very long value with spaces 123"));
         assert!(!looks_random("aaaaaaaaaaaaaaaaaaaaaaaa1"));
+        assert!(!looks_random("us-international-variant"));
+        assert!(!looks_random("/home/user/.ssh/id_ed25519_work"));
+        assert!(looks_random("3f9a0c7e5b1d2468ace013579bdf"));
         assert!(is_reference_or_placeholder("${API_KEY}"));
         assert!(is_reference_or_placeholder("<your-token>"));
         assert!(is_reference_or_placeholder("changeme-changeme-123456"));
@@ -309,5 +320,32 @@ mod tests {
     fn reads_shell_assignments() {
         assert_eq!(assignments("API_KEY=\"abc\" run --x=1"), [("API_KEY", "abc")]);
         assert_eq!(preview("ghp_secretvalue"), "ghp_…");
+    }
+}
+
+#[cfg(test)]
+mod judged {
+    use super::super::components::test_support::findings;
+
+    #[test]
+    fn messages_never_repeat_the_secret() {
+        let token = "xoxb-1234567890-abcdefghijklmnop";
+        let mcp = format!(
+            r#"{{"mcpServers": {{"s": {{"url": "https://x", "headers": {{"Authorization": "Bearer {token}"}}}}}}}}"#
+        );
+        let found =
+            findings(&[(".claude-plugin/plugin.json", r#"{"name": "p"}"#), (".mcp.json", &mcp)], None);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "secret/token");
+        assert!(found[0].3.contains("xoxb…") && !found[0].3.contains(token), "{}", found[0].3);
+    }
+
+    #[test]
+    fn references_and_placeholders_are_fine() {
+        let mcp = r#"{"s": {"command": "s", "env": {"API_KEY": "${API_KEY}", "AUTH_TOKEN": "<your-token>", "SECRET": "changeme"}}}"#;
+        assert!(
+            findings(&[(".claude-plugin/plugin.json", r#"{"name": "p"}"#), (".mcp.json", mcp)], None)
+                .is_empty()
+        );
     }
 }

@@ -23,7 +23,7 @@ pub fn command(
     let (mut table, lines) = toml::parse(from, common::text(from, file)?)?;
     let line_of = |key: &str| lines.iter().find(|(k, _)| k == key).map_or(1, |(_, l)| *l);
     let Some(Value::String(prompt)) = table.shift_remove("prompt") else {
-        let message = format!("{from} has no prompt string, so Gemini CLI skips it; left out");
+        let message = "no prompt string, so Gemini CLI skips it; left out".to_string();
         draft.note("invalid_command", Location::file(from), message);
         return Ok(());
     };

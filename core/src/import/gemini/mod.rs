@@ -45,9 +45,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             let to = if index == 0 { "AGENTS.md" } else { p };
             common::copy_spelled(draft, p, to, file, &spelling)?;
             if index > 0 {
-                let message = format!(
-                    "{p} is a further context file: the canonical source has one (AGENTS.md), so it is copied as a support file no runtime loads"
-                );
+                let message = "a further context file: the canonical source has one (AGENTS.md), so it is copied as a support file no runtime loads";
                 draft.note("extra_context_file", Location::file(p), message);
             }
             continue;
@@ -112,8 +110,7 @@ fn place(
     }
     if let Some(rel) = p.strip_prefix("agents/").filter(|r| r.ends_with(".md") && !r.contains('/')) {
         if rel.starts_with('_') {
-            let message =
-                format!("{p} is not imported: Gemini CLI skips agent files whose name starts with _");
+            let message = "not imported: Gemini CLI skips agent files whose name starts with _";
             draft.note("unused_file", Location::file(p), message);
             return Ok(());
         }
@@ -123,7 +120,7 @@ fn place(
         return hooks(draft, p, file, spelling);
     }
     if p == ".env" {
-        let message = ".env holds the extension's setting values (possibly secrets) and is never imported";
+        let message = "holds the extension's setting values (possibly secrets) and is never imported";
         draft.note("skipped_file", Location::file(p), message);
         return Ok(());
     }
@@ -133,8 +130,7 @@ fn place(
         return Ok(());
     }
     if p.starts_with("policies/") {
-        let message =
-            format!("{p} is a Gemini CLI policy: copied as a support file, which other runtimes ignore");
+        let message = "a Gemini CLI policy: copied as a support file, which other runtimes ignore";
         draft.note("runtime_only_file", Location::file(p), message);
     }
     common::copy(draft, path, file)

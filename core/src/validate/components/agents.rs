@@ -61,7 +61,8 @@ pub const INVALID_FIELD: Rule = Rule {
 };
 
 /// Keys of Gemini CLI 0.61's agent frontmatter schema (local and remote agents).
-const GEMINI_KEYS: [&str; 12] = [
+const GEMINI_KEYS: [&str; 13] = [
+    "auth",
     "kind",
     "name",
     "description",
@@ -103,7 +104,7 @@ fn check_agent(cx: &Context<'_>, runtime: Runtime, rel: &str, sink: &mut Sink) {
     match runtime {
         Runtime::ClaudeCode => {
             markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
-            let described = doc.field("description").is_some() || doc.field("when_to_use").is_some();
+            let described = doc.has_key("description") || doc.has_key("when_to_use");
             if doc.frontmatter.is_some() && !described {
                 sink.report(
                     &MISSING_DESCRIPTION,
@@ -114,17 +115,20 @@ fn check_agent(cx: &Context<'_>, runtime: Runtime, rel: &str, sink: &mut Sink) {
             }
         }
         Runtime::Gemini => {
-            required(cx, runtime, &doc, sink);
+            // Remote agents (an agent card) may leave out the description.
+            let remote = doc.field("agent_card_url").is_some() || doc.field("agent_card_json").is_some();
+            let keys: &[&str] = if remote { &["name"] } else { &["name", "description"] };
+            required(cx, runtime, &doc, keys, sink);
             gemini(cx, &doc, sink);
         }
-        Runtime::Cursor => required(cx, runtime, &doc, sink),
+        Runtime::Cursor => required(cx, runtime, &doc, &["name", "description"], sink),
         Runtime::OpenCode => opencode(cx, &doc, sink),
         _ => {}
     }
 }
 
-fn required(cx: &Context<'_>, runtime: Runtime, doc: &Markdown, sink: &mut Sink) {
-    for key in ["name", "description"] {
+fn required(cx: &Context<'_>, runtime: Runtime, doc: &Markdown, keys: &[&str], sink: &mut Sink) {
+    for key in keys {
         let present = doc.str_field(key).is_some_and(|v| !v.trim().is_empty());
         if !present && doc.field(key).is_none_or(Value::is_string) {
             sink.report(
@@ -166,14 +170,77 @@ fn gemini(cx: &Context<'_>, doc: &Markdown, sink: &mut Sink) {
         }
     }
     if let Some(tools) = doc.field("tools") {
-        if !tools.as_array().is_some_and(|items| items.iter().all(Value::is_string)) {
-            invalid("tools", format!("`tools` must be a YAML list of tool names, not {}", kind(tools)));
+        match tools.as_array().filter(|items| items.iter().all(Value::is_string)) {
+            None => {
+                invalid("tools", format!("`tools` must be a YAML list of tool names, not {}", kind(tools)))
+            }
+            Some(items) => {
+                for tool in items.iter().filter_map(Value::as_str).filter(|t| !gemini_tool(t)) {
+                    invalid(
+                        "tools",
+                        format!(
+                            "`{tool}` is not a Gemini CLI tool name (e.g. read_file, grep_search, run_shell_command)"
+                        ),
+                    );
+                }
+            }
         }
     }
     if let Some(agent_kind) = doc.field("kind") {
         if !matches!(agent_kind.as_str(), Some("local" | "remote")) {
             invalid("kind", format!("`kind` must be local or remote, not {agent_kind}"));
         }
+    }
+}
+
+/// Gemini CLI 0.61's built-in tool names (`ALL_BUILTIN_TOOL_NAMES`, plus the
+/// legacy alias `search_file_content`).
+const GEMINI_TOOLS: [&str; 28] = [
+    "glob",
+    "write_todos",
+    "write_file",
+    "google_web_search",
+    "web_fetch",
+    "replace",
+    "run_shell_command",
+    "grep_search",
+    "search_file_content",
+    "read_many_files",
+    "read_file",
+    "list_directory",
+    "activate_skill",
+    "ask_user",
+    "tracker_create_task",
+    "tracker_update_task",
+    "tracker_get_task",
+    "tracker_list_tasks",
+    "tracker_add_dependency",
+    "tracker_visualize",
+    "get_internal_docs",
+    "enter_plan_mode",
+    "exit_plan_mode",
+    "update_topic",
+    "complete_task",
+    "invoke_agent",
+    "read_mcp_resource",
+    "list_mcp_resources",
+];
+
+/// Gemini's `isValidToolName` with wildcards allowed: a built-in, a
+/// `discovered_tool_` name, `*`, or `mcp_<server>_<tool>`.
+fn gemini_tool(name: &str) -> bool {
+    let slug =
+        |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b));
+    if GEMINI_TOOLS.contains(&name) || name.starts_with("discovered_tool_") || name == "*" || name == "mcp_*"
+    {
+        return true;
+    }
+    let Some(rest) = name.strip_prefix("mcp_").filter(|r| !r.starts_with('_')) else { return false };
+    match rest.split_once('_') {
+        Some((server, tool)) => {
+            slug(server) && (tool == "*" || (!tool.trim_start_matches('_').is_empty() && slug(tool)))
+        }
+        None => false,
     }
 }
 
@@ -203,5 +270,28 @@ fn display(runtime: Runtime) -> &'static str {
         Runtime::Gemini => "Gemini CLI",
         Runtime::Cursor => "Cursor",
         _ => runtime.id(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gemini_tool;
+
+    #[test]
+    fn gemini_tool_names_follow_its_checker() {
+        for ok in [
+            "read_file",
+            "search_file_content",
+            "*",
+            "mcp_*",
+            "mcp_db_query",
+            "mcp_db_*",
+            "discovered_tool_x",
+        ] {
+            assert!(gemini_tool(ok), "{ok}");
+        }
+        for bad in ["Read", "grep", "mcp__x", "mcp_db", "mcp_db___", "mcp_d b_q"] {
+            assert!(!gemini_tool(bad), "{bad}");
+        }
     }
 }

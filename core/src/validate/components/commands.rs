@@ -125,7 +125,11 @@ fn check_markdown(cx: &Context<'_>, runtime: Runtime, rel: &str, sink: &mut Sink
         markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
     }
     let describes = matches!(runtime, Runtime::ClaudeCode | Runtime::Codex | Runtime::Cursor);
-    if describes && doc.frontmatter.is_some() && doc.field("description").is_none() {
+    let described = match runtime {
+        Runtime::ClaudeCode => doc.has_key("description"),
+        _ => doc.str_field("description").is_some_and(|d| !d.trim().is_empty()),
+    };
+    if describes && doc.frontmatter.is_some() && !described {
         let why = match runtime {
             Runtime::Codex => "Codex does not migrate it into a skill",
             _ => "users and the model cannot tell when to use it",

@@ -34,6 +34,11 @@ impl Markdown {
     pub fn str_field(&self, key: &str) -> Option<&str> {
         self.field(key)?.as_str()
     }
+
+    /// Whether the frontmatter names `key` at all (Claude Code accepts `key:` with no value).
+    pub fn has_key(&self, key: &str) -> bool {
+        self.frontmatter.as_ref().is_some_and(|f| f.contains_key(key))
+    }
 }
 
 /// Reads `rel`: reports unparseable frontmatter (then `None`) and a
@@ -43,7 +48,12 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
     let runtime = cx.runtime.map(Runtime::id);
     let at_line = |line| Some(cx.folder.at_line(rel, line, 1));
     match parse_document(rel, text) {
-        Ok(doc) if doc.frontmatter.is_none() && opens_frontmatter(text) => {
+        // Claude Code reads an unclosed block as no frontmatter at all.
+        Ok(doc)
+            if doc.frontmatter.is_none()
+                && opens_frontmatter(text)
+                && cx.runtime != Some(Runtime::ClaudeCode) =>
+        {
             sink.report(
                 rules.invalid_frontmatter,
                 runtime,
@@ -52,14 +62,23 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
             );
             None
         }
+        Ok(doc) if doc.frontmatter.as_ref().is_some_and(Map::is_empty) && blank_frontmatter(text) => {
+            sink.report(
+                rules.invalid_frontmatter,
+                runtime,
+                at_line(1),
+                "the frontmatter block is empty, which is not a mapping of keys to values",
+            );
+            None
+        }
         Ok(doc) => {
             if let Some(rule) = rules.no_frontmatter.filter(|_| doc.frontmatter.is_none()) {
-                sink.report(
-                    rule,
-                    runtime,
-                    Some(cx.folder.at(rel)),
-                    "no YAML frontmatter between `---` lines at the top of the file",
-                );
+                let message = if opens_frontmatter(text) {
+                    "the frontmatter opened with `---` is never closed, so it is read as body text"
+                } else {
+                    "no YAML frontmatter between `---` lines at the top of the file"
+                };
+                sink.report(rule, runtime, Some(cx.folder.at(rel)), message);
             }
             Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter, body: doc.body })
         }
@@ -76,6 +95,15 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
             None
         }
     }
+}
+
+/// A frontmatter block with nothing but blank and comment lines: YAML
+/// reads it as null, which Claude Code refuses ("got null").
+fn blank_frontmatter(text: &str) -> bool {
+    text.lines()
+        .skip(1)
+        .take_while(|line| line.trim_end() != "---")
+        .all(|line| line.trim().is_empty() || line.trim_start().starts_with('#'))
 }
 
 fn opens_frontmatter(text: &str) -> bool {

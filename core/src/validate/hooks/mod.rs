@@ -111,6 +111,11 @@ fn check_doc(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, sink: &mut Sink)
     let Some(root) = doc.value.as_object() else {
         return shape(cx.folder.at(&doc.rel), "a hooks document must be a JSON object".into());
     };
+    // `{}` declares no hooks (a Codex manifest's `"hooks": {}` turns the default file off);
+    // only Claude Code's schema requires the `hooks` key.
+    if root.is_empty() && runtime != Runtime::ClaudeCode {
+        return;
+    }
     let Some(hooks) = root.get("hooks").and_then(Value::as_object) else {
         return shape(doc.at_key(cx, "hooks"), "no `hooks` object mapping event names to lists".into());
     };
@@ -299,5 +304,80 @@ pub(crate) fn display(runtime: Runtime) -> &'static str {
         Runtime::AgentPlugins => "an Agent Plugins client",
         Runtime::OpenCode => "OpenCode",
         other => other.id(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::components::test_support::codes;
+
+    fn hooks(event: &str, command: &str) -> String {
+        format!(
+            r#"{{"hooks": {{"{event}": [{{"hooks": [{{"type": "command", "command": "{command}"}}]}}]}}}}"#
+        )
+    }
+
+    #[test]
+    fn codex_exports_both_root_spellings_to_hook_commands() {
+        let codex = (".codex-plugin/plugin.json", r#"{"name": "p", "version": "1.0.0"}"#);
+        for command in ["${PLUGIN_ROOT}/x.sh", "$CLAUDE_PLUGIN_ROOT/x.sh"] {
+            let hooks = hooks("Stop", command);
+            assert!(
+                codes(&[codex, ("x.sh", "#!/bin/sh\n"), ("hooks/hooks.json", &hooks)], None).is_empty(),
+                "{command}"
+            );
+        }
+        let gemini_spelling = hooks("Stop", "${extensionPath}/x.sh");
+        assert_eq!(
+            codes(&[codex, ("hooks/hooks.json", &gemini_spelling)], None),
+            ["hook/unexpanded-variable"]
+        );
+    }
+
+    #[test]
+    fn claude_does_not_expand_the_portable_spelling() {
+        let claude = (".claude-plugin/plugin.json", r#"{"name": "p"}"#);
+        let hooks = hooks("Stop", "${PLUGIN_ROOT}/x.sh");
+        assert_eq!(
+            codes(&[claude, ("x.sh", ""), ("hooks/hooks.json", &hooks)], None),
+            ["hook/unexpanded-variable"]
+        );
+    }
+
+    #[test]
+    fn gemini_events_are_its_own() {
+        let gemini = ("gemini-extension.json", r#"{"name": "p", "version": "1.0.0"}"#);
+        let claude_event = hooks("PreToolUse", "echo");
+        assert_eq!(codes(&[gemini, ("hooks/hooks.json", &claude_event)], None), ["hook/unknown-event"]);
+        let own = hooks("BeforeTool", "echo");
+        assert!(codes(&[gemini, ("hooks/hooks.json", &own)], None).is_empty());
+    }
+
+    #[test]
+    fn cursor_entries_are_flat_camel_case_and_run_from_the_plugin_folder() {
+        let cursor = (".cursor-plugin/plugin.json", r#"{"name": "p"}"#);
+        let ok = r#"{"version": 1, "hooks": {"afterAgentResponse": [{"command": "./scripts/a.sh"}]}}"#;
+        assert!(codes(&[cursor, ("scripts/a.sh", ""), ("hooks/hooks.json", ok)], None).is_empty());
+        let missing = codes(&[cursor, ("hooks/hooks.json", ok)], None);
+        assert_eq!(missing, ["hook/missing-script"]);
+        let claude_shaped = hooks("PreToolUse", "echo");
+        assert_eq!(
+            codes(&[cursor, ("hooks/hooks.json", &claude_shaped)], None),
+            ["hook/invalid-shape", "hook/unknown-event"]
+        );
+    }
+
+    #[test]
+    fn an_empty_codex_hooks_object_declares_no_hooks() {
+        let codex = (".codex-plugin/plugin.json", r#"{"name": "p", "version": "1.0.0", "hooks": {}}"#);
+        assert!(codes(&[codex], None).is_empty());
+        let claude = (".claude-plugin/plugin.json", r#"{"name": "p"}"#);
+        assert_eq!(codes(&[claude, ("hooks/hooks.json", "{}")], None), ["hook/invalid-shape"]);
+    }
+
+    #[test]
+    fn inline_manifest_hooks_are_judged_too() {
+        let manifest = r#"{"name": "p", "hooks": {"hooks": {"Bogus": []}}}"#;
+        assert_eq!(codes(&[(".claude-plugin/plugin.json", manifest)], None), ["hook/unknown-event"]);
     }
 }

@@ -146,16 +146,19 @@ pub(crate) fn is_url(text: &str) -> bool {
     let authority = rest.trim_start_matches(['/', '\\']);
     let authority = authority.split(['/', '\\', '?', '#']).next().unwrap_or("");
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let (host, port) = match host_port.strip_prefix('[') {
+    // An IPv6 literal `[...]` is taken as it is; any other host must be
+    // non-empty and free of the characters WHATWG forbids in hosts.
+    let (host_ok, port) = match host_port.strip_prefix('[') {
         Some(v6) => match v6.split_once(']') {
-            Some((_, port)) => ("[v6]", port.strip_prefix(':').unwrap_or(port)),
+            Some((_, port)) => (true, port.strip_prefix(':').unwrap_or(port)),
             None => return false,
         },
-        None => host_port.split_once(':').unwrap_or((host_port, "")),
+        None => {
+            let (host, port) = host_port.split_once(':').unwrap_or((host_port, ""));
+            (!host.is_empty() && !host.chars().any(|c| c <= ' ' || "#%/:<>?@[\\]^|".contains(c)), port)
+        }
     };
-    !host.is_empty()
-        && !host.chars().any(|c| c <= ' ' || "#%/:<>?@[\\]^|".contains(c) && host != "[v6]")
-        && port.chars().all(|c| c.is_ascii_digit())
+    host_ok && port.chars().all(|c| c.is_ascii_digit())
 }
 
 /// Why a manifest path is not a clean relative path.
@@ -239,6 +242,9 @@ pub(crate) fn string_pair_lines(text: &str, key: &str) -> BTreeMap<String, Vec<u
         line += text[counted..at].matches('\n').count();
         counted = at;
         let Some(rest) = text[from..].trim_start().strip_prefix(':') else { continue };
+        if !rest.trim_start().starts_with('"') {
+            continue;
+        }
         let mut stream = serde_json::Deserializer::from_str(rest.trim_start()).into_iter::<Value>();
         if let Some(Ok(Value::String(value))) = stream.next() {
             lines.entry(value).or_insert_with(Vec::new).push(line);

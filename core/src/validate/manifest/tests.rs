@@ -113,3 +113,33 @@ fn a_named_runtime_without_its_manifest() {
         "optional for Claude Code"
     );
 }
+
+#[test]
+fn truncated_manifests_never_panic() {
+    let manifests = [
+        (
+            ".claude-plugin/plugin.json",
+            r#"{"name": "démo", "skills": ["./s"], "commands": {"a": {"source": "./a.md"}}, "userConfig": {"k": {"type": "string"}}, "binaries": {"x": {}}}"#,
+        ),
+        (
+            ".codex-plugin/plugin.json",
+            r#"{"name": "d", "version": "1", "hooks": ["./h.json", {}], "interface": {"defaultPrompt": ["a", "b"]}}"#,
+        ),
+        (
+            "gemini-extension.json",
+            r#"{"name": "d", "version": "1.0.0", "contextFileName": ["A.md"], "plan": {"directory": "p"}}"#,
+        ),
+        (".cursor-plugin/plugin.json", r#"{"name": "d", "skills": "./s/**", "author": {"name": "x"}}"#),
+        ("plugin.yaml", "name: d\nkind: [backend\n"),
+        ("opencode.json", "{ /* c */ \"mcp\": {}, // x\n}"),
+        (
+            ".claude-plugin/marketplace.json",
+            r#"{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "p", "source": "./p"}]}"#,
+        ),
+    ];
+    for (path, text) in manifests {
+        for cut in (0..=text.len()).filter(|cut| text.is_char_boundary(*cut)) {
+            findings(&[(path, &text[..cut]), ("p/skills/a/SKILL.md", SKILL)], None);
+        }
+    }
+}

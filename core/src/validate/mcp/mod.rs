@@ -126,7 +126,7 @@ fn check_server(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut 
                 sink,
             );
         }
-        Some(command) if !command.as_str().is_some_and(|c| !c.is_empty()) => {
+        Some(command) if command.as_str().is_none_or(str::is_empty) => {
             let message = format!("server {name:?}: `command` must be a non-empty string, not {command}");
             return invalid(cx, runtime, server, message, sink);
         }
@@ -228,5 +228,73 @@ fn command_file(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut 
             cx.folder.full(&rel)
         );
         sink.report(&MISSING_COMMAND, Some(runtime.id()), Some(server.at(cx)), message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::components::test_support::codes;
+
+    const CLAUDE: (&str, &str) = (".claude-plugin/plugin.json", r#"{"name": "p"}"#);
+    const CODEX: (&str, &str) = (".codex-plugin/plugin.json", r#"{"name": "p", "version": "1.0.0"}"#);
+
+    #[test]
+    fn claude_reads_wrapped_and_bare_maps() {
+        assert!(codes(&[CLAUDE, (".mcp.json", r#"{"db": {"command": "db"}}"#)], None).is_empty());
+        assert!(
+            codes(
+                &[
+                    CLAUDE,
+                    (".mcp.json", r#"{"$schema": "x", "mcpServers": {"db": {"url": "http://localhost"}}}"#)
+                ],
+                None
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            codes(&[CLAUDE, (".mcp.json", r#"{"$schema": "x", "db": {"command": "db"}}"#)], None),
+            ["mcp/wrong-dialect"]
+        );
+    }
+
+    #[test]
+    fn codex_expands_no_variable_but_resolves_a_relative_cwd() {
+        let rooted = r#"{"mcpServers": {"db": {"command": "${PLUGIN_ROOT}/bin/db"}}}"#;
+        assert_eq!(codes(&[CODEX, ("bin/db", ""), (".mcp.json", rooted)], None), ["mcp/unexpanded-variable"]);
+        let relative = r#"{"mcpServers": {"db": {"command": "./db", "cwd": "bin"}}}"#;
+        assert!(codes(&[CODEX, ("bin/db", ""), (".mcp.json", relative)], None).is_empty());
+        assert_eq!(codes(&[CODEX, (".mcp.json", relative)], None), ["mcp/missing-command"]);
+    }
+
+    #[test]
+    fn servers_in_a_file_the_runtime_never_reads_are_reported() {
+        let gemini = ("gemini-extension.json", r#"{"name": "p", "version": "1.0.0"}"#);
+        assert_eq!(
+            codes(&[gemini, (".mcp.json", r#"{"db": {"command": "db"}}"#)], None),
+            ["mcp/wrong-dialect"]
+        );
+        // A Claude plugin in the same folder claims `.mcp.json`.
+        assert!(codes(&[gemini, CLAUDE, (".mcp.json", r#"{"db": {"command": "db"}}"#)], None).is_empty());
+    }
+
+    #[test]
+    fn opencode_servers_have_their_own_shape() {
+        let claude_shaped = r#"{"mcp": {"db": {"command": "db", "args": []}}}"#;
+        assert_eq!(codes(&[("opencode.json", claude_shaped)], None), ["mcp/wrong-dialect"]);
+        let own = r#"{"mcp": {"db": {"type": "local", "command": ["db", "--x"]}}}"#;
+        assert!(codes(&[("opencode.json", own)], None).is_empty());
+    }
+
+    #[test]
+    fn agent_plugins_servers_are_closed_and_typed() {
+        let ap = ("plugin.json", r#"{"name": "p"}"#);
+        let schema = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
+        let server = |s: &str| format!(r#"{{"$schema": "{schema}", "mcpServers": {{"db": {s}}}}}"#);
+        let good = server(r#"{"type": "stdio", "command": "./bin/db", "args": ["${PLUGIN_ROOT}/data"]}"#);
+        assert!(codes(&[ap, ("bin/db", ""), ("data/x", ""), ("mcp.json", &good)], None).is_empty());
+        let untyped = server(r#"{"command": "db"}"#);
+        assert_eq!(codes(&[ap, ("mcp.json", &untyped)], None), ["mcp/invalid-server"]);
+        let placeholder = server(r#"{"type": "stdio", "command": "${PLUGIN_ROOT}/bin/db"}"#);
+        assert_eq!(codes(&[ap, ("bin/db", ""), ("mcp.json", &placeholder)], None), ["mcp/invalid-server"]);
     }
 }

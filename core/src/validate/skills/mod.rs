@@ -86,10 +86,15 @@ pub const DESCRIPTION_TOO_LONG: Rule = Rule {
     fix: "Shorten the description; move details into the body of SKILL.md.",
 };
 
+/// Cursor reads Claude-style skill keys (`disable-model-invocation`, ...), so
+/// the strict key set applies to the other spec runtimes only.
+const STRICT_KEYS: &[&str] =
+    &["codex", "gemini", "opencode", "agent-plugins", "openclaw", "hermes", "generic"];
+
 pub const UNKNOWN_FIELD: Rule = Rule {
     code: "skill/unknown-field",
     severity: RuleSeverity::Warning,
-    runtimes: NOT_CLAUDE,
+    runtimes: STRICT_KEYS,
     summary: "A skill's frontmatter uses only the Agent Skills fields: name, description, license, compatibility, metadata, allowed-tools.",
     fix: "Remove the field, or move it under `metadata` (the Agent Skills validator rejects any other key).",
 };
@@ -166,10 +171,10 @@ fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> 
     }
     groups.extend(child);
     let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
-    for (name, files) in groups {
+    for (name, files) in groups.into_iter().filter(|(name, _)| !name.starts_with('.')) {
         let folder = join(dir, &name);
         let skill_md = join(&folder, "SKILL.md");
-        let direct = files.iter().any(|f| *f == skill_md);
+        let direct = files.contains(&skill_md);
         if direct {
             skills.push(Skill { skill_md: skill_md.clone(), folder: Some(name.clone()) });
         }
@@ -213,8 +218,7 @@ fn check_skill(cx: &Context<'_>, skill: &Skill, sink: &mut Sink) {
     if runtime == Runtime::ClaudeCode {
         markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
         // Claude warns only when the key is absent (`description:` with no value passes).
-        let has_key = doc.frontmatter.as_ref().is_some_and(|f| f.contains_key("description"));
-        if doc.frontmatter.is_some() && !has_key {
+        if doc.frontmatter.is_some() && !doc.has_key("description") {
             sink.report(
                 &MISSING_DESCRIPTION,
                 Some(runtime.id()),
@@ -237,5 +241,50 @@ fn display(runtime: Runtime) -> &'static str {
         Runtime::Gemini => "Gemini CLI",
         Runtime::AgentPlugins => "an Agent Plugins client",
         _ => runtime.id(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::components::test_support::{codes, findings};
+
+    const SKILL: &str = "---\nname: deep\ndescription: D.\n---\nD\n";
+
+    #[test]
+    fn recursive_runtimes_find_nested_skills_and_check_their_own_folder() {
+        let codex = (".codex-plugin/plugin.json", r#"{"name": "p", "version": "1.0.0"}"#);
+        assert!(codes(&[codex, ("skills/group/deep/SKILL.md", SKILL)], None).is_empty());
+        let found = findings(&[codex, ("skills/group/other/SKILL.md", SKILL)], None);
+        assert_eq!(found[0].3, "name \"deep\" differs from its folder \"other\"");
+    }
+
+    #[test]
+    fn claude_adds_manifest_skill_folders_and_reads_a_root_skill() {
+        let manifest = (".claude-plugin/plugin.json", r#"{"name": "p", "skills": "./extra"}"#);
+        let found = codes(&[manifest, ("extra/a/README.md", "x"), ("skills/b/SKILL.md", SKILL)], None);
+        assert_eq!(found, ["skill/missing-skill-md"]);
+        let root = codes(
+            &[(".claude-plugin/plugin.json", r#"{"name": "p"}"#), ("SKILL.md", "# no frontmatter\n")],
+            None,
+        );
+        assert_eq!(root, ["skill/no-frontmatter"]);
+    }
+
+    #[test]
+    fn spec_findings_point_at_the_field_line() {
+        let ap = ("plugin.json", r#"{"name": "p"}"#);
+        let text = "---\nname: s\ndescription: S.\nmodel: opus\ncompatibility: 5\n---\nS\n";
+        let found = findings(&[ap, ("skills/s/SKILL.md", text)], None);
+        let lines: Vec<(&str, Option<usize>)> = found.iter().map(|f| (f.0.as_str(), f.2)).collect();
+        assert_eq!(lines, [("skill/unknown-field", Some(4)), ("skill/invalid-field", Some(5))]);
+    }
+
+    #[test]
+    fn an_unclosed_frontmatter_is_invalid() {
+        let gemini = ("gemini-extension.json", r#"{"name": "p", "version": "1.0.0"}"#);
+        assert_eq!(
+            codes(&[gemini, ("skills/s/SKILL.md", "---\nname: s\n")], None),
+            ["skill/invalid-frontmatter"]
+        );
     }
 }

@@ -122,7 +122,10 @@ pub(super) fn check(
             sink,
         );
     }
-    let Some(frontmatter) = &doc.frontmatter else { return };
+    let Some(frontmatter) = doc.frontmatter.as_ref().filter(|_| super::STRICT_KEYS.contains(&runtime.id()))
+    else {
+        return;
+    };
     for key in frontmatter.keys().filter(|k| !FIELDS.contains(&k.as_str())) {
         sink.report(
             &UNKNOWN_FIELD,
