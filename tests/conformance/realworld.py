@@ -343,7 +343,7 @@ def read_known():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=3)
     ap.add_argument("--no-clients", action="store_true", help="only plugforge's side")
     ap.add_argument("--keep", help="keep every unit's import and build below this folder")
     ap.add_argument("names", nargs="*")
