@@ -1,0 +1,124 @@
+"""Shared pieces of the conformance-against-reality harnesses: where the
+built `plugforge` and the real clients are, running them, and the
+PLUGFORGE_REQUIRE_CLIENTS policy."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+CLIENTS = os.path.join(REPO, "tests", "clients")
+sys.path.insert(0, CLIENTS)
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+# env var -> the name scripts/install-clients knows the client by
+CLIENT_VARS = {
+    "claude": "PLUGFORGE_CLAUDE_BIN",
+    "codex": "PLUGFORGE_CODEX_BIN",
+    "gemini": "PLUGFORGE_GEMINI_BIN",
+    "opencode": "PLUGFORGE_OPENCODE_BIN",
+    "skills-ref": "PLUGFORGE_SKILLS_REF_BIN",
+    "openclaw": "PLUGFORGE_OPENCLAW_BIN",
+    "hermes": "PLUGFORGE_HERMES_BIN",
+}
+
+
+def required():
+    return os.environ.get("PLUGFORGE_REQUIRE_CLIENTS") == "1"
+
+
+def client(name):
+    """The client's binary, or None (then the caller skips that part).
+
+    With PLUGFORGE_REQUIRE_CLIENTS=1 a missing client is a failure, raised
+    here so no part silently skips."""
+    var = CLIENT_VARS[name]
+    binary = os.environ.get(var)
+    if binary and os.path.exists(binary):
+        return binary
+    if required():
+        raise SystemExit(f"PLUGFORGE_REQUIRE_CLIENTS=1 but {var} is not set to a binary "
+                         f"(scripts/install-clients {name})")
+    return None
+
+
+def plugforge_bin():
+    """The built CLI (cargo build -p plugforge-cli)."""
+    explicit = os.environ.get("PLUGFORGE_BIN")
+    if explicit:
+        return explicit
+    target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(REPO, "target")
+    binary = os.path.join(target, "debug", "plugforge")
+    if not os.path.exists(binary):
+        raise SystemExit(f"{binary} not found: run `cargo build -p plugforge-cli` first")
+    return binary
+
+
+def run(argv, cwd=None, env=None, timeout=120):
+    """(exit code, stdout, stderr) of a command; a timeout is exit 124."""
+    try:
+        proc = subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=timeout)
+        code, out, err = proc.returncode, proc.stdout, proc.stderr
+    except subprocess.TimeoutExpired as exc:
+        code, out, err = 124, exc.stdout or b"", (exc.stderr or b"") + b"\n[timed out]\n"
+    return code, ANSI.sub("", out.decode("utf-8", "replace")), ANSI.sub("", err.decode("utf-8", "replace"))
+
+
+def plugforge(*args, timeout=120):
+    return run([plugforge_bin(), *args], env=dict(os.environ, NO_COLOR="1", SOURCE_DATE_EPOCH="1700000000"),
+               timeout=timeout)
+
+
+def plugforge_validate(path, target=None, strict=False):
+    """`plugforge validate --json`: (exit, report or None, raw output)."""
+    args = ["validate", path, "--json"]
+    if target:
+        args += ["--target", target]
+    if strict:
+        args.append("--strict")
+    code, out, err = plugforge(*args)
+    try:
+        report = json.loads(out)["report"]
+    except (ValueError, KeyError, TypeError):
+        report = None
+    return code, report, out + err
+
+
+def read_json(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def write_json(path, value):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+class Scratch:
+    """A temp folder removed on exit."""
+
+    def __init__(self, prefix):
+        self.path = tempfile.mkdtemp(prefix=f"plugforge-reality-{prefix}-")
+
+    def __enter__(self):
+        return self.path
+
+    def __exit__(self, *_):
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def copy_tree(src, dst):
+    shutil.copytree(src, dst, symlinks=True, dirs_exist_ok=True)
+
+
+def table(rows, header):
+    """A Markdown table."""
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    line = lambda r: "| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths)) + " |"
+    return "\n".join([line(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(line, rows)])

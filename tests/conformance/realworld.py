@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""Real-world plugins through plugforge and the real clients.
+
+Each folder under tests/conformance/realworld/<name>/ holds the data files of a
+public plugin (`plugin/`), its LICENSE and SOURCE.json ({repo, commit, path,
+license, runtimes, omitted}: `omitted` are the files not copied, code and
+binaries). For each runtime in `runtimes` (a unit `<name>:<runtime>`):
+
+1. `plugforge import plugin --from RUNTIME --out SRC`
+2. `plugforge build SRC --target all --out OUT` (and `--target hermes:skill-plugin`)
+3. `plugforge validate --strict --target R` on every built bundle
+4. the real clients on the results (tests/clients drivers): Claude Code
+   (validate --strict of plugin and marketplace, marketplace add, install,
+   details listing every skill, command and agent), Codex (marketplace add,
+   plugin add, app-server skills and hooks without errors), Gemini (validate,
+   install, list, its own loaders), OpenCode (`debug config`, which hard-fails
+   on what it refuses), skills-ref (every Agent Plugins skill); Hermes and
+   OpenClaw in batches over all units (one state each, one listing and one
+   load for all: see hermes_batch and openclaw_batch).
+
+Prints a pass-rate table per runtime. A failure not listed in KNOWN.md fails
+the run; a KNOWN.md row that no longer fails is reported as stale.
+
+Usage: realworld.py [--jobs N] [--no-clients] [NAME...]
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import threading
+
+import common
+
+CORPUS = os.path.join(common.HERE, "realworld")
+KNOWN = os.path.join(CORPUS, "KNOWN.md")
+BUNDLES = ["claude-code", "codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes"]
+# Codex refuses helper binaries below /tmp (real-clients.md): scratch lives in the clients cache.
+SCRATCH_ROOT = os.environ.get("PLUGFORGE_CLIENTS_DIR") or os.path.expanduser("~/.cache/plugforge/clients")
+KNOWN_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|")
+
+
+def driver(script, *args, timeout=900):
+    code, out, err = common.run(["python3", os.path.join(common.CLIENTS, script), *args], timeout=timeout)
+    if code != 0:
+        return None, f"{script} exited {code}: {err.strip()[-800:]}"
+    try:
+        return json.loads(out), None
+    except ValueError:
+        return None, f"{script} printed no JSON: {out[-400:]}"
+
+
+class Unit:
+    def __init__(self, name, runtime, source):
+        self.name, self.runtime, self.source = name, runtime, source
+        self.id = f"{name}:{runtime}"
+        self.folder = os.path.join(CORPUS, name, "plugin")  # as committed: data files only
+        self.results = {}  # step -> None (pass) or problem text
+        self.plugin = None
+        self.scratch = None
+
+    def record(self, step, problem):
+        self.results[step] = problem
+
+    @property
+    def out(self):
+        return os.path.join(self.scratch, "out")
+
+
+def with_placeholders(unit):
+    """A copy of the plugin with a placeholder at each omitted path (code and
+    binaries are not part of the corpus), so hooks and servers that run a
+    shipped script still find it, with its executable bit."""
+    folder = os.path.join(unit.scratch, "plugin")
+    common.copy_tree(unit.folder, folder)
+    executable = set(unit.source.get("omittedExecutable", []))
+    for rel in unit.source.get("omitted", []):
+        path = os.path.join(folder, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(f"placeholder: {rel} is not part of the conformance corpus (see SOURCE.json)\n")
+        if rel in executable:
+            os.chmod(path, 0o755)
+    return folder
+
+
+def plugforge_side(unit):
+    src = os.path.join(unit.scratch, "src")
+    plugin = with_placeholders(unit)
+    code, out, err = common.plugforge("import", plugin, "--from", unit.runtime, "--out", src, "--json")
+    unit.record("import", None if code == 0 else f"exit {code}: {(out + err).strip()[-600:]}")
+    if code != 0:
+        return False
+    unit.plugin = common.read_json(os.path.join(src, "plugforge.json"))["name"]
+    code, out, err = common.plugforge("build", src, "--target", "all", "--out", unit.out)
+    unit.record("build", None if code == 0 else f"exit {code}: {(out + err).strip()[-600:]}")
+    if code != 0:
+        return False
+    code, out, err = common.plugforge("build", src, "--target", "hermes:skill-plugin",
+                                      "--out", os.path.join(unit.scratch, "hermes-plugin"))
+    unit.record("build hermes:skill-plugin", None if code == 0 else f"exit {code}: {(out + err).strip()[-600:]}")
+    for runtime in BUNDLES:
+        path = unit.out if runtime == "opencode" else os.path.join(unit.out, runtime)
+        if not os.path.isdir(path):
+            unit.record(f"plugforge:{runtime}", f"no {runtime} bundle was built")
+            continue
+        code, report, raw = common.plugforge_validate(path, target=runtime, strict=True)
+        if report is None:
+            unit.record(f"plugforge:{runtime}", f"validate did not report (exit {code}): {raw[-400:]}")
+        elif not report["valid"]:
+            findings = "; ".join(f"{f['code']} {f.get('file', '')}: {f['message']}" for f in report["findings"][:4])
+            unit.record(f"plugforge:{runtime}", f"{report['errors']} error(s): {findings}")
+        else:
+            unit.record(f"plugforge:{runtime}", None)
+    return True
+
+
+def problems_of(checks):
+    found = [text for ok, text in checks if not ok]
+    return "; ".join(found)[:900] or None
+
+
+def check_claude(unit, binary):
+    report, error = driver("claude_inventory.py", "--claude", binary, "--plugin-dir",
+                           os.path.join(unit.out, "claude-code"), "--marketplace-root", unit.out,
+                           "--plugin", unit.plugin)
+    if error:
+        return error
+    checks = []
+    for step in ("validate_plugin", "validate_marketplace"):
+        r = report[step]
+        said = [line.strip() for line in r["output"].splitlines() if line.strip().startswith(("❯", "Validating"))]
+        said = [line for i, line in enumerate(said) if line.startswith("❯") or (i + 1 < len(said) and said[i + 1].startswith("❯"))]
+        checks.append((r["exit"] == 0 and r["warnings"] == 0 and r["errors"] == 0,
+                       f"{step} --strict: " + " ".join(said).replace(unit.out + "/", "")[:500]))
+    for step in ("marketplace_add", "install"):
+        r = report[step] or {"exit": None, "output": "not run"}
+        checks.append((r["exit"] == 0, f"{step}: {r['output'].strip()[-300:]}"))
+    details = report.get("details") or {}
+    checks.append((details.get("exit") == 0, f"details: {str(details.get('raw', 'not run'))[-300:]}"))
+    if details.get("exit") == 0:
+        expected = count_components(os.path.join(unit.out, "claude-code"))
+        got = len(details.get("skills") or [])
+        checks.append((got == expected["skills"] + expected["commands"],
+                       f"details lists {got} skills+commands, the bundle has {expected['skills']}+{expected['commands']}"))
+        got = len(details.get("agents") or [])
+        checks.append((got == expected["agents"], f"details lists {got} agents, the bundle has {expected['agents']}"))
+    return problems_of(checks)
+
+
+def count_components(bundle):
+    def entries(rel, suffix=""):
+        folder = os.path.join(bundle, rel)
+        if not os.path.isdir(folder):
+            return 0
+        return sum(1 for n in os.listdir(folder) if n.endswith(suffix) and not n.startswith("."))
+    skills = sum(1 for n in os.listdir(os.path.join(bundle, "skills"))
+                 if os.path.isfile(os.path.join(bundle, "skills", n, "SKILL.md"))) if os.path.isdir(
+        os.path.join(bundle, "skills")) else 0
+    return {"skills": skills, "commands": entries("commands", ".md"), "agents": entries("agents", ".md")}
+
+
+def check_codex(unit, binary):
+    report, error = driver("codex_inventory.py", "--codex", binary, "plugin", "--marketplace-root", unit.out,
+                           "--plugin", unit.plugin)
+    if error:
+        return error
+    checks = []
+    for step in ("marketplace_add", "add"):
+        r = report.get(step) or {}
+        checks.append((r.get("exit") == 0, f"{step}: {(r.get('stderr') or r.get('stdout') or 'not run').strip()[-300:]}"))
+    installed = report.get("installed") or {}
+    skills = installed.get("skills") or {}
+    hooks = installed.get("hooks") or {}
+    checks.append((not skills.get("errors"), f"skills/list errors: {skills.get('errors')}"))
+    checks.append((not hooks.get("warnings"), f"hooks/list warnings: {hooks.get('warnings')}"))
+    return problems_of(checks)
+
+
+def check_gemini(unit, binary):
+    """gemini_inventory's extension flow, in process so the CLI can skip its
+    self-relaunch (GEMINI_CLI_NO_RELAUNCH, which halves its start time)."""
+    from gemini_inventory import Gemini, extension_report
+    with common.Scratch("gemini") as scratch:
+        home, cwd = os.path.join(scratch, "home"), os.path.join(scratch, "work")
+        os.makedirs(home)
+        os.makedirs(cwd)
+        gemini = Gemini(binary, home, cwd)
+        gemini.env["GEMINI_CLI_NO_RELAUNCH"] = "true"
+        report = extension_report(gemini, home, os.path.join(unit.out, "gemini"))
+    checks = [
+        (report["validate"]["exit"] == 0, f"validate: {report['validate']['output'].strip()[-300:]}"),
+        (report["install"]["exit"] == 0 and "Error" not in report["install"]["output"],
+         f"install: {report['install']['output'].strip()[-300:]}"),
+        (report["list"]["exit"] == 0 and not report["list"]["errors"], f"list: {report['list']['errors']}"),
+    ]
+    load = report.get("load") or {}
+    checks.append(("error" not in load, f"loaders: {str(load.get('error'))[-300:]}"))
+    checks.append((not load.get("agent_errors"), f"agents: {load.get('agent_errors')}"))
+    commands = (load.get("commands") or {})
+    bad = [c for c in commands.get("commands") or [] if c.get("error")]
+    checks.append((not bad, f"commands refused: {bad[:3]}"))
+    checks.append((not commands.get("ignored"), f"files gemini ignores under commands/: {commands.get('ignored')}"))
+    hooks = load.get("hooks") or {}
+    checks.append((not hooks.get("problems"), f"hooks: {hooks.get('problems')}"))
+    return problems_of(checks)
+
+
+def check_opencode(unit, binary):
+    """`opencode debug config` from the built project: it hard-fails on an
+    invalid opencode.json, a wrong MCP shape or an agent its schema refuses."""
+    from opencode_inventory import OpenCode
+    with common.Scratch("opencode") as home:
+        result = OpenCode(binary, home, unit.out).run("debug", "config")
+    return None if result["exit"] == 0 else f"debug config: {result['stderr'].strip()[-400:]}"
+
+
+def check_skills_ref(unit, binary):
+    skills = os.path.join(unit.out, "agent-plugins", "skills")
+    if not os.path.isdir(skills):
+        return None
+    report, error = driver("skills_ref_validate.py", "--skills-ref", binary, skills)
+    if error:
+        return error
+    checks = [(r["exit"] == 0, f"{os.path.basename(d)}: {r['output'].strip()[-200:]}") for d, r in report["skills"].items()]
+    checks.append((not report["nested"], f"nested: {report['nested']}"))
+    return problems_of(checks)
+
+
+CHECKS = {
+    "claude": check_claude,
+    "codex": check_codex,
+    "gemini": check_gemini,
+    "opencode": check_opencode,
+    "skills-ref": check_skills_ref,
+}
+
+
+def rounds(units):
+    """Units split so no two in one round share a plugin name (batches share one state)."""
+    out = []
+    for unit in units:
+        for batch in out:
+            if all(u.plugin != unit.plugin for u in batch):
+                batch.append(unit)
+                break
+        else:
+            out.append([unit])
+    return out
+
+
+def openclaw_batch(units, binary):
+    """OpenClaw over many units at once (an install takes ~7 s of CPU each): every
+    unit's bundle is placed in one state's extensions/ folder, where OpenClaw
+    discovers installed plugins, and enabled; then one `plugins list --json` loads
+    them all (status, error, diagnostics) and one `skills list --json` reads
+    their skills (skills it skips are named on stderr)."""
+    from openclaw_inventory import OpenClaw
+    for batch in rounds(units):
+        with common.Scratch("openclaw") as home:
+            claw = OpenClaw(binary, home)
+            state = os.path.join(home, ".openclaw")
+            placed = {}
+            for unit in batch:
+                bundle = os.path.join(unit.out, "openclaw")
+                if os.path.isdir(bundle):
+                    placed[unit.id] = os.path.join(state, "extensions", unit.plugin)
+                    common.copy_tree(bundle, placed[unit.id])
+            common.write_json(os.path.join(state, "openclaw.json"), {
+                "plugins": {"entries": {u.plugin: {"enabled": True} for u in batch if u.id in placed}}})
+            listing = claw.json("plugins", "list", "--json")
+            skills = claw.json("skills", "list", "--json")
+        data = listing.get("json") or {}
+        by_source = {os.path.realpath(p.get("source") or ""): p for p in data.get("plugins") or []}
+        diagnostics = data.get("diagnostics") or []
+        skipped = [line for line in (skills["stderr"] or "").splitlines() if "Skipping" in line or "not found" in line]
+        for unit in batch:
+            if unit.id not in placed:
+                unit.record("openclaw", "no openclaw bundle was built")
+                continue
+            folder = os.path.realpath(placed[unit.id])
+            entry = by_source.get(folder)
+            checks = [(listing["exit"] == 0, f"plugins list: {listing['stderr'][-300:]}"),
+                      (entry is not None and entry.get("status") == "loaded" and not entry.get("error"),
+                       f"plugins list: {json.dumps(entry)[:300] if entry else 'not listed'}")]
+            mine = [d.get("message") for d in diagnostics if os.path.realpath(d.get("source") or "").startswith(folder)]
+            checks.append((not mine, f"diagnostics: {mine[:3]}"))
+            mine = [line for line in skipped if folder in line or f"/{unit.plugin}/" in line]
+            checks.append((not mine, f"skills list: {mine[:3]}"))
+            unit.record("openclaw", problems_of(checks))
+
+
+def hermes_batch(units, binary):
+    """Hermes over many units at once: every unit's skill plugin is copied into
+    one $HERMES_HOME/plugins/, listed once, enabled, and loaded once with Hermes's
+    own PluginManager (hermes_inventory's loader)."""
+    from hermes_inventory import LOAD_PLUGINS, Hermes, plugin_name
+    for batch in rounds(units):
+        with common.Scratch("hermes") as home:
+            hermes = Hermes(binary, home)
+            names = {}
+            for unit in batch:
+                plugin = os.path.join(unit.scratch, "hermes-plugin", "hermes")
+                if os.path.isdir(plugin):
+                    names[unit.id] = plugin_name(plugin)
+                    shutil.copytree(plugin, os.path.join(home, ".hermes", "plugins", names[unit.id]), symlinks=True)
+            listed = hermes.cli("plugins", "list", "--json", "--no-bundled")
+            enabled = {n: hermes.cli("plugins", "enable", n) for n in names.values()}
+            load = hermes.python_json(LOAD_PLUGINS)
+        loaded = load.get("data") or {}
+        for unit in batch:
+            name = names.get(unit.id)
+            if name is None:
+                unit.record("hermes", "no hermes skill plugin was built")
+                continue
+            got = loaded.get(name) or {}
+            checks = [(listed["exit"] == 0 and name in listed["output"], f"plugins list: {listed['output'][-300:]}"),
+                      (enabled[name]["exit"] == 0, f"enable: {enabled[name]['output'][-300:]}"),
+                      (name in loaded, f"not loaded: {load.get('stderr', '')[-300:]}"),
+                      (not got.get("error"), f"load error: {got.get('error')}"),
+                      (all(got.get("served", {}).values()), f"skills not served: {got.get('served')}")]
+            unit.record("hermes", problems_of(checks))
+
+
+BATCHES = {"openclaw": openclaw_batch, "hermes": hermes_batch}
+
+
+def read_known():
+    known = {}
+    try:
+        with open(KNOWN, encoding="utf-8") as f:
+            for line in f:
+                m = KNOWN_ROW.match(line)
+                if m:
+                    known[(m.group(1), m.group(2))] = line.strip()
+    except OSError:
+        pass
+    return known
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", type=int, default=3)
+    ap.add_argument("--no-clients", action="store_true", help="only plugforge's side")
+    ap.add_argument("--keep", help="keep every unit's import and build below this folder")
+    ap.add_argument("names", nargs="*")
+    args = ap.parse_args()
+
+    clients = {}
+    if not args.no_clients:
+        for name in ["claude", "codex", "gemini", "opencode", "skills-ref", "hermes", "openclaw"]:
+            clients[name] = common.client(name)
+            if not clients[name]:
+                print(f"realworld: {name} not available, its checks are skipped "
+                      f"(set {common.CLIENT_VARS[name]}; scripts/install-clients)", file=sys.stderr)
+    units = []
+    for name in args.names or sorted(os.listdir(CORPUS)):
+        if not os.path.isdir(os.path.join(CORPUS, name)):
+            continue
+        source = common.read_json(os.path.join(CORPUS, name, "SOURCE.json"))
+        units.extend(Unit(name, runtime, source) for runtime in source["runtimes"])
+
+    os.makedirs(SCRATCH_ROOT, exist_ok=True)
+    scratch = args.keep or tempfile.mkdtemp(prefix="plugforge-realworld-", dir=SCRATCH_ROOT)
+    os.makedirs(scratch, exist_ok=True)
+    try:
+        for unit in units:
+            unit.scratch = os.path.join(scratch, unit.id.replace(":", "@"))
+            shutil.rmtree(unit.scratch, ignore_errors=True)
+            os.makedirs(unit.scratch)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            built = list(pool.map(plugforge_side, units))
+        ready = [u for u, ok in zip(units, built) if ok]
+        batches = [threading.Thread(target=run, args=(ready, clients[name]))
+                   for name, run in BATCHES.items() if clients.get(name)]
+        for batch in batches:
+            batch.start()
+
+        def client_side(unit):
+            for name, check in CHECKS.items():
+                if clients.get(name):
+                    unit.record(name, check(unit, clients[name]))
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            list(pool.map(client_side, ready))
+        for batch in batches:
+            batch.join()
+    finally:
+        if not args.keep:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return report(units, read_known())
+
+
+def report(units, known):
+    steps = []
+    for unit in units:
+        for step in unit.results:
+            if step not in steps:
+                steps.append(step)
+    rows = []
+    for step in steps:
+        ran = [u for u in units if step in u.results]
+        passed = sum(1 for u in ran if u.results[step] is None)
+        rows.append((step, f"{passed}/{len(ran)}", f"{100 * passed // max(len(ran), 1)}%"))
+    print(common.table(rows, ("step (runtime or client)", "passed", "rate")))
+    failures, known_hits = 0, set()
+    for unit in units:
+        for step, problem in unit.results.items():
+            if problem is None:
+                continue
+            key = (unit.id, step)
+            if key in known:
+                known_hits.add(key)
+                print(f"known  {unit.id} {step}: {problem[:200]}")
+            else:
+                failures += 1
+                print(f"FAIL   {unit.id} {step}: {problem}")
+    ran = {(u.id, step) for u in units for step in u.results}
+    for key in sorted((set(known) & ran) - known_hits):
+        print(f"stale  KNOWN.md lists {key[0]} {key[1]}, which passes now: remove the row")
+    total = sum(len(u.results) for u in units)
+    passed = sum(1 for u in units for p in u.results.values() if p is None)
+    print(f"\nrealworld: {len(units)} units, {total} checks: {passed} passed, {len(known_hits)} known "
+          f"(KNOWN.md), {failures} unexpected failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
