@@ -108,6 +108,8 @@ export interface ImportOptions {
   from?: string | null
   /** The plugin's name (needed for a Claude Code plugin without a manifest); replaces the manifest's. */
   name?: string | null
+  /** The plugin folder's own name: names a Claude Code plugin without a manifest when `name` is absent, as Claude Code does. */
+  folderName?: string | null
 }
 
 /** A part of a shared file, tagged by `kind`. */

@@ -2,22 +2,35 @@
 
 use serde_json::json;
 
-use crate::bundle::{Output, check_manifest_name};
-use crate::error::{Error, ErrorCode, Result};
+use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
+use crate::error::{Error, ErrorCode, Problem, Result};
+use crate::normalise::canonical_source;
+use crate::report::Diagnostic;
 use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
 use crate::runtime::{self, Kind, Runtime};
 use crate::source::{Config, LoadOptions, SourceTree, load_plugin, read_config};
-use crate::urls;
+use crate::urls::{UrlCheck, UrlPolicy};
 
-/// Builds every requested runtime's bundle from `source`. Nothing is
-/// written: the host plans and applies the result.
+/// Builds every requested runtime's bundle from `source`: a canonical
+/// source, or a native plugin of any runtime `import` reads, read the way
+/// `import` reads it. Nothing is written: the host plans and applies the
+/// result.
+///
+/// A problem that concerns one runtime (a limit it enforces, a name it
+/// refuses) fails that runtime only: it is listed in `Output::failures` and
+/// the others are built. The build fails as a whole when the source itself
+/// is unreadable or no requested runtime could be built, with every reason.
 pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     check_manifest_name(&options.manifest_name)?;
+    let canonical = canonical_source(source, options.source_name.as_deref())?;
+    let source = canonical.tree.as_ref();
     let config = read_config(source, &options.vars)?;
     let targets = resolve_targets(&config, options)?;
     let mut allowed = options.allow_urls.clone();
     allowed.extend(config.allow_urls.iter().cloned());
+    let policy = if options.deny_urls { UrlPolicy::Deny } else { config.urls };
+    let mut urls = UrlCheck::new(policy, allowed, source);
 
     let mut output = Output {
         generator: options.generator.clone(),
@@ -25,31 +38,82 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
         manifest_name: options.manifest_name.clone(),
         bundles: Vec::new(),
         shared: Vec::new(),
-        diagnostics: Vec::new(),
+        diagnostics: canonical.diagnostics,
+        urls: Vec::new(),
+        failures: Vec::new(),
     };
-    for (index, (runtime, kind)) in targets.into_iter().enumerate() {
-        let load = LoadOptions {
-            vars: &options.vars,
-            namespace: options.namespace.as_deref(),
-            builtins: vec![
-                ("generator", json!(options.generator)),
-                ("runtime", json!(runtime.id())),
-                ("kind", json!(kind.name)),
-                ("scope", json!(options.scope.as_str())),
-            ],
-        };
-        let (plugin, diagnostics) = load_plugin(source, &load)?;
-        if index == 0 {
-            output.diagnostics = diagnostics;
+    let mut source_diagnostics = None;
+    for (runtime, kind) in targets {
+        let built = build_one(source, options, runtime, kind, &mut urls);
+        match built {
+            Ok((bundle, diagnostics)) => {
+                source_diagnostics.get_or_insert(diagnostics);
+                let shared = kind.shared.iter().chain(kind.marketplace.iter());
+                output.shared.extend(shared.map(|p| BundlePath::new(*p)).collect::<Result<Vec<_>>>()?);
+                output.bundles.push(bundle);
+            }
+            Err(error) => {
+                output.failures.push(TargetFailure { runtime: runtime.id(), kind: kind.name, error });
+            }
         }
-        let bundle = runtime::write(runtime, kind, &plugin, options)?;
-        let required = runtime.required_urls().iter().map(|url| url.to_string());
-        urls::check(&bundle, &allowed.iter().cloned().chain(required).collect::<Vec<_>>())?;
-        let shared = kind.shared.iter().chain(kind.marketplace.iter());
-        output.shared.extend(shared.map(|p| BundlePath::new(*p)).collect::<Result<Vec<_>>>()?);
-        output.bundles.push(bundle);
     }
+    if output.bundles.is_empty() {
+        return Err(every_failure(output.failures));
+    }
+    output.diagnostics.extend(source_diagnostics.unwrap_or_default());
+    output.urls = urls.carried();
     Ok(output)
+}
+
+fn build_one(
+    source: &SourceTree,
+    options: &BuildOptions,
+    runtime: Runtime,
+    kind: &'static Kind,
+    urls: &mut UrlCheck,
+) -> Result<(Bundle, Vec<Diagnostic>)> {
+    let load = LoadOptions {
+        vars: &options.vars,
+        namespace: options.namespace.as_deref(),
+        builtins: vec![
+            ("generator", json!(options.generator)),
+            ("runtime", json!(runtime.id())),
+            ("kind", json!(kind.name)),
+            ("scope", json!(options.scope.as_str())),
+        ],
+    };
+    let (plugin, diagnostics) = load_plugin(source, &load)?;
+    let bundle = runtime::write(runtime, kind, &plugin, options)?;
+    urls.check(&bundle, runtime.required_urls())?;
+    Ok((bundle, diagnostics))
+}
+
+/// The error of a build where no runtime could be built: one runtime's
+/// error as it is; for several, each distinct reason once, naming the
+/// runtimes it stopped when they differ.
+fn every_failure(failures: Vec<TargetFailure>) -> Error {
+    let mut distinct: Vec<(Error, Vec<&'static str>)> = Vec::new();
+    for failure in failures {
+        match distinct.iter_mut().find(|(error, _)| *error == failure.error) {
+            Some((_, runtimes)) => runtimes.push(failure.runtime),
+            None => distinct.push((failure.error, vec![failure.runtime])),
+        }
+    }
+    if distinct.len() == 1 {
+        return distinct.pop().expect("one").0;
+    }
+    let code = distinct[0].0.code;
+    let problems = distinct
+        .into_iter()
+        .flat_map(|(error, runtimes)| {
+            let label = runtimes.join(", ");
+            error.problems.into_iter().map(move |problem| Problem {
+                message: format!("{label}: {}", problem.message),
+                location: problem.location,
+            })
+        })
+        .collect();
+    Error::from_problems(code, problems)
 }
 
 /// The id that asks for every runtime, each with its default kind.

@@ -12,6 +12,7 @@ use crate::merge::Merge;
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty};
 use crate::source::{Conflict, Requires};
+use crate::urls::CarriedUrl;
 
 /// One generated file. `template` names where its bytes came from: a source
 /// path, or `plugforge:<runtime>/<name>` for the project's own templates.
@@ -117,6 +118,18 @@ pub struct Output {
     /// Shared files each bundle's kind may hold parts of, read before planning.
     pub shared: Vec<BundlePath>,
     pub diagnostics: Vec<Diagnostic>,
+    /// URLs the author wrote that the bundles carry (the `carry` policy).
+    pub urls: Vec<CarriedUrl>,
+    /// Requested runtimes that could not be built; nothing is generated for them.
+    pub failures: Vec<TargetFailure>,
+}
+
+/// A requested runtime that could not be built, and every reason why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TargetFailure {
+    pub runtime: &'static str,
+    pub kind: &'static str,
+    pub error: Error,
 }
 
 impl Output {

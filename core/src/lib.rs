@@ -32,6 +32,7 @@ mod import;
 mod json;
 mod manifest;
 mod merge;
+mod normalise;
 pub mod model;
 mod options;
 mod path;
@@ -48,7 +49,7 @@ mod vars;
 
 pub use build::ALL_TARGETS;
 pub use build::build;
-pub use bundle::{Bundle, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope};
+pub use bundle::{Bundle, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope, TargetFailure};
 pub use doctor::{DoctorOptions, DoctorReport, Finding, doctor, doctor_paths_to_read, shell_quote};
 pub use error::{Error, ErrorCode, Location, Problem, Result};
 pub use hash::sha256_hex;
@@ -66,6 +67,7 @@ pub use source::{
 };
 pub use templates::starter_source;
 pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};
+pub use urls::{CarriedUrl, UrlPolicy};
 pub use validate::{
     Rule, RuleSeverity, Subject, SubjectKind, ValidateOptions, ValidationFinding, ValidationReport, rule,
     rules, validate,

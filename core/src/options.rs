@@ -34,6 +34,12 @@ pub struct BuildOptions {
     pub generator: Generator,
     /// URL prefixes generated content may contain, on top of the config's.
     pub allow_urls: Vec<String>,
+    /// Refuse every URL outside the allowlists, whatever the source's
+    /// `"urls"` policy says (`--deny-urls`).
+    pub deny_urls: bool,
+    /// The source folder's own name: a Claude Code plugin without a manifest
+    /// is named after it, as Claude Code names it.
+    pub source_name: Option<String>,
     /// Also produce marketplace entries for runtimes that have marketplaces.
     pub marketplace: bool,
     /// File name of the generation manifest in each bundle root.
@@ -51,6 +57,8 @@ impl Default for BuildOptions {
             vars: BTreeMap::new(),
             generator: Generator::default(),
             allow_urls: Vec::new(),
+            deny_urls: false,
+            source_name: None,
             marketplace: true,
             manifest_name: DEFAULT_MANIFEST_NAME.into(),
             roots: BTreeMap::new(),

@@ -32,6 +32,7 @@ pub struct SourceArgs {
     pub namespace: Option<String>,
     pub vars: Vec<(String, String)>,
     pub allow_urls: Vec<String>,
+    pub deny_urls: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,18 +86,23 @@ plugforge: compile one agent-plugin source into every runtime's native bundle
 usage:
   plugforge init [DIR] [--name NAME]
   plugforge build [SRC] --target RUNTIME[:KIND] --out DIR [--scope project|user] [--namespace N]
-                  [--var K=V]... [--allow-url PREFIX]... [--dry-run] [--force] [--strict]
-                  [--no-marketplace] [--manifest-name NAME] [--json] [-v]
+                  [--var K=V]... [--allow-url PREFIX]... [--deny-urls] [--dry-run] [--force]
+                  [--strict] [--no-marketplace] [--manifest-name NAME] [--json] [-v]
   plugforge uninstall --target RUNTIME[:KIND] --out DIR [--namespace N] [--force] [--dry-run] [--json]
   plugforge doctor [SRC] --target RUNTIME[:KIND] --out DIR [--namespace N] [--var K=V]... [--json]
   plugforge validate [PATH] [--target RUNTIME] [--strict] [--json]
   plugforge import [PATH] [--from RUNTIME] [--name NAME] --out SRC [--json]
 
-RUNTIME is a runtime id, or `all` (build only) for every runtime with its default kind.
+SRC is a plugforge source (plugforge.json) or a plugin as a runtime ships it (Claude Code, Codex,
+Gemini CLI, Cursor, Agent Plugins), read the way `import` reads it.
+RUNTIME is a runtime id, several joined by commas, or `all` (build only) for every runtime with
+its default kind. A runtime that cannot be built is listed with its reasons; the others are built.
+URLs written in the source are carried and counted (-v lists them); --deny-urls refuses any URL
+outside --allow-url.
   plugforge --version
 
-exit codes: 0 done, 1 refused (conflicts, invalid source, strict honesty, doctor findings,
-            validate errors, import into a folder that is not empty),
+exit codes: 0 done, 1 refused (conflicts, invalid source, a runtime that could not be built,
+            strict honesty, doctor findings, validate errors, import into a folder that is not empty),
             2 bad usage or unreadable input
 ";
 
@@ -170,7 +176,10 @@ impl Default for OutputArgs {
 fn output_flag(output: &mut OutputArgs, flag: &Flag, words: &mut Words<'_>) -> Result<bool, String> {
     let inline = flag.inline.clone();
     match flag.name.as_str() {
-        "--target" | "-t" => output.targets.push(words.value(&flag.name, inline)?),
+        "--target" | "-t" => {
+            let value = words.value(&flag.name, inline)?;
+            output.targets.extend(value.split(',').filter(|t| !t.is_empty()).map(str::to_string));
+        }
         "--out" | "-o" => output.out = Some(words.value(&flag.name, inline)?),
         "--scope" => {
             output.scope = match words.value(&flag.name, inline)?.as_str() {
@@ -198,6 +207,7 @@ fn source_flag(source: &mut SourceArgs, flag: &Flag, words: &mut Words<'_>) -> R
             }
         }
         "--allow-url" => source.allow_urls.push(words.value(&flag.name, inline)?),
+        "--deny-urls" => source.deny_urls = true,
         _ => return Ok(false),
     }
     Ok(true)

@@ -5,7 +5,9 @@ use serde::Serialize;
 use super::{Host, join};
 use crate::doctor::DoctorReport;
 use crate::plan::{Op, Plan};
+use crate::bundle::TargetFailure;
 use crate::report::{Diagnostic, Honesty, Level, Severity};
+use crate::urls::CarriedUrl;
 
 pub fn json<T: Serialize + ?Sized>(value: &T) -> String {
     String::from_utf8(crate::json::to_bytes(value)).expect("JSON is UTF-8")
@@ -65,11 +67,17 @@ pub fn honesty(host: &mut dyn Host, rows: &[&Honesty]) {
     host.stdout(&text);
 }
 
-pub fn diagnostics(host: &mut dyn Host, items: &[&Diagnostic]) {
+/// Warnings and errors in full; notes (info) in full with `-v`, else counted.
+pub fn diagnostics(host: &mut dyn Host, items: &[&Diagnostic], verbose: bool) {
+    let mut hidden = 0;
     for item in items {
         let label = match item.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Info if !verbose => {
+                hidden += 1;
+                continue;
+            }
             Severity::Info => "info",
         };
         let line = match &item.location {
@@ -78,6 +86,53 @@ pub fn diagnostics(host: &mut dyn Host, items: &[&Diagnostic]) {
         };
         host.stderr(&line);
     }
+    if hidden > 0 {
+        host.stderr(&format!("notes: {hidden} about how the source was read (-v lists them)\n"));
+    }
+}
+
+/// One line counting the author's URLs the bundles carry; each with `-v`.
+pub fn urls(host: &mut dyn Host, urls: &[CarriedUrl], verbose: bool) {
+    if urls.is_empty() {
+        return;
+    }
+    let mut text = String::new();
+    if verbose {
+        for url in urls {
+            text.push_str(&format!("  url      {} ({})\n", url.url, url.files.join(", ")));
+        }
+    }
+    let files: std::collections::BTreeSet<&str> =
+        urls.iter().flat_map(|u| u.files.iter().map(String::as_str)).collect();
+    let more = if verbose { "" } else { " (-v lists them)" };
+    text.push_str(&format!(
+        "urls: {} written in {} source file(s) are carried as they are{more}; --deny-urls refuses them\n",
+        urls.len(),
+        files.len()
+    ));
+    host.stdout(&text);
+}
+
+/// Every runtime that could not be built, with every reason.
+pub fn failures(host: &mut dyn Host, failures: &[TargetFailure]) {
+    if failures.is_empty() {
+        return;
+    }
+    let mut text = String::new();
+    for failure in failures {
+        let label = paint(host, "not built", "1;31");
+        text.push_str(&format!("{label}: {} {} ({}):\n", failure.runtime, failure.kind, failure.error.code));
+        for problem in &failure.error.problems {
+            text.push_str(&format!("    {problem}\n"));
+        }
+    }
+    let names: Vec<&str> = failures.iter().map(|f| f.runtime).collect();
+    text.push_str(&format!(
+        "refused: {} runtime(s) could not be built ({}); nothing was written for them\n",
+        failures.len(),
+        names.join(", ")
+    ));
+    host.stderr(&text);
 }
 
 pub fn doctor(host: &mut dyn Host, report: &DoctorReport, bundles: usize) {

@@ -36,7 +36,13 @@ fn runtimes(output: &OutputArgs) -> Vec<String> {
     if output.targets.is_empty() { vec!["claude-code".into()] } else { output.targets.clone() }
 }
 
-fn build_options(output: &OutputArgs, source: &SourceArgs, marketplace: bool) -> BuildOptions {
+fn build_options(
+    host: &mut dyn Host,
+    output: &OutputArgs,
+    source: &SourceArgs,
+    source_dir: &str,
+    marketplace: bool,
+) -> BuildOptions {
     let targets = output
         .targets
         .iter()
@@ -51,6 +57,8 @@ fn build_options(output: &OutputArgs, source: &SourceArgs, marketplace: bool) ->
         namespace: source.namespace.clone(),
         vars: source.vars.iter().cloned().collect(),
         allow_urls: source.allow_urls.clone(),
+        deny_urls: source.deny_urls,
+        source_name: host.folder_name(source_dir),
         marketplace,
         manifest_name: output.manifest_name.clone(),
         ..BuildOptions::default()
@@ -69,7 +77,7 @@ fn read_and_build(
 
 pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let out = out_dir(host, &args.output, &args.source)?;
-    let options = build_options(&args.output, &args.source_args, !args.no_marketplace);
+    let options = build_options(host, &args.output, &args.source_args, &args.source, !args.no_marketplace);
     let output = read_and_build(host, &args.source, &out, &options)?;
     let honesty: Vec<_> = output.bundles.iter().flat_map(|b| b.honesty.iter()).collect();
     let diagnostics: Vec<_> =
@@ -82,6 +90,7 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let strict_refusal = args.strict && not_supported > 0;
     let refused = plan.refused || strict_refusal;
     let applied = !refused && !args.dry_run;
+    let failed = !output.failures.is_empty();
     if applied {
         host.apply(&out, &plan).map_err(Failure::io)?;
     }
@@ -93,14 +102,17 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
             .map(|b| json!({"runtime": b.runtime, "kind": b.kind, "root": b.root, "files": b.files}))
             .collect();
         let report = json!({
-            "ok": !refused, "refused": refused, "dry_run": args.dry_run, "applied": applied, "out": out,
+            "ok": !refused && !failed, "refused": refused, "dry_run": args.dry_run, "applied": applied, "out": out,
             "plan": plan, "honesty": honesty, "diagnostics": diagnostics, "bundles": bundles,
+            "urls": output.urls, "failures": output.failures,
         });
         host.stdout(&render::json(&report));
     } else {
-        render::diagnostics(host, &diagnostics);
+        render::diagnostics(host, &diagnostics, args.verbose);
+        render::urls(host, &output.urls, args.verbose);
         render::honesty(host, &honesty);
         render::plan(host, &out, &plan, args.verbose);
+        render::failures(host, &output.failures);
         if strict_refusal {
             host.stderr(&format!(
                 "refused: {not_supported} component(s) are not fully supported and --strict is set\n"
@@ -114,7 +126,7 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
             host.stdout("dry run: nothing was written\n");
         }
     }
-    Ok(if refused { EXIT_REFUSED } else { EXIT_OK })
+    Ok(if refused || failed { EXIT_REFUSED } else { EXIT_OK })
 }
 
 pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
@@ -135,7 +147,7 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     if args.output.json {
         host.stdout(&render::json(&json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan})));
     } else {
-        render::diagnostics(host, &plan.diagnostics.iter().collect::<Vec<_>>());
+        render::diagnostics(host, &plan.diagnostics.iter().collect::<Vec<_>>(), true);
         render::plan(host, &out, &plan, false);
         if plan.summary.keep > 0 {
             host.stdout(&format!("{} edited file(s) kept; --force removes them too\n", plan.summary.keep));
@@ -149,7 +161,10 @@ pub fn doctor(host: &mut dyn Host, args: &DoctorArgs) -> Outcome {
     let out = out_dir(host, &args.output, &source)?;
     let desired = match &args.source {
         Some(source) => {
-            Some(read_and_build(host, source, &out, &build_options(&args.output, &args.source_args, true))?)
+            {
+                let options = build_options(host, &args.output, &args.source_args, source, true);
+                Some(read_and_build(host, source, &out, &options)?)
+            }
         }
         None => None,
     };
@@ -238,13 +253,9 @@ pub fn validate(host: &mut dyn Host, args: &ValidateArgs) -> Outcome {
 /// after its folder, as Claude Code names it, unless `--name` says otherwise.
 pub fn import(host: &mut dyn Host, args: &ImportArgs) -> Outcome {
     let tree = host.read_tree(&args.path, std::slice::from_ref(&args.out)).map_err(Failure::io)?;
-    let manifestless_claude =
-        args.from.as_deref() == Some("claude-code") && tree.get(".claude-plugin/plugin.json").is_none();
-    let name = match &args.name {
-        None if manifestless_claude => host.folder_name(&args.path),
-        name => name.clone(),
-    };
-    let imported = run_import(&tree, &ImportOptions { from: args.from.clone(), name })?;
+    let options =
+        ImportOptions { from: args.from.clone(), name: args.name.clone(), folder_name: host.folder_name(&args.path) };
+    let imported = run_import(&tree, &options)?;
     if host.exists(&args.out) {
         let present = host.read_tree(&args.out, &[]).map_err(Failure::io)?;
         if !present.is_empty() {

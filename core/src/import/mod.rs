@@ -45,6 +45,10 @@ pub struct ImportOptions {
     /// manifest's name.
     #[serde(default)]
     pub name: Option<String>,
+    /// The plugin folder's own name: what Claude Code names a plugin that
+    /// has no manifest, used when neither `name` nor a manifest gives one.
+    #[serde(default)]
+    pub folder_name: Option<String>,
 }
 
 /// Something of the native plugin the canonical source does not carry.
@@ -88,7 +92,7 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
         _ => agent_plugins::import(tree, &mut draft)?,
     }
     let manifest = Location::file(manifest_file(runtime));
-    name(&mut draft, runtime, options.name.as_deref(), &manifest)?;
+    name(&mut draft, runtime, options, &manifest)?;
     if draft.get("version").is_none() {
         let message = format!(
             "the plugin has no version; the source says {DEFAULT_VERSION}, because Gemini CLI and Codex refuse a plugin without one"
@@ -102,11 +106,19 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
 
 /// The canonical name: the option, else the manifest's, in kebab-case (the
 /// one form every runtime accepts).
-fn name(draft: &mut Draft, runtime: Runtime, option: Option<&str>, manifest: &Location) -> Result<()> {
-    let native = match option {
+fn name(draft: &mut Draft, runtime: Runtime, options: &ImportOptions, manifest: &Location) -> Result<()> {
+    let native = match options.name.as_deref() {
         Some(name) => name.to_string(),
         None => match draft.get("name").and_then(Value::as_str) {
             Some(name) => name.to_string(),
+            None if runtime == Runtime::ClaudeCode && options.folder_name.is_some() => {
+                let folder = options.folder_name.clone().expect("checked");
+                let message = format!(
+                    "no .claude-plugin/plugin.json: the plugin is named after its folder {folder:?}, as Claude Code names it"
+                );
+                draft.note("name_from_folder", manifest.clone(), message);
+                folder
+            }
             None if runtime == Runtime::ClaudeCode => {
                 return Err(Error::at(
                     ErrorCode::InvalidSource,
@@ -167,7 +179,19 @@ fn manifest_file(runtime: Runtime) -> &'static str {
     }
 }
 
-/// The runtime whose marker `tree` holds.
+/// Folders and files by which Claude Code loads a plugin that has no
+/// manifest.
+const CLAUDE_LAYOUT: [&str; 7] =
+    ["commands", "agents", "skills", "hooks/hooks.json", ".mcp.json", "output-styles", "SKILL.md"];
+
+/// Whether `tree` is a plugin of a runtime `import` reads: a marker, or
+/// Claude Code's default layout.
+pub fn is_native(tree: &SourceTree) -> bool {
+    detect(tree).is_ok()
+}
+
+/// The runtime whose marker `tree` holds; Claude Code for its default
+/// layout without a manifest.
 fn detect(tree: &SourceTree) -> Result<Runtime> {
     const MARKERS: [(&str, Runtime); 5] = [
         (claude::MANIFEST, Runtime::ClaudeCode),
@@ -176,7 +200,11 @@ fn detect(tree: &SourceTree) -> Result<Runtime> {
         (".cursor-plugin/plugin.json", Runtime::Cursor),
         ("plugin.json", Runtime::AgentPlugins),
     ];
-    MARKERS.iter().find(|(marker, _)| tree.get(marker).is_some()).map(|(_, runtime)| *runtime).ok_or_else(
+    let marked = MARKERS.iter().find(|(marker, _)| tree.get(marker).is_some()).map(|(_, runtime)| *runtime);
+    let claude_layout = || {
+        CLAUDE_LAYOUT.iter().any(|entry| tree.get(entry).is_some() || tree.below(entry).next().is_some())
+    };
+    marked.or_else(|| claude_layout().then_some(Runtime::ClaudeCode)).ok_or_else(
         || {
             Error::new(
                 ErrorCode::InvalidSource,
@@ -212,7 +240,7 @@ mod tests {
     fn a_manifestless_claude_plugin_needs_a_name() {
         let mut tree = SourceTree::new();
         tree.insert("commands/hi.md", b"Hi\n".to_vec(), false).unwrap();
-        let options = ImportOptions { from: Some("claude-code".into()), name: None };
+        let options = ImportOptions { from: Some("claude-code".into()), ..ImportOptions::default() };
         let err = import(&tree, &options).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidSource);
         assert!(err.to_string().contains("--name"), "{err}");
@@ -241,7 +269,7 @@ mod tests {
 
     #[test]
     fn runtimes_import_does_not_read_are_refused() {
-        let err = import(&SourceTree::new(), &ImportOptions { from: Some("opencode".into()), name: None })
+        let err = import(&SourceTree::new(), &ImportOptions { from: Some("opencode".into()), ..ImportOptions::default() })
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::UnsupportedRuntime);
         let err = import(&SourceTree::new(), &ImportOptions::default()).unwrap_err();

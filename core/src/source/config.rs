@@ -36,6 +36,10 @@ pub struct Config {
     pub marketplace: MarketplaceConfig,
     #[serde(default)]
     pub allow_urls: Vec<String>,
+    /// `carry` (the default): URLs written in the source travel and are
+    /// reported; `deny`: every URL outside `allowUrls` is an error.
+    #[serde(default)]
+    pub urls: crate::urls::UrlPolicy,
     #[serde(default)]
     pub variables: BTreeMap<String, VariableDoc>,
     /// Services, bindings and plugins the plugin needs to work.
