@@ -5,9 +5,9 @@ use serde_json::json;
 use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
 use crate::error::{Error, ErrorCode, Problem, Result};
 use crate::normalise::canonical_source;
-use crate::report::Diagnostic;
 use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
+use crate::report::{Diagnostic, Honesty, Level};
 use crate::runtime::{self, Kind, Runtime};
 use crate::source::{Config, LoadOptions, SourceTree, load_plugin, read_config};
 use crate::urls::{UrlCheck, UrlPolicy};
@@ -82,8 +82,24 @@ fn build_one(
             ("scope", json!(options.scope.as_str())),
         ],
     };
-    let (plugin, diagnostics) = load_plugin(source, &load)?;
-    let bundle = runtime::write(runtime, kind, &plugin, options)?;
+    let (mut plugin, diagnostics) = load_plugin(source, &load)?;
+    let switched_off = plugin.config.targets.get(runtime.id()).and_then(|t| t.hooks) == Some(false);
+    let hooks = if switched_off { plugin.hooks.take() } else { None };
+    let mut bundle = runtime::write(runtime, kind, &plugin, options)?;
+    if let Some(hooks) = hooks {
+        let events = hooks.value.get("hooks").and_then(|h| h.as_object()).map(|h| h.len()).unwrap_or(0);
+        bundle.honesty.push(Honesty {
+            component: "hook",
+            name: hooks.origin.to_string(),
+            runtime: runtime.id(),
+            kind: kind.name,
+            level: Level::Unsupported,
+            detail: format!(
+                "{events} hook event(s) left out: targets.{}.hooks is false (the author switched them off)",
+                runtime.id()
+            ),
+        });
+    }
     urls.check(&bundle, runtime.required_urls())?;
     Ok((bundle, diagnostics))
 }

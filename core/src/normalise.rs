@@ -30,7 +30,7 @@ pub fn canonical_source<'a>(tree: &'a SourceTree, folder_name: Option<&str>) -> 
         return Err(Error::at(
             ErrorCode::InvalidSource,
             Location::file(CANONICAL_MARKERS[0]),
-            "neither a plugforge source (plugforge.json) nor a plugin of a runtime plugforge reads \
+            "no plugforge.json, and not a plugin of a runtime plugforge reads \
              (.claude-plugin/plugin.json, .codex-plugin/plugin.json, gemini-extension.json, \
              .cursor-plugin/plugin.json, plugin.json, or Claude Code's commands/, agents/, skills/, hooks/ \
              folders); `plugforge init` creates a source",
@@ -43,6 +43,7 @@ pub fn canonical_source<'a>(tree: &'a SourceTree, folder_name: Option<&str>) -> 
         None,
         format!("read as a {} plugin, the way `plugforge import` reads it", runtime.id()),
     )];
-    diagnostics.extend(notes.into_iter().map(|note| Diagnostic::info(note.code, Some(note.location), note.message)));
+    diagnostics
+        .extend(notes.into_iter().map(|note| Diagnostic::info(note.code, Some(note.location), note.message)));
     Ok(Canonical { tree: Cow::Owned(source), diagnostics })
 }

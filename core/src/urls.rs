@@ -104,7 +104,10 @@ impl UrlCheck {
 
     /// The author's URLs the bundles carry, in URL order.
     pub fn carried(self) -> Vec<CarriedUrl> {
-        self.carried.into_iter().map(|(url, files)| CarriedUrl { url, files: files.into_iter().collect() }).collect()
+        self.carried
+            .into_iter()
+            .map(|(url, files)| CarriedUrl { url, files: files.into_iter().collect() })
+            .collect()
     }
 }
 

@@ -4,21 +4,26 @@
 Each folder under tests/conformance/realworld/<name>/ holds the data files of a
 public plugin (`plugin/`), its LICENSE and SOURCE.json ({repo, commit, path,
 license, runtimes, omitted}: `omitted` are the files not copied, code and
-binaries). For each runtime in `runtimes` (a unit `<name>:<runtime>`):
+binaries). Each folder is one unit, taken the way a plugin author takes it:
 
-1. `plugforge import plugin --from RUNTIME --out SRC`
-2. `plugforge build SRC --target all --out OUT` (and `--target hermes:skill-plugin`)
-3. `plugforge validate --strict --target R` on every built bundle
-4. the real clients on the results (tests/clients drivers): Claude Code
+1. `plugforge build PLUGIN --target all --out OUT`: the plugin as it ships,
+   no import first, no flags (and `--target hermes:skill-plugin`)
+2. `plugforge import PLUGIN --out SRC` + `plugforge build SRC --target all`:
+   must give exactly the bytes of step 1; every other runtime the folder is
+   native to (`runtimes`) is imported with `--from` and built too
+3. `plugforge validate --strict --target R` on every directly built bundle
+4. the real clients on the direct output (tests/clients drivers): Claude Code
    (validate --strict of plugin and marketplace, marketplace add, install,
-   details listing every skill, command and agent), Codex (marketplace add,
-   plugin add, app-server skills and hooks without errors), Gemini (validate,
-   install, list, its own loaders), OpenCode (`debug config`, which hard-fails
-   on what it refuses), skills-ref (every Agent Plugins skill); Hermes and
-   OpenClaw in batches over all units (one state each, one listing and one
-   load for all: see hermes_batch and openclaw_batch).
+   details listing every skill, command and agent; and validate --strict of
+   the original Claude plugin, so a build never fails where the original
+   passed), Codex (marketplace add, plugin add, app-server skills and hooks
+   without errors), Gemini (validate, install, list, its own loaders),
+   OpenCode (`debug config`, which hard-fails on what it refuses),
+   skills-ref (every Agent Plugins skill); Hermes and OpenClaw in batches
+   over all units (one state each, one listing and one load for all: see
+   hermes_batch and openclaw_batch).
 
-Prints a pass-rate table per runtime. A failure not listed in KNOWN.md fails
+Prints a pass-rate table per step. A failure not listed in KNOWN.md fails
 the run; a KNOWN.md row that no longer fails is reported as stale.
 
 Usage: realworld.py [--jobs N] [--no-clients] [NAME...]
@@ -54,13 +59,19 @@ def driver(script, *args, timeout=900):
 
 
 class Unit:
-    def __init__(self, name, runtime, source):
-        self.name, self.runtime, self.source = name, runtime, source
-        self.id = f"{name}:{runtime}"
+    def __init__(self, name, source):
+        self.name, self.source = name, source
+        self.id = name
         self.folder = os.path.join(CORPUS, name, "plugin")  # as committed: data files only
         self.results = {}  # step -> None (pass) or problem text
         self.plugin = None
         self.scratch = None
+        self.original_claude = None  # the original's own `claude plugin validate --strict`: True/False/None
+
+    @property
+    def folder_name(self):
+        """The plugin folder's upstream name: what names a Claude plugin with no manifest."""
+        return os.path.basename(self.source.get("path", "").rstrip("/")) or self.source["repo"].split("/")[-1]
 
     def record(self, step, problem):
         self.results[step] = problem
@@ -74,7 +85,7 @@ def with_placeholders(unit):
     """A copy of the plugin with a placeholder at each omitted path (code and
     binaries are not part of the corpus), so hooks and servers that run a
     shipped script still find it, with its executable bit."""
-    folder = os.path.join(unit.scratch, "plugin")
+    folder = os.path.join(unit.scratch, "plugin", unit.folder_name)
     common.copy_tree(unit.folder, folder)
     executable = set(unit.source.get("omittedExecutable", []))
     for rel in unit.source.get("omitted", []):
@@ -87,21 +98,69 @@ def with_placeholders(unit):
     return folder
 
 
+def failed(code, out, err):
+    return None if code == 0 else f"exit {code}: {(out + err).strip()[-600:]}"
+
+
+def tree_difference(a, b):
+    """The first difference between two folders (path, bytes, executable bit), or None."""
+    def files(root):
+        found = {}
+        for folder, _, names in os.walk(root):
+            for n in names:
+                path = os.path.join(folder, n)
+                with open(path, "rb") as f:
+                    found[os.path.relpath(path, root)] = (f.read(), os.access(path, os.X_OK))
+        return found
+    left, right = files(a), files(b)
+    for rel in sorted(set(left) | set(right)):
+        if rel not in right:
+            return f"{rel} only in the direct build"
+        if rel not in left:
+            return f"{rel} only in import + build"
+        if left[rel] != right[rel]:
+            return f"{rel} differs"
+    return None
+
+
 def plugforge_side(unit):
-    src = os.path.join(unit.scratch, "src")
     plugin = with_placeholders(unit)
-    code, out, err = common.plugforge("import", plugin, "--from", unit.runtime, "--out", src, "--json")
-    unit.record("import", None if code == 0 else f"exit {code}: {(out + err).strip()[-600:]}")
-    if code != 0:
-        return False
-    unit.plugin = common.read_json(os.path.join(src, "plugforge.json"))["name"]
-    code, out, err = common.plugforge("build", src, "--target", "all", "--out", unit.out)
-    unit.record("build", None if code == 0 else f"exit {code}: {(out + err).strip()[-600:]}")
-    if code != 0:
-        return False
-    code, out, err = common.plugforge("build", src, "--target", "hermes:skill-plugin",
+    # The user's path: the plugin as it ships, no import, no flags.
+    code, out, err = common.plugforge("build", plugin, "--target", "all", "--out", unit.out)
+    unit.record("build", failed(code, out, err))
+    direct_ok = code == 0
+    code, out, err = common.plugforge("build", plugin, "--target", "hermes:skill-plugin",
                                       "--out", os.path.join(unit.scratch, "hermes-plugin"))
-    unit.record("build hermes:skill-plugin", None if code == 0 else f"exit {code}: {(out + err).strip()[-600:]}")
+    unit.record("build hermes:skill-plugin", failed(code, out, err))
+
+    src = os.path.join(unit.scratch, "src")
+    code, out, err = common.plugforge("import", plugin, "--out", src, "--json")
+    unit.record("import", failed(code, out, err))
+    detected = json.loads(out)["from"] if code == 0 else None
+    if code == 0:
+        unit.plugin = common.read_json(os.path.join(src, "plugforge.json"))["name"]
+        via = os.path.join(unit.scratch, "via-import")
+        code, out, err = common.plugforge("build", src, "--target", "all", "--out", via)
+        problem = failed(code, out, err)
+        if problem is None and direct_ok:
+            difference = tree_difference(unit.out, via)
+            problem = difference and f"the direct build and import + build differ: {difference}"
+        unit.record("direct = import + build", problem)
+    for runtime in unit.source["runtimes"]:
+        if runtime == detected:
+            continue
+        src = os.path.join(unit.scratch, f"src-{runtime}")
+        code, out, err = common.plugforge("import", plugin, "--from", runtime, "--out", src)
+        problem = failed(code, out, err)
+        if problem is None:
+            code, out, err = common.plugforge("build", src, "--target", "all",
+                                              "--out", os.path.join(unit.scratch, f"via-{runtime}"))
+            problem = failed(code, out, err)
+        unit.record(f"import --from {runtime} + build", problem)
+    if not direct_ok:
+        return False
+    if unit.plugin is None:
+        unit.plugin = common.read_json(os.path.join(unit.out, "claude-code", ".claude-plugin", "plugin.json"))["name"]
     for runtime in BUNDLES:
         path = unit.out if runtime == "opencode" else os.path.join(unit.out, runtime)
         if not os.path.isdir(path):
@@ -123,7 +182,18 @@ def problems_of(checks):
     return "; ".join(found)[:900] or None
 
 
+def original_claude_passes(unit, binary):
+    """The original Claude plugin's own verdict (`claude plugin validate --strict`
+    with no warning), so the built bundle is held to never fail where it passed."""
+    from claude_inventory import Claude
+    with common.Scratch("claude-original") as home:
+        r = Claude(binary, home).validate(os.path.join(unit.scratch, "plugin", unit.folder_name))
+    return r["exit"] == 0 and r["warnings"] == 0 and r["errors"] == 0
+
+
 def check_claude(unit, binary):
+    if "claude-code" in unit.source["runtimes"]:
+        unit.original_claude = original_claude_passes(unit, binary)
     report, error = driver("claude_inventory.py", "--claude", binary, "--plugin-dir",
                            os.path.join(unit.out, "claude-code"), "--marketplace-root", unit.out,
                            "--plugin", unit.plugin)
@@ -361,14 +431,14 @@ def main():
         if not os.path.isdir(os.path.join(CORPUS, name)):
             continue
         source = common.read_json(os.path.join(CORPUS, name, "SOURCE.json"))
-        units.extend(Unit(name, runtime, source) for runtime in source["runtimes"])
+        units.append(Unit(name, source))
 
     os.makedirs(SCRATCH_ROOT, exist_ok=True)
     scratch = args.keep or tempfile.mkdtemp(prefix="plugforge-realworld-", dir=SCRATCH_ROOT)
     os.makedirs(scratch, exist_ok=True)
     try:
         for unit in units:
-            unit.scratch = os.path.join(scratch, unit.id.replace(":", "@"))
+            unit.scratch = os.path.join(scratch, unit.id)
             shutil.rmtree(unit.scratch, ignore_errors=True)
             os.makedirs(unit.scratch)
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -407,6 +477,16 @@ def report(units, known):
         rows.append((step, f"{passed}/{len(ran)}", f"{100 * passed // max(len(ran), 1)}%"))
     print(common.table(rows, ("step (runtime or client)", "passed", "rate")))
     failures, known_hits = 0, set()
+    judged = [u for u in units if "claude" in u.results]
+    if judged:
+        passed = sum(1 for u in judged if u.results["claude"] is None)
+        print(f"claude on the direct build: {passed}/{len(judged)} ({100 * passed / len(judged):.1f}%) "
+              f"pass validate --strict, install and details")
+    for unit in judged:
+        if unit.original_claude and unit.results["claude"] is not None:
+            failures += 1
+            print(f"FAIL   {unit.id} claude: the original plugin passes claude plugin validate --strict, "
+                  f"the built bundle does not: {unit.results['claude']}")
     for unit in units:
         for step, problem in unit.results.items():
             if problem is None:

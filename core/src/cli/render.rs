@@ -3,9 +3,9 @@
 use serde::Serialize;
 
 use super::{Host, join};
+use crate::bundle::TargetFailure;
 use crate::doctor::DoctorReport;
 use crate::plan::{Op, Plan};
-use crate::bundle::TargetFailure;
 use crate::report::{Diagnostic, Honesty, Level, Severity};
 use crate::urls::CarriedUrl;
 

@@ -161,10 +161,8 @@ pub fn doctor(host: &mut dyn Host, args: &DoctorArgs) -> Outcome {
     let out = out_dir(host, &args.output, &source)?;
     let desired = match &args.source {
         Some(source) => {
-            {
-                let options = build_options(host, &args.output, &args.source_args, source, true);
-                Some(read_and_build(host, source, &out, &options)?)
-            }
+            let options = build_options(host, &args.output, &args.source_args, source, true);
+            Some(read_and_build(host, source, &out, &options)?)
         }
         None => None,
     };
@@ -253,8 +251,11 @@ pub fn validate(host: &mut dyn Host, args: &ValidateArgs) -> Outcome {
 /// after its folder, as Claude Code names it, unless `--name` says otherwise.
 pub fn import(host: &mut dyn Host, args: &ImportArgs) -> Outcome {
     let tree = host.read_tree(&args.path, std::slice::from_ref(&args.out)).map_err(Failure::io)?;
-    let options =
-        ImportOptions { from: args.from.clone(), name: args.name.clone(), folder_name: host.folder_name(&args.path) };
+    let options = ImportOptions {
+        from: args.from.clone(),
+        name: args.name.clone(),
+        folder_name: host.folder_name(&args.path),
+    };
     let imported = run_import(&tree, &options)?;
     if host.exists(&args.out) {
         let present = host.read_tree(&args.out, &[]).map_err(Failure::io)?;

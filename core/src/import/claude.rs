@@ -16,7 +16,7 @@ use crate::source::{SourceFile, SourceTree, parse_document};
 pub const MANIFEST: &str = ".claude-plugin/plugin.json";
 
 /// Manifest fields only Claude Code reads; kept for its bundle alone.
-const CLAUDE_ONLY: [&str; 10] = [
+pub(super) const CLAUDE_ONLY: [&str; 10] = [
     "userConfig",
     "lspServers",
     "channels",
@@ -81,6 +81,21 @@ fn read_paths(
     draft: &mut Draft,
     paths: &mut Paths,
 ) -> Result<()> {
+    for key in ["commands", "agents", "outputStyles", "skills", "hooks", "mcpServers"] {
+        let Some(value) = manifest.fields.get(key) else { continue };
+        for entry in entries(value) {
+            if let Some(text) = entry.as_str().filter(|t| t.split('/').any(|segment| segment == "..")) {
+                let line = crate::source::line_of_key(&manifest.text, key).unwrap_or(1);
+                return Err(crate::error::Error::at(
+                    crate::error::ErrorCode::InvalidSource,
+                    Location::at(MANIFEST, line, 1),
+                    format!(
+                        "\"{key}\" entry {text:?} is not allowed: it climbs out of the plugin root, and nothing outside the source is read"
+                    ),
+                ));
+            }
+        }
+    }
     let roots = |manifest: &mut Manifest, key: &str, draft: &mut Draft| -> Option<Vec<String>> {
         let value = manifest.take(key)?;
         let mut found = Vec::new();

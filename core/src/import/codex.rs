@@ -84,7 +84,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
         common::copy(draft, path, file)?;
     }
     if let Some(interface) = interface {
-        import_interface(&manifest_text(tree), draft, interface, &skills);
+        import_interface(&manifest_text(tree), MANIFEST, draft, interface, &skills);
     }
     hooks.note_missing(draft, MANIFEST);
     mcp.note_missing(draft, MANIFEST);
@@ -126,10 +126,16 @@ fn component(manifest: &mut Manifest, draft: &mut Draft, key: &str, parts: &mut 
 /// `interface`: what `build` derives again from the metadata is dropped,
 /// `displayName` becomes the plugin's display name, the rest is kept for
 /// the Codex bundle.
-fn import_interface(text: &str, draft: &mut Draft, interface: Value, skills: &[String]) {
+pub(super) fn import_interface(
+    text: &str,
+    file: &str,
+    draft: &mut Draft,
+    interface: Value,
+    skills: &[String],
+) {
     let Value::Object(fields) = interface else {
         let message = format!("\"interface\" is {}, not an object; left out", short(&interface));
-        return draft.note_key("invalid_field", MANIFEST, text, "interface", message);
+        return draft.note_key("invalid_field", file, text, "interface", message);
     };
     let string = |draft: &Draft, key: &str| draft.get(key).and_then(Value::as_str).map(str::to_string);
     let name = string(draft, "name").unwrap_or_default();
@@ -152,7 +158,12 @@ fn import_interface(text: &str, draft: &mut Draft, interface: Value, skills: &[S
             }
             "longDescription" => description.as_ref().is_some_and(|d| value == json!(d)),
             "developerName" => author.as_ref().is_some_and(|a| value == json!(a)),
-            "category" => value == json!(DEFAULT_CATEGORY),
+            "category" => match value.as_str() {
+                Some(category) if category != DEFAULT_CATEGORY => {
+                    draft.set_marketplace_field("category", &value)
+                }
+                _ => true,
+            },
             "capabilities" => value == json!(DEFAULT_CAPABILITIES),
             "defaultPrompt" => !prompts.is_empty() && value == json!(prompts),
             _ => false,
@@ -167,7 +178,7 @@ fn import_interface(text: &str, draft: &mut Draft, interface: Value, skills: &[S
             "interface fields {} are Codex-only: kept under targets.codex.manifest.interface, so only the Codex bundle carries them",
             keys.join(", ")
         );
-        draft.note_key("runtime_only_field", MANIFEST, text, "interface", message);
+        draft.note_key("runtime_only_field", file, text, "interface", message);
         draft.target_field("codex", "interface", Value::Object(kept));
     }
 }

@@ -35,6 +35,8 @@ pub struct Draft {
     config: Map<String, Value>,
     /// Runtime id -> fields merged into that runtime's own manifest.
     targets: BTreeMap<String, Map<String, Value>>,
+    /// Runtime id -> `targets.<runtime>` settings other than its manifest.
+    target_settings: BTreeMap<String, Map<String, Value>>,
 }
 
 impl Draft {
@@ -55,6 +57,15 @@ impl Draft {
         self.config.insert(key.to_string(), value);
     }
 
+    /// Sets `marketplace.<key>` unless the source already has one; says
+    /// whether the source's value is now `value` (so the field is derived).
+    pub fn set_marketplace_field(&mut self, key: &str, value: &Value) -> bool {
+        let marketplace = self.config.entry("marketplace").or_insert_with(|| Value::Object(Map::new()));
+        let Some(fields) = marketplace.as_object_mut() else { return false };
+        let slot = fields.entry(key.to_string()).or_insert_with(|| value.clone());
+        slot == value
+    }
+
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.config.get(key)
     }
@@ -62,6 +73,11 @@ impl Draft {
     /// Keeps `key` for one runtime only (`targets.<runtime>.manifest.<key>`).
     pub fn target_field(&mut self, runtime: &str, key: &str, value: Value) {
         self.targets.entry(runtime.to_string()).or_default().insert(key.to_string(), value);
+    }
+
+    /// Sets `targets.<runtime>.<key>` (a per-runtime switch such as `hooks`).
+    pub fn target_setting(&mut self, runtime: &str, key: &str, value: Value) {
+        self.target_settings.entry(runtime.to_string()).or_default().insert(key.to_string(), value);
     }
 
     pub fn has(&self, path: &str) -> bool {
@@ -99,11 +115,16 @@ impl Draft {
     /// `allowUrls` lists every URL the native plugin already held, so the
     /// source builds as it was.
     pub fn finish(mut self) -> Result<(SourceTree, Vec<ImportNote>)> {
-        if !self.targets.is_empty() {
-            let targets: Map<String, Value> = std::mem::take(&mut self.targets)
+        if !self.targets.is_empty() || !self.target_settings.is_empty() {
+            let mut targets: Map<String, Value> = std::mem::take(&mut self.target_settings)
                 .into_iter()
-                .map(|(runtime, manifest)| (runtime, json!({ "manifest": manifest })))
+                .map(|(runtime, settings)| (runtime, Value::Object(settings)))
                 .collect();
+            for (runtime, manifest) in std::mem::take(&mut self.targets) {
+                let slot = targets.entry(runtime).or_insert_with(|| json!({}));
+                slot.as_object_mut().expect("an object").insert("manifest".into(), Value::Object(manifest));
+            }
+            targets.sort_keys();
             self.config.insert("targets".into(), Value::Object(targets));
         }
         let urls = self.urls();

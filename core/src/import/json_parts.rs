@@ -36,10 +36,16 @@ impl JsonParts {
         let Some(origin) = self.inline.first().map(|(o, _)| o.clone()) else { return Ok(Merged::None) };
         let mut description = None;
         let mut events: Map<String, Value> = Map::new();
+        let mut any = false;
         for (from, value) in self.inline {
             let Value::Object(mut object) = value else {
                 return Err(invalid(&from, "a hooks config must be a JSON object"));
             };
+            // `{}` declares no hooks (Codex reads it so), not a broken config.
+            if object.is_empty() {
+                continue;
+            }
+            any = true;
             if description.is_none() {
                 description = object.shift_remove("description");
             }
@@ -66,6 +72,9 @@ impl JsonParts {
                     }
                 }
             }
+        }
+        if !any {
+            return Ok(Merged::None);
         }
         let mut out = Map::new();
         if let Some(description) = description {

@@ -8,6 +8,7 @@ mod codex;
 mod common;
 mod cursor;
 mod draft;
+mod foreign;
 mod gemini;
 mod json_parts;
 mod manifest;
@@ -91,6 +92,7 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
         Runtime::Cursor => cursor::import(tree, &mut draft)?,
         _ => agent_plugins::import(tree, &mut draft)?,
     }
+    foreign::read(tree, &mut draft, runtime);
     let manifest = Location::file(manifest_file(runtime));
     name(&mut draft, runtime, options, &manifest)?;
     if draft.get("version").is_none() {
@@ -201,18 +203,15 @@ fn detect(tree: &SourceTree) -> Result<Runtime> {
         ("plugin.json", Runtime::AgentPlugins),
     ];
     let marked = MARKERS.iter().find(|(marker, _)| tree.get(marker).is_some()).map(|(_, runtime)| *runtime);
-    let claude_layout = || {
-        CLAUDE_LAYOUT.iter().any(|entry| tree.get(entry).is_some() || tree.below(entry).next().is_some())
-    };
-    marked.or_else(|| claude_layout().then_some(Runtime::ClaudeCode)).ok_or_else(
-        || {
-            Error::new(
-                ErrorCode::InvalidSource,
-                "no plugin marker found (.claude-plugin/plugin.json, .codex-plugin/plugin.json, \
+    let claude_layout =
+        || CLAUDE_LAYOUT.iter().any(|entry| tree.get(entry).is_some() || tree.below(entry).next().is_some());
+    marked.or_else(|| claude_layout().then_some(Runtime::ClaudeCode)).ok_or_else(|| {
+        Error::new(
+            ErrorCode::InvalidSource,
+            "no plugin marker found (.claude-plugin/plugin.json, .codex-plugin/plugin.json, \
              gemini-extension.json, .cursor-plugin/plugin.json, plugin.json); name the runtime with --from",
-            )
-        },
-    )
+        )
+    })
 }
 
 /// The error for a runtime named with `--from` whose manifest is missing.
@@ -269,8 +268,11 @@ mod tests {
 
     #[test]
     fn runtimes_import_does_not_read_are_refused() {
-        let err = import(&SourceTree::new(), &ImportOptions { from: Some("opencode".into()), ..ImportOptions::default() })
-            .unwrap_err();
+        let err = import(
+            &SourceTree::new(),
+            &ImportOptions { from: Some("opencode".into()), ..ImportOptions::default() },
+        )
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::UnsupportedRuntime);
         let err = import(&SourceTree::new(), &ImportOptions::default()).unwrap_err();
         assert!(err.to_string().contains("--from"), "{err}");

@@ -88,7 +88,11 @@ fn damaged_native_plugins_give_errors_or_notes_never_a_panic() {
             }
         }
         for runtime in IMPORTABLE {
-            let options = ImportOptions { from: Some(runtime.id().into()), name: Some("k".into()), ..ImportOptions::default() };
+            let options = ImportOptions {
+                from: Some(runtime.id().into()),
+                name: Some("k".into()),
+                ..ImportOptions::default()
+            };
             let _ = import(&tree, &options);
         }
     }

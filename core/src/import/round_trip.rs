@@ -237,8 +237,9 @@ fn round_trip(seed: u64, runtime: Runtime) {
     for (path, file) in &bundle.files {
         native.insert(path.as_str(), file.bytes.clone(), file.executable).expect("bundle paths are valid");
     }
-    let imported = import(&native, &ImportOptions { from: Some(runtime.id().into()), ..ImportOptions::default() })
-        .unwrap_or_else(|e| panic!("{what}: import: {e}"));
+    let imported =
+        import(&native, &ImportOptions { from: Some(runtime.id().into()), ..ImportOptions::default() })
+            .unwrap_or_else(|e| panic!("{what}: import: {e}"));
     let before = load(&source, &format!("{what}: the source"));
     let after = load(&imported.source, &format!("{what}: the imported source"));
     let check = Check { what, rows: &bundle.honesty };

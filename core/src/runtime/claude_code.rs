@@ -68,6 +68,14 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
     copies(w, "output-style", &plugin.output_styles)?;
     copies(w, "bin", &plugin.bin)?;
     for file in &plugin.support {
+        // Claude Code reads no CLAUDE.md from a plugin, and its strict
+        // validation flags one at the root: it stays out of this bundle.
+        if file.path.as_str() == "CLAUDE.md" {
+            let detail = "Claude Code does not load a plugin's root CLAUDE.md; it is left out of this bundle \
+                          (the other runtimes carry it as a support file)";
+            w.honest("support", "CLAUDE.md", Level::Unsupported, detail);
+            continue;
+        }
         w.copy(file, None, None)?;
     }
     hooks(w)?;

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 
 use super::local_root::uses_plugin_vars;
 use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
-use crate::error::{Error, ErrorCode, Location, Result};
+use crate::error::Result;
 use crate::merge::Part;
 use crate::model::Plugin;
 use crate::report::Level;
@@ -116,7 +116,7 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
             }
         }
     }
-    check_default_prompts(w, &interface)?;
+    default_prompts(w, &mut interface);
     short_description_honesty(w, &interface);
     manifest.insert("interface".into(), Value::Object(interface));
     w.add_json(".codex-plugin/plugin.json", &Value::Object(manifest), templates::origin("codex/plugin.json"))
@@ -136,8 +136,7 @@ fn interface(w: &Writer<'_>) -> Map<String, Value> {
     if let Some(author) = &config.author {
         interface.insert("developerName".into(), json!(author.name));
     }
-    let category = config.marketplace.category.as_deref().unwrap_or(DEFAULT_CATEGORY);
-    interface.insert("category".into(), json!(category));
+    interface.insert("category".into(), json!(category(plugin)));
     interface.insert("capabilities".into(), json!(DEFAULT_CAPABILITIES));
     let prompts: Vec<String> =
         plugin.skills.iter().take(DEFAULT_PROMPTS_MAX).map(|s| format!("Use the {} skill", s.name)).collect();
@@ -145,6 +144,17 @@ fn interface(w: &Writer<'_>) -> Map<String, Value> {
         interface.insert("defaultPrompt".into(), json!(prompts));
     }
     interface
+}
+
+/// The plugin's category: the Codex override, else the source's marketplace
+/// category, else Codex's catch-all.
+fn category(plugin: &Plugin) -> &str {
+    let overridden = plugin.config.targets.get("codex").and_then(|t| t.manifest.get("interface"));
+    overridden
+        .and_then(|interface| interface.get("category"))
+        .and_then(Value::as_str)
+        .or(plugin.config.marketplace.category.as_deref())
+        .unwrap_or(DEFAULT_CATEGORY)
 }
 
 /// The description when it fits the subtitle limit, else its words up to
@@ -194,35 +204,43 @@ fn short_description_honesty(w: &mut Writer<'_>, interface: &Map<String, Value>)
     w.honest("metadata", "interface.shortDescription", level, detail);
 }
 
-/// More than 3 prompts, or one over 128 characters, is silently dropped by
-/// Codex: refuse it here, naming the file that set it.
-fn check_default_prompts(w: &Writer<'_>, interface: &Map<String, Value>) -> Result<()> {
-    let prompts: Vec<&Value> = match interface.get("defaultPrompt") {
-        None => return Ok(()),
-        Some(Value::Array(items)) => items.iter().collect(),
-        Some(one) => vec![one],
+/// Codex keeps at most 3 default prompts of at most 128 characters and
+/// drops the rest silently: the bundle carries only what Codex keeps, and
+/// each prompt left out is a degraded honesty row naming the file that set it.
+fn default_prompts(w: &mut Writer<'_>, interface: &mut Map<String, Value>) {
+    let prompts: Vec<Value> = match interface.get("defaultPrompt") {
+        None => return,
+        Some(Value::Array(items)) => items.clone(),
+        Some(one) => vec![one.clone()],
     };
-    let file = w.plugin.metadata_file.as_str();
-    let refuse = |message: String| {
-        Err(Error::at(
-            ErrorCode::InvalidSource,
-            Location::file(file),
-            format!("codex interface.defaultPrompt: {message}"),
-        ))
-    };
-    if prompts.len() > DEFAULT_PROMPTS_MAX {
-        return refuse(format!("{} prompts; Codex keeps at most {DEFAULT_PROMPTS_MAX}", prompts.len()));
-    }
-    for prompt in prompts {
-        let Some(text) = prompt.as_str() else { return refuse(format!("{prompt} is not a string")) };
-        let length = text.split_whitespace().collect::<Vec<_>>().join(" ").chars().count();
-        if length > DEFAULT_PROMPT_MAX {
-            return refuse(format!(
-                "a prompt of {length} characters; Codex drops prompts over {DEFAULT_PROMPT_MAX}"
-            ));
+    let file = w.plugin.metadata_file.to_string();
+    let mut kept = Vec::new();
+    for (index, prompt) in prompts.into_iter().enumerate() {
+        let problem = match prompt.as_str() {
+            None => Some(format!("{prompt} is not a string")),
+            Some(text) => {
+                let length = text.split_whitespace().collect::<Vec<_>>().join(" ").chars().count();
+                (length > DEFAULT_PROMPT_MAX)
+                    .then(|| format!("{length} characters; Codex drops prompts over {DEFAULT_PROMPT_MAX}"))
+            }
+        };
+        let problem = problem.or_else(|| {
+            (kept.len() >= DEFAULT_PROMPTS_MAX)
+                .then(|| format!("Codex keeps the first {DEFAULT_PROMPTS_MAX} prompts only"))
+        });
+        match problem {
+            Some(why) => {
+                let detail = format!("interface.defaultPrompt[{index}] (set in {file}) is left out: {why}");
+                w.honest("metadata", &format!("interface.defaultPrompt[{index}]"), Level::Degraded, detail);
+            }
+            None => kept.push(prompt),
         }
     }
-    Ok(())
+    if kept.is_empty() {
+        interface.shift_remove("defaultPrompt");
+    } else {
+        interface.insert("defaultPrompt".into(), Value::Array(kept));
+    }
 }
 
 fn skills(w: &mut Writer<'_>) -> Result<()> {
@@ -333,7 +351,7 @@ fn marketplace_entry(plugin: &Plugin, root: &str) -> (Value, Value) {
     let config = &plugin.config;
     let name = super::claude_code::marketplace_name(plugin);
     let display = config.marketplace.display_name.clone().unwrap_or_else(|| name.clone());
-    let category = config.marketplace.category.as_deref().unwrap_or(DEFAULT_CATEGORY);
+    let category = category(plugin);
     let entry = json!({
         "name": plugin.namespace,
         "source": {"source": "local", "path": format!("./{root}")},

@@ -71,6 +71,10 @@ pub struct TargetConfig {
     /// Merged into that runtime's own manifest (e.g. Codex `interface`).
     #[serde(default)]
     pub manifest: Map<String, Value>,
+    /// `false` leaves the plugin's hooks out of this runtime's bundle (the
+    /// author switched them off for it).
+    #[serde(default)]
+    pub hooks: Option<bool>,
     #[serde(default)]
     pub bundle_format: Option<String>,
 }

@@ -7,11 +7,12 @@ use serde_json::{Map, Value, json};
 
 use super::claude_manifest::{CLAUDE_MANIFEST, ComponentPaths, read_claude_manifest};
 use super::config::Config;
-use super::frontmatter::parse_document;
+use super::frontmatter::{Document, parse_document};
 use super::json_text::{line_of_key, parse_json};
 use super::render::{TemplateContext, render_config_file, render_tree};
 use super::{RenderedFile, RenderedTree, SourceTree};
 use crate::error::{Error, ErrorCode, Location, Problems, Result};
+use crate::format::yaml;
 use crate::model::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, Skill};
 use crate::path::BundlePath;
 use crate::report::Diagnostic;
@@ -330,6 +331,10 @@ impl Sorter {
             Ok(document) => document,
             Err(e) => return self.problems.absorb(e),
         };
+        let (document, file) = match self.with_derived_description(&path, document, file) {
+            Ok(described) => described,
+            Err(e) => return self.problems.absorb(e),
+        };
         let file = canonical_markdown(file);
         let stem = rel.strip_suffix(".md").unwrap_or(&rel).to_string();
         let (name, dir) = match kind {
@@ -345,20 +350,52 @@ impl Sorter {
                 message,
             ));
         }
-        if document.frontmatter.is_none() || document.str_field("description").is_none() {
-            let message = format!("{path} has no frontmatter description; runtimes show it without one");
-            self.diagnostics.push(Diagnostic::warning(
-                "missing_description",
-                Some(Location::file(path.as_str())),
-                message,
-            ));
-        }
         let target = BundlePath::new(format!("{dir}/{rel}")).expect("valid parts");
         let component = MarkdownComponent { name, document, file: FileComponent { path: target, file } };
         match kind {
             Kind::Command => self.commands.push(component),
             Kind::Agent => self.agents.push(component),
         }
+    }
+
+    /// A command or agent with no `description` gets one from its first
+    /// heading or paragraph, which is what a reader of the file sees first;
+    /// every runtime lists it by its description, and Claude Code's strict
+    /// validation refuses it without one. The change is a warning: the
+    /// author can write their own.
+    fn with_derived_description(
+        &mut self,
+        path: &BundlePath,
+        document: Document,
+        file: RenderedFile,
+    ) -> Result<(Document, RenderedFile)> {
+        let has = document.str_field("description").is_some_and(|d| !d.trim().is_empty());
+        if has {
+            return Ok((document, file));
+        }
+        let location = Some(Location::file(file.origin.as_str()));
+        let Some(description) = first_words(&document.body) else {
+            let message = format!("{path} has no frontmatter description and no text to take one from");
+            self.diagnostics.push(Diagnostic::warning("missing_description", location, message));
+            return Ok((document, file));
+        };
+        let text = file.text().expect("read as text above");
+        let line = format!("description: {}\n", yaml::scalar_text(&description));
+        let described = match document.frontmatter {
+            None => format!("---\n{line}---\n{text}"),
+            Some(_) => {
+                let rest = text.strip_prefix("\u{feff}").unwrap_or(text);
+                let after_open = rest.find('\n').map_or(rest.len(), |i| i + 1);
+                format!("{}{line}{}", &rest[..after_open], &rest[after_open..])
+            }
+        };
+        let message = format!(
+            "{path} has no description; the bundles describe it as {description:?}, from its first lines \
+             (add `description:` to its frontmatter to choose it)"
+        );
+        self.diagnostics.push(Diagnostic::warning("description_derived", location, message));
+        let document = parse_document(path.as_str(), &described)?;
+        Ok((document, RenderedFile { bytes: described.into_bytes().into(), ..file }))
     }
 
     fn json_component(&mut self, path: &BundlePath, file: &RenderedFile) -> Option<JsonComponent> {
@@ -565,13 +602,14 @@ impl Sorter {
         Some(McpServers { servers, origin })
     }
 
-    /// Names must be unique per kind, and a command may not shadow a skill:
-    /// both are invoked as `/namespace:name`.
+    /// Names must be unique per kind. A command and a skill may share a
+    /// name, as Claude Code allows; a runtime that turns commands into
+    /// skills refuses that pair itself, for its own bundle only.
     fn check_duplicates(&mut self, skills: &[Skill]) {
         let mut seen: BTreeMap<(&str, String), String> = BTreeMap::new();
         let entries = skills
             .iter()
-            .map(|s| ("command", s.name.clone(), s.main.file.origin.to_string()))
+            .map(|s| ("skill", s.name.clone(), s.main.file.origin.to_string()))
             .chain(self.commands.iter().map(|c| ("command", c.name.clone(), c.file.file.origin.to_string())))
             .chain(self.agents.iter().map(|a| ("agent", a.name.clone(), a.file.file.origin.to_string())));
         let mut duplicates = Vec::new();
@@ -684,4 +722,60 @@ fn mcp_servers(file: &str, text: &str, value: Value) -> Result<Map<String, Value
         }
     }
     Ok(servers)
+}
+
+/// The longest description taken from a body: its first heading, else its
+/// first paragraph, as plain text of at most this many characters.
+const DERIVED_DESCRIPTION_MAX: usize = 200;
+
+/// The first heading or paragraph of a Markdown body, without Markdown
+/// marks, cut at a word boundary; `None` when the body has no text.
+fn first_words(body: &str) -> Option<String> {
+    let mut in_fence = false;
+    let mut paragraph: Vec<&str> = Vec::new();
+    for line in body.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence || trimmed.starts_with("<!--") || trimmed.starts_with('<') {
+            continue;
+        }
+        if trimmed.is_empty() {
+            if !paragraph.is_empty() {
+                break;
+            }
+            continue;
+        }
+        if let Some(heading) = trimmed.strip_prefix('#') {
+            if paragraph.is_empty() {
+                let heading = heading.trim_start_matches('#').trim();
+                if !heading.is_empty() {
+                    return Some(plain_words(heading));
+                }
+            }
+            break;
+        }
+        paragraph.push(trimmed);
+    }
+    let text = plain_words(&paragraph.join(" "));
+    (!text.is_empty()).then_some(text)
+}
+
+fn plain_words(text: &str) -> String {
+    let plain: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+    let words: Vec<&str> = plain.split_whitespace().collect();
+    let mut out = String::new();
+    for word in words {
+        if out.chars().count() + word.chars().count() + 1 > DERIVED_DESCRIPTION_MAX {
+            out.push('…');
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out.trim_end_matches(':').to_string()
 }

@@ -1,0 +1,194 @@
+//! What a plugin folder says about itself besides its primary manifest:
+//! the manifests it already carries for other runtimes and its own
+//! marketplace entry. They are inputs, never copied: metadata the primary
+//! manifest lacks is taken from them, and what one runtime's manifest says
+//! differently is kept for that runtime's bundle alone.
+
+use serde_json::{Map, Value};
+
+use super::draft::Draft;
+use super::manifest::{Manifest, short};
+use crate::error::Location;
+use crate::runtime::Runtime;
+use crate::source::SourceTree;
+
+/// Each importable runtime's manifest in a plugin folder.
+pub const MANIFESTS: [(Runtime, &str); 5] = [
+    (Runtime::ClaudeCode, ".claude-plugin/plugin.json"),
+    (Runtime::Codex, ".codex-plugin/plugin.json"),
+    (Runtime::Gemini, "gemini-extension.json"),
+    (Runtime::Cursor, ".cursor-plugin/plugin.json"),
+    (Runtime::AgentPlugins, "plugin.json"),
+];
+
+/// Marketplace files that may list the folder itself (`"source": "./"`).
+const MARKETPLACES: [&str; 3] = [
+    ".claude-plugin/marketplace.json",
+    ".agents/plugins/marketplace.json",
+    ".cursor-plugin/marketplace.json",
+];
+
+/// The shared metadata keys, as `plugforge.json` names them.
+const METADATA: [&str; 9] = [
+    "name",
+    "displayName",
+    "version",
+    "description",
+    "author",
+    "homepage",
+    "repository",
+    "license",
+    "keywords",
+];
+
+/// Fields a foreign manifest holds that only its runtime reads, kept under
+/// `targets.<runtime>.manifest` (plugforge derives every other field).
+fn runtime_only(runtime: Runtime) -> &'static [&'static str] {
+    match runtime {
+        Runtime::ClaudeCode => &super::claude::CLAUDE_ONLY,
+        Runtime::Codex => &["interface", "apps"],
+        Runtime::Gemini => &["settings", "excludeTools", "plan"],
+        _ => &[],
+    }
+}
+
+/// Reads every other runtime's manifest and the folder's own marketplace
+/// entry into `draft`, after the primary manifest's metadata was taken.
+pub fn read(tree: &SourceTree, draft: &mut Draft, primary: Runtime) {
+    for (runtime, path) in MANIFESTS {
+        if runtime == primary {
+            continue;
+        }
+        // A root plugin.json beside a plugforge.json-less native plugin is
+        // the Agent Plugins manifest only when nothing else claims it.
+        let Some(file) = tree.get(path) else { continue };
+        let Ok(mut manifest) = Manifest::read(path, &file.bytes) else {
+            let message =
+                format!("{path} is not a JSON object; the {} bundle is built from the rest", runtime.id());
+            draft.note("foreign_manifest_unreadable", Location::file(path), message);
+            continue;
+        };
+        foreign_manifest(draft, runtime, &mut manifest);
+    }
+    for path in MARKETPLACES {
+        if let Some(file) = tree.get(path) {
+            own_entry(draft, path, &file.bytes);
+        }
+    }
+}
+
+fn foreign_manifest(draft: &mut Draft, runtime: Runtime, manifest: &mut Manifest) {
+    let mut found = Draft::default();
+    manifest.metadata(&mut found, Some("displayName"));
+    for key in METADATA {
+        let Some(value) = found.get(key).cloned() else { continue };
+        match draft.get(key) {
+            None => {
+                let message = format!(
+                    "\"{key}\" taken from {}, as the primary manifest does not set it",
+                    manifest.file
+                );
+                manifest.note(draft, "metadata_from_manifest", key, message);
+                draft.set(key, value);
+            }
+            Some(mine) if *mine == value || key == "name" => {}
+            Some(_) => {
+                let message = format!(
+                    "\"{key}\" differs in {}: kept under targets.{}.manifest, so that bundle says what its manifest said",
+                    manifest.file,
+                    runtime.id()
+                );
+                manifest.note(draft, "runtime_only_field", key, message);
+                draft.target_field(runtime.id(), key, value);
+            }
+        }
+    }
+    if runtime == Runtime::Codex {
+        codex_switches(draft, manifest);
+    }
+    for key in runtime_only(runtime) {
+        let Some(value) = manifest.take(key) else { continue };
+        if runtime == Runtime::Codex && *key == "interface" {
+            super::codex::import_interface(&manifest.text, &manifest.file, draft, value, &[]);
+            continue;
+        }
+        let message = format!(
+            "\"{key}\" of {} is {}-only: kept under targets.{}.manifest",
+            manifest.file,
+            runtime.id(),
+            runtime.id()
+        );
+        manifest.note(draft, "runtime_only_field", key, message);
+        draft.target_field(runtime.id(), key, value);
+    }
+}
+
+/// A Codex manifest whose `hooks` is empty (`[]`, `{}`) switches the
+/// plugin's hooks off for Codex: the Codex bundle keeps them off.
+fn codex_switches(draft: &mut Draft, manifest: &mut Manifest) {
+    let off = match manifest.fields.get("hooks") {
+        Some(Value::Array(items)) => items.is_empty(),
+        Some(Value::Object(map)) => map.is_empty(),
+        Some(Value::Null) | Some(Value::Bool(false)) => true,
+        _ => false,
+    };
+    if off {
+        let message = format!(
+            "{} declares no hooks: the Codex bundle carries none (targets.codex.hooks: false)",
+            manifest.file
+        );
+        manifest.note(draft, "hooks_switched_off", "hooks", message);
+        draft.target_setting("codex", "hooks", Value::Bool(false));
+    }
+}
+
+/// The marketplace entry listing the folder itself: metadata the manifests
+/// lack (the author, a category) is taken from it.
+fn own_entry(draft: &mut Draft, path: &str, bytes: &[u8]) {
+    let Ok(document) = serde_json::from_slice::<Map<String, Value>>(bytes) else { return };
+    let Some(Value::Array(plugins)) = document.get("plugins") else { return };
+    let name = draft.get("name").and_then(Value::as_str).map(str::to_string);
+    let is_self = |entry: &&Value| {
+        let source = entry.get("source");
+        let local = match source {
+            Some(Value::String(s)) => matches!(s.as_str(), "./" | "." | ""),
+            Some(Value::Object(o)) => {
+                o.get("path").and_then(Value::as_str).is_some_and(|p| matches!(p, "./" | "." | ""))
+            }
+            _ => false,
+        };
+        local || (name.is_some() && entry.get("name").and_then(Value::as_str) == name.as_deref())
+    };
+    let Some(Value::Object(entry)) =
+        plugins.iter().find(is_self).or(if plugins.len() == 1 { plugins.first() } else { None })
+    else {
+        return;
+    };
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    for key in ["description", "version", "author", "homepage", "repository", "license", "keywords"] {
+        let Some(value) = entry.get(key) else { continue };
+        if draft.get(key).is_some() {
+            continue;
+        }
+        let value = match (key, value) {
+            ("author", Value::String(name)) => serde_json::json!({ "name": name }),
+            ("author", Value::Object(fields)) if fields.get("name").is_some_and(Value::is_string) => {
+                let kept: Map<String, Value> = fields
+                    .iter()
+                    .filter(|(k, v)| matches!(k.as_str(), "name" | "email" | "url") && v.is_string())
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                Value::Object(kept)
+            }
+            ("keywords", Value::Array(items)) if items.iter().all(Value::is_string) => value.clone(),
+            (_, Value::String(_)) if key != "author" && key != "keywords" => value.clone(),
+            _ => continue,
+        };
+        let message = format!("\"{key}\" ({}) taken from the plugin's own entry in {path}", short(&value));
+        draft.note_key("metadata_from_marketplace", path, &text, key, message);
+        draft.set(key, value);
+    }
+    if let Some(category) = entry.get("category").filter(|c| c.is_string()) {
+        draft.set_marketplace_field("category", category);
+    }
+}
