@@ -96,10 +96,22 @@ fn a_manifestless_claude_plugin_is_named_after_its_folder() {
 }
 
 #[test]
-fn a_folder_with_no_plugin_marker_needs_from() {
-    let tmp = TempDir::new("import-no-marker");
+fn a_folder_in_claude_codes_layout_is_a_claude_plugin_named_after_its_folder() {
+    let tmp = TempDir::new("import-layout");
     let plugin = tmp.join("plain");
     write(&plugin, "skills/a/SKILL.md", "---\nname: a\ndescription: A\n---\nA\n");
+    let out = tmp.join("src");
+    let run = run(&["import", s(&plugin), "--out", s(&out), "--json"]);
+    run.expect(0);
+    assert_eq!(run.json()["from"], "claude-code");
+    assert_eq!(read_json(&out, "plugforge.json")["name"], "plain");
+}
+
+#[test]
+fn a_folder_with_no_plugin_marker_and_no_components_is_refused() {
+    let tmp = TempDir::new("import-no-marker");
+    let plugin = tmp.join("plain");
+    write(&plugin, "README.md", "# Notes\n");
     let out = tmp.join("src");
     let run = run(&["import", s(&plugin), "--out", s(&out), "--json"]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);

@@ -32,23 +32,65 @@ fn assert_error(report: &Value, code: &str, file: &str, line: Option<&[u64]>) {
     assert!(message.contains(file), "the message names {file}: {message}");
 }
 
+/// A command whose body holds a URL on line 5.
+const X_COMMAND: &str = "---\ndescription: X\n---\nfirst line\nsee https://example.com/x\n";
+
 #[test]
-fn a_url_in_generated_content_is_refused_unless_allowed() {
+fn a_url_the_author_wrote_is_carried_and_reported() {
     let tmp = TempDir::new("url");
     let src = tmp.join("src");
-    demo_source(&src, &[("commands/x.md", "first line\nsee https://example.com/x\n")]);
-    let report = refused(&tmp, &src, &[], 1);
-    assert_error(&report, "url_not_allowed", "claude-code/commands/x.md", Some(&[2]));
+    demo_source(&src, &[("commands/x.md", X_COMMAND)]);
+    let out = tmp.join("out");
+    let (code, report) = build_json(&src, &out, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["urls"], json!([{"url": "https://example.com/x", "files": ["commands/x.md"]}]));
+    assert_eq!(read(&out, "claude-code/commands/x.md"), X_COMMAND.as_bytes());
+
+    let run = common::run(&["build", s(&src), "--target", "claude-code", "--out", s(&tmp.join("human"))]);
+    run.expect(0);
+    assert!(run.stdout.contains("urls: 1 written in 1 source file(s) are carried"), "{}", run.stdout);
+    let run =
+        common::run(&["build", s(&src), "--target", "claude-code", "--out", s(&tmp.join("verbose")), "-v"]);
+    assert!(run.stdout.contains("url      https://example.com/x (commands/x.md)"), "{}", run.stdout);
+}
+
+#[test]
+fn under_the_deny_policy_a_url_is_refused_unless_allowed() {
+    let tmp = TempDir::new("url-deny");
+    let src = tmp.join("src");
+    demo_source(&src, &[("commands/x.md", X_COMMAND)]);
+    let report = refused(&tmp, &src, &["--deny-urls"], 1);
+    assert_error(&report, "url_not_allowed", "commands/x.md", Some(&[5]));
     let message = report["error"]["message"].as_str().unwrap();
-    assert!(message.contains("claude-code/commands/x.md:2"), "{message}");
+    assert!(message.contains("commands/x.md:5"), "{message}");
     assert!(message.contains("https://example.com/x"), "{message}");
 
     // A prefix that does not cover it is still refused.
-    refused(&tmp, &src, &["--allow-url", "https://example.org/"], 1);
+    refused(&tmp, &src, &["--deny-urls", "--allow-url", "https://example.org/"], 1);
 
     let out = tmp.join("out");
-    build(&src, &out, &["--allow-url", "https://example.com/"]).expect(0);
-    assert_eq!(read(&out, "claude-code/commands/x.md"), b"first line\nsee https://example.com/x\n");
+    build(&src, &out, &["--deny-urls", "--allow-url", "https://example.com/"]).expect(0);
+    assert_eq!(read(&out, "claude-code/commands/x.md"), X_COMMAND.as_bytes());
+
+    // The policy in plugforge.json does the same as the flag.
+    let config = String::from_utf8(read(&src, "plugforge.json")).unwrap();
+    fs::write(src.join("plugforge.json"), config.replacen('{', "{\"urls\": \"deny\", ", 1)).unwrap();
+    let report = refused(&TempDir::new("url-deny-config"), &src, &[], 1);
+    assert_error(&report, "url_not_allowed", "commands/x.md", Some(&[5]));
+}
+
+#[test]
+fn a_url_in_a_striatum_template_is_refused_by_its_deny_policy() {
+    let tmp = TempDir::new("striatum-url");
+    let src = tmp.join("striatum");
+    copy_dir(&striatum(), &src);
+    let template = src.join("commands/status.md.j2");
+    let mut text = fs::read_to_string(&template).unwrap();
+    text.push_str("\nDocs: https://docs.example.com/striatum\n");
+    fs::write(&template, text).unwrap();
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "url_not_allowed", "commands/status.md.j2", None);
+    assert!(report["error"]["message"].as_str().unwrap().contains("\"deny\" URL policy"), "{report:#}");
 }
 
 #[test]
@@ -94,7 +136,7 @@ fn a_skill_folder_without_skill_md_is_refused() {
 }
 
 #[test]
-fn a_command_named_like_a_skill_is_refused() {
+fn a_command_and_a_skill_may_share_a_name_as_claude_code_allows() {
     let tmp = TempDir::new("dup-skill");
     let src = tmp.join("src");
     demo_source(
@@ -104,14 +146,29 @@ fn a_command_named_like_a_skill_is_refused() {
             ("skills/a/SKILL.md", "---\nname: a\ndescription: a\n---\nA\n"),
         ],
     );
+    let out = tmp.join("out");
+    build(&src, &out, &[]).expect(0);
+    assert_eq!(read(&out, "claude-code/commands/a.md"), b"---\ndescription: a\n---\nA\n");
+    assert!(out.join("claude-code/skills/a/SKILL.md").is_file());
+}
+
+#[test]
+fn two_agents_with_one_name_are_refused() {
+    let tmp = TempDir::new("dup-agent");
+    let src = tmp.join("src");
+    demo_source(
+        &src,
+        &[
+            ("agents/a.md", "---\nname: a\ndescription: a\n---\nA\n"),
+            ("agents/b.md", "---\nname: a\ndescription: b\n---\nB\n"),
+        ],
+    );
     let report = refused(&tmp, &src, &[], 1);
-    let (code, problem) = error(&report);
+    let (code, _) = error(&report);
     assert_eq!(code, "invalid_source");
     let message = report["error"]["message"].as_str().unwrap();
     assert!(message.contains("duplicate name \"a\""), "{message}");
-    let file = problem["location"]["file"].as_str().unwrap();
-    assert!(["commands/a.md", "skills/a/SKILL.md"].contains(&file), "{report:#}");
-    assert!(message.contains("commands/a.md") && message.contains("skills/a/SKILL.md"), "{message}");
+    assert!(message.contains("agents/a.md"), "{message}");
 }
 
 #[test]

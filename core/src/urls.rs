@@ -70,7 +70,11 @@ impl UrlCheck {
                         continue;
                     }
                     if self.authored.contains(url) {
-                        carried.push((url.to_string(), file.template.clone()));
+                        // Listed by the source files that hold it, not by
+                        // plugforge's own templates that repeat it.
+                        if !file.template.starts_with("plugforge:") {
+                            carried.push((url.to_string(), file.template.clone()));
+                        }
                         continue;
                     }
                     let out = bundle.out_path(path);

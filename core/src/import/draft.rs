@@ -1,7 +1,7 @@
 //! The canonical source being assembled: its files, its `plugforge.json`
 //! fields and the notes about what it could not carry.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
@@ -9,7 +9,6 @@ use serde_json::{Map, Value, json};
 use super::ImportNote;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::source::{SourceFile, SourceTree, line_of_key};
-use crate::urls::urls_in;
 
 /// `plugforge.json` keys in the order the written file lists them.
 const CONFIG_ORDER: [&str; 13] = [
@@ -111,9 +110,9 @@ impl Draft {
         self.add(path, crate::json::to_bytes(value), false, origin)
     }
 
-    /// The canonical source: the files plus `plugforge.json`, whose
-    /// `allowUrls` lists every URL the native plugin already held, so the
-    /// source builds as it was.
+    /// The canonical source: the files plus `plugforge.json`. URLs the
+    /// native plugin holds need no `allowUrls`: the default `carry` policy
+    /// carries what the author wrote.
     pub fn finish(mut self) -> Result<(SourceTree, Vec<ImportNote>)> {
         if !self.targets.is_empty() || !self.target_settings.is_empty() {
             let mut targets: Map<String, Value> = std::mem::take(&mut self.target_settings)
@@ -126,10 +125,6 @@ impl Draft {
             }
             targets.sort_keys();
             self.config.insert("targets".into(), Value::Object(targets));
-        }
-        let urls = self.urls();
-        if !urls.is_empty() {
-            self.config.insert("allowUrls".into(), json!(urls));
         }
         let mut config = Map::new();
         for key in CONFIG_ORDER {
@@ -148,19 +143,6 @@ impl Draft {
             }
         }
         Ok((tree, self.notes))
-    }
-
-    fn urls(&self) -> Vec<String> {
-        let config_text = serde_json::to_string_pretty(&Value::Object(self.config.clone())).expect("JSON");
-        let targets_text = serde_json::to_string_pretty(&self.targets).expect("JSON");
-        let texts = self.files.values().filter_map(|f| std::str::from_utf8(&f.bytes).ok());
-        let mut found = BTreeSet::new();
-        for text in texts.chain([config_text.as_str(), targets_text.as_str()]) {
-            for line in text.lines() {
-                found.extend(urls_in(line).map(str::to_string));
-            }
-        }
-        found.into_iter().collect()
     }
 }
 

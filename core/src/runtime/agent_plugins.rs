@@ -575,7 +575,8 @@ mod tests {
         use crate::options::{BuildOptions, TargetRequest};
         use crate::source::SourceTree;
         let mut source = SourceTree::new();
-        source.insert("plugforge.json", br#"{"name": "p", "version": "1.0.0"}"#.to_vec(), false).unwrap();
+        let config = br#"{"name": "p", "version": "1.0.0", "urls": "deny"}"#;
+        source.insert("plugforge.json", config.to_vec(), false).unwrap();
         source.insert(".mcp.json", br#"{"s": {"command": "npx"}}"#.to_vec(), false).unwrap();
         let options =
             BuildOptions { targets: vec![TargetRequest::new("agent-plugins")], ..BuildOptions::default() };

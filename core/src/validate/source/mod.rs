@@ -122,11 +122,11 @@ mod tests {
     #[test]
     fn a_problem_of_one_target_names_its_runtime() {
         let config = r#"{"name": "prompts", "version": "1.0.0", "description": "Prompts.", "author": {"name": "A"},
-            "targets": {"claude-code": {}, "codex": {"manifest": {"interface": {"defaultPrompt": ["1", "2", "3", "4"]}}}}}"#;
+            "namespace": "pro_mpts", "targets": {"claude-code": {}, "gemini": {}}}"#;
         let found = findings(&[("plugforge.json", config), SKILL], None);
         let invalid: Vec<_> = found.iter().filter(|f| f.code == "source/invalid").collect();
         assert_eq!(invalid.len(), 1, "{found:#?}");
-        assert_eq!(invalid[0].runtime, Some("codex"));
+        assert_eq!(invalid[0].runtime, Some("gemini"));
         assert_eq!(invalid[0].file.as_deref(), Some("plugforge.json"));
     }
 
@@ -146,7 +146,7 @@ mod tests {
     #[test]
     fn a_warning_of_every_target_that_built_has_no_runtime() {
         let config = r#"{"name": "prompts", "version": "1.0.0", "description": "Prompts.", "author": {"name": "A"},
-            "targets": {"claude-code": {}, "gemini": {}, "codex": {"manifest": {"interface": {"defaultPrompt": ["1", "2", "3", "4"]}}}}}"#;
+            "namespace": "pro_mpts", "targets": {"claude-code": {}, "codex": {}, "gemini": {}}}"#;
         let bare = ("commands/hi.md", "Say hi.\n");
         let found = findings(&[("plugforge.json", config), SKILL, bare], None);
         let warnings: Vec<_> = found.iter().filter(|f| f.code == "source/diagnostic").collect();
@@ -157,9 +157,13 @@ mod tests {
     #[test]
     fn target_restricts_the_build_to_one_runtime() {
         let config = r#"{"name": "prompts", "version": "1.0.0", "description": "Prompts.", "author": {"name": "A"},
-            "targets": {"codex": {"manifest": {"interface": {"defaultPrompt": ["1", "2", "3", "4"]}}}}}"#;
-        assert!(findings(&[("plugforge.json", config), SKILL], Some("claude-code")).is_empty());
-        assert!(!findings(&[("plugforge.json", config), SKILL], Some("codex")).is_empty());
+            "namespace": "pro_mpts", "targets": {"gemini": {}}}"#;
+        let invalid = |target: &str| {
+            let found = findings(&[("plugforge.json", config), SKILL], Some(target));
+            found.iter().filter(|f| f.code == "source/invalid").count()
+        };
+        assert_eq!(invalid("claude-code"), 0);
+        assert_eq!(invalid("gemini"), 1);
     }
 
     #[test]
