@@ -22,11 +22,12 @@ use std::process::Command;
 use serde_json::Value;
 
 /// `schemas/plugin.schema.json` properties.
-const MANIFEST_KEYS: [&str; 20] = [
+const MANIFEST_KEYS: [&str; 21] = [
     "name",
     "displayName",
     "description",
     "version",
+    "minClientVersions",
     "author",
     "publisher",
     "homepage",

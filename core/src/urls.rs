@@ -128,7 +128,9 @@ pub fn urls_in(line: &str) -> impl Iterator<Item = &str> {
         let end = line[at + 3..]
             .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | ')' | '`' | ']'))
             .map_or(line.len(), |i| at + 3 + i);
-        Some(&line[start..end])
+        // A URL inside an escaped string (TOML, JSON) ends before the
+        // backslash that escapes the closing quote.
+        Some(line[start..end].trim_end_matches('\\'))
     })
 }
 
@@ -140,5 +142,7 @@ mod tests {
     fn finds_urls_of_any_scheme() {
         let found: Vec<&str> = urls_in("see https://a.b/c) and `git+ssh://x/y` or ${X}://no").collect();
         assert_eq!(found, ["https://a.b/c", "git+ssh://x/y"]);
+        let found: Vec<&str> = urls_in(r#"prompt = "<link href=\"https://a.b/c.css\">""#).collect();
+        assert_eq!(found, ["https://a.b/c.css"]);
     }
 }

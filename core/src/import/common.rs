@@ -105,6 +105,12 @@ pub fn copy(draft: &mut Draft, path: &BundlePath, file: &SourceFile) -> Result<(
         draft.note("extra_context_file", Location::file(path.as_str()), message);
         return Ok(());
     }
+    // Another runtime's MCP file beside the primary manifest: the servers
+    // are the source's own, settled when the draft is finished.
+    if matches!(path.as_str(), ".mcp.json" | "mcp.json") {
+        draft.foreign_mcp(path.as_str(), file.clone());
+        return Ok(());
+    }
     draft.add(path.as_str(), file.bytes.clone(), file.executable, path.as_str())
 }
 

@@ -92,6 +92,14 @@ fn foreign_manifest(draft: &mut Draft, runtime: Runtime, manifest: &mut Manifest
                 draft.set(key, value);
             }
             Some(mine) if *mine == value || key == "name" => {}
+            // What users read may differ per runtime; the plugin's identity may not.
+            Some(_) if !matches!(key, "description" | "displayName") => {
+                let message = format!(
+                    "\"{key}\" differs in {}; every bundle says what the primary manifest says",
+                    manifest.file
+                );
+                manifest.note(draft, "metadata_disagrees", key, message);
+            }
             Some(_) => {
                 let message = format!(
                     "\"{key}\" differs in {}: kept under targets.{}.manifest, so that bundle says what its manifest said",

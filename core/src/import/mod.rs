@@ -102,6 +102,16 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
         draft.note("version_added", manifest, message);
         draft.set("version", Value::String(DEFAULT_VERSION.into()));
     }
+    if draft.get("description").is_none() {
+        let readme = tree.get("README.md").and_then(|f| std::str::from_utf8(&f.bytes).ok());
+        if let Some(description) = readme.and_then(|text| crate::source::summary(text, false)) {
+            let message = format!(
+                "no manifest gives a description; the source says {description:?}, the first paragraph of README.md"
+            );
+            draft.note("description_from_readme", Location::file("README.md"), message);
+            draft.set("description", Value::String(description));
+        }
+    }
     let (source, notes) = draft.finish()?;
     Ok(Imported { runtime, source, notes })
 }

@@ -1,306 +1,58 @@
-//! The TOML that Gemini CLI command files use: top-level `key = value`
-//! pairs with strings (basic, literal, and their multi-line forms), numbers,
-//! booleans and arrays of those. Tables are refused with their line.
+//! Gemini CLI command files, read with the `toml` crate (TOML 1.0, as
+//! Gemini's own reader takes them): the top-level keys as JSON values, each
+//! with the line it is defined on, and errors at their line and column.
 
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode, Location, Result};
 
-/// Key -> (value, 1-based line).
+/// Key -> value, in file order.
 pub type Table = Map<String, Value>;
 
 pub fn parse(file: &str, text: &str) -> Result<(Table, Vec<(String, usize)>)> {
-    let mut parser = Parser { file, text, at: 0 };
-    let mut table = Table::new();
-    let mut lines = Vec::new();
-    loop {
-        parser.skip_blank();
-        if parser.at >= text.len() {
-            return Ok((table, lines));
-        }
-        let line = parser.line();
-        if parser.rest().starts_with('[') {
-            return Err(parser.error("tables are not read in a command file"));
-        }
-        let key = parser.key()?;
-        parser.skip_spaces();
-        if !parser.eat("=") {
-            return Err(parser.error(&format!("expected = after key {key:?}")));
-        }
-        parser.skip_spaces();
-        let value = parser.value()?;
-        parser.end_of_line()?;
-        if table.contains_key(&key) {
-            return Err(Error::at(
-                ErrorCode::InvalidSource,
-                Location::at(file, line, 1),
-                format!("key {key:?} is defined twice"),
-            ));
-        }
-        table.insert(key.clone(), value);
-        lines.push((key, line));
-    }
-}
-
-struct Parser<'a> {
-    file: &'a str,
-    text: &'a str,
-    at: usize,
-}
-
-impl Parser<'_> {
-    fn rest(&self) -> &str {
-        &self.text[self.at..]
-    }
-
-    fn line(&self) -> usize {
-        self.text[..self.at].matches('\n').count() + 1
-    }
-
-    fn error(&self, message: &str) -> Error {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let at = |span: Option<std::ops::Range<usize>>, message: String| {
+        let offset = span.map_or(0, |s| s.start.min(text.len()));
+        let before = &text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         Error::at(
             ErrorCode::InvalidSource,
-            Location::at(self.file, self.line(), 1),
+            Location::at(file, line, column),
             format!("invalid TOML: {message}"),
         )
-    }
-
-    fn eat(&mut self, token: &str) -> bool {
-        if self.rest().starts_with(token) {
-            self.at += token.len();
-            true
-        } else {
-            false
+    };
+    let spans = toml::de::DeTable::parse(text).map_err(|e| at(e.span(), e.message().to_string()))?;
+    let values: toml::Table = toml::from_str(text).map_err(|e| at(e.span(), e.message().to_string()))?;
+    let mut lines: Vec<(String, usize)> = spans
+        .get_ref()
+        .keys()
+        .map(|key| {
+            let line = text[..key.span().start.min(text.len())].matches('\n').count() + 1;
+            (key.get_ref().to_string(), line)
+        })
+        .collect();
+    lines.sort_by_key(|(_, line)| *line);
+    let mut table = Table::new();
+    for (key, _) in &lines {
+        if let Some(value) = values.get(key) {
+            table.insert(key.clone(), json(value));
         }
     }
-
-    fn skip_spaces(&mut self) {
-        let rest = self.rest();
-        self.at += rest.len() - rest.trim_start_matches([' ', '\t']).len();
-    }
-
-    /// Spaces, newlines and comments.
-    fn skip_blank(&mut self) {
-        loop {
-            let rest = self.rest();
-            let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
-            self.at += rest.len() - trimmed.len();
-            if self.rest().starts_with('#') {
-                self.at += self.rest().find('\n').unwrap_or(self.rest().len());
-            } else {
-                return;
-            }
-        }
-    }
-
-    fn end_of_line(&mut self) -> Result<()> {
-        self.skip_spaces();
-        if self.rest().starts_with('#') {
-            self.at += self.rest().find('\n').unwrap_or(self.rest().len());
-        }
-        if self.at >= self.text.len() || self.eat("\n") || self.eat("\r\n") {
-            Ok(())
-        } else {
-            Err(self.error("expected the end of the line"))
-        }
-    }
-
-    fn key(&mut self) -> Result<String> {
-        if self.rest().starts_with('"') {
-            return self.basic();
-        }
-        if self.rest().starts_with('\'') {
-            return self.literal();
-        }
-        let rest = self.rest();
-        let len =
-            rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(rest.len());
-        if len == 0 {
-            return Err(self.error("expected a key"));
-        }
-        let key = rest[..len].to_string();
-        self.at += len;
-        if self.rest().starts_with('.') {
-            return Err(self.error("dotted keys are not read in a command file"));
-        }
-        Ok(key)
-    }
-
-    fn value(&mut self) -> Result<Value> {
-        let rest = self.rest();
-        if rest.starts_with("\"\"\"") {
-            return self.multi_basic().map(Value::String);
-        }
-        if rest.starts_with("'''") {
-            return self.multi_literal().map(Value::String);
-        }
-        if rest.starts_with('"') {
-            return self.basic().map(Value::String);
-        }
-        if rest.starts_with('\'') {
-            return self.literal().map(Value::String);
-        }
-        if rest.starts_with('[') {
-            return self.array();
-        }
-        let len = rest.find([',', ']', '#', '\n', '\r', ' ']).unwrap_or(rest.len());
-        let word = &rest[..len];
-        let value = match word {
-            "true" => Value::Bool(true),
-            "false" => Value::Bool(false),
-            _ => {
-                let plain = word.replace('_', "");
-                if let Ok(n) = plain.parse::<i64>() {
-                    Value::from(n)
-                } else if let Some(n) = plain.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
-                    Value::Number(n)
-                } else {
-                    return Err(self.error(&format!("unsupported value {word:?}")));
-                }
-            }
-        };
-        self.at += len;
-        Ok(value)
-    }
-
-    fn array(&mut self) -> Result<Value> {
-        self.at += 1;
-        let mut items = Vec::new();
-        loop {
-            self.skip_blank();
-            if self.eat("]") {
-                return Ok(Value::Array(items));
-            }
-            items.push(self.value()?);
-            self.skip_blank();
-            if !self.eat(",") {
-                self.skip_blank();
-                if self.eat("]") {
-                    return Ok(Value::Array(items));
-                }
-                return Err(self.error("expected , or ] in an array"));
-            }
-        }
-    }
-
-    fn literal(&mut self) -> Result<String> {
-        self.at += 1;
-        let rest = self.rest();
-        let end = rest.find(['\'', '\n']).filter(|&i| rest[i..].starts_with('\''));
-        let Some(end) = end else { return Err(self.error("unterminated literal string")) };
-        let out = rest[..end].to_string();
-        self.at += end + 1;
-        Ok(out)
-    }
-
-    fn multi_literal(&mut self) -> Result<String> {
-        self.at += 3;
-        self.skip_first_newline();
-        let Some(end) = closing(self.rest(), "'''") else {
-            return Err(self.error("unterminated ''' string"));
-        };
-        let out = self.rest()[..end].to_string();
-        self.at += end + 3;
-        Ok(out)
-    }
-
-    fn basic(&mut self) -> Result<String> {
-        self.at += 1;
-        let mut out = String::new();
-        loop {
-            let Some(c) = self.rest().chars().next() else { return Err(self.error("unterminated string")) };
-            match c {
-                '"' => {
-                    self.at += 1;
-                    return Ok(out);
-                }
-                '\n' => return Err(self.error("newline in a one-line string")),
-                '\\' => self.escape(&mut out)?,
-                c => {
-                    out.push(c);
-                    self.at += c.len_utf8();
-                }
-            }
-        }
-    }
-
-    fn multi_basic(&mut self) -> Result<String> {
-        self.at += 3;
-        self.skip_first_newline();
-        let mut out = String::new();
-        loop {
-            if let Some(end) = closing(self.rest(), "\"\"\"").filter(|&e| e == 0) {
-                self.at += end + 3;
-                return Ok(out);
-            }
-            let Some(c) = self.rest().chars().next() else {
-                return Err(self.error("unterminated \"\"\" string"));
-            };
-            if c == '\\' {
-                let after = &self.rest()[1..];
-                let trimmed = after.trim_start_matches([' ', '\t']);
-                if trimmed.starts_with('\n') || trimmed.starts_with("\r\n") {
-                    // A line-ending backslash joins the lines, eating the whitespace that follows.
-                    self.at += 1;
-                    let rest = self.rest();
-                    self.at += rest.len() - rest.trim_start_matches([' ', '\t', '\r', '\n']).len();
-                    continue;
-                }
-                self.escape(&mut out)?;
-            } else {
-                out.push(c);
-                self.at += c.len_utf8();
-            }
-        }
-    }
-
-    fn skip_first_newline(&mut self) {
-        if !self.eat("\n") {
-            self.eat("\r\n");
-        }
-    }
-
-    fn escape(&mut self, out: &mut String) -> Result<()> {
-        let rest = self.rest();
-        let Some(c) = rest[1..].chars().next() else { return Err(self.error("unterminated escape")) };
-        let simple = match c {
-            'b' => Some('\u{8}'),
-            't' => Some('\t'),
-            'n' => Some('\n'),
-            'f' => Some('\u{c}'),
-            'r' => Some('\r'),
-            'e' => Some('\u{1b}'),
-            '"' => Some('"'),
-            '\\' => Some('\\'),
-            _ => None,
-        };
-        if let Some(s) = simple {
-            out.push(s);
-            self.at += 2;
-            return Ok(());
-        }
-        let digits = match c {
-            'u' => 4,
-            'U' => 8,
-            'x' => 2,
-            _ => return Err(self.error(&format!("unknown escape \\{c}"))),
-        };
-        let hex = rest.get(2..2 + digits).ok_or_else(|| self.error("short unicode escape"))?;
-        let code = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
-        let Some(code) = code else { return Err(self.error(&format!("invalid unicode escape \\{c}{hex}"))) };
-        out.push(code);
-        self.at += 2 + digits;
-        Ok(())
-    }
+    Ok((table, lines))
 }
 
-/// Where a multi-line string closed by `quotes` ends; up to two extra
-/// quotes right before the closing ones belong to the string.
-fn closing(text: &str, quotes: &str) -> Option<usize> {
-    let start = text.find(quotes)?;
-    let quote = quotes.as_bytes()[0];
-    let extra = text.as_bytes()[start + 3..].iter().take(2).take_while(|b| **b == quote).count();
-    Some(start + extra)
+/// A TOML value as JSON; dates and times become their TOML text.
+fn json(value: &toml::Value) -> Value {
+    match value {
+        toml::Value::String(s) => Value::String(s.clone()),
+        toml::Value::Integer(i) => Value::from(*i),
+        toml::Value::Float(f) => serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number),
+        toml::Value::Boolean(b) => Value::Bool(*b),
+        toml::Value::Datetime(d) => Value::String(d.to_string()),
+        toml::Value::Array(items) => Value::Array(items.iter().map(json).collect()),
+        toml::Value::Table(t) => Value::Object(t.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
+    }
 }
 
 #[cfg(test)]
@@ -321,22 +73,33 @@ mod tests {
         );
         let text = "prompt = \"\"\"\nOne \\\n    two\n\"\"\"\"\n";
         assert_eq!(table(text), json!({"prompt": "One two\n\""}));
+        // A line continuation followed by a tab joins the lines too.
+        assert_eq!(table("p = \"\"\"a \\\t\n\tb\"\"\"\n"), json!({"p": "a b"}));
     }
 
     #[test]
-    fn reads_numbers_booleans_and_arrays() {
+    fn reads_numbers_booleans_arrays_tables_and_dates() {
         assert_eq!(
-            table("a = 1_000\nb = 1.5\nc = true\nd = [\"x\", 'y',]\n"),
-            json!({"a": 1000, "b": 1.5, "c": true, "d": ["x", "y"]})
+            table("a = 1_000\nb = 1.5\nc = true\nd = [\"x\", 'y',]\ne = 0x1F\n"),
+            json!({"a": 1000, "b": 1.5, "c": true, "d": ["x", "y"], "e": 31})
         );
+        let text = "prompt = \"p\"\nargs = [ { name = \"a\", description = \"b\" } ]\nwhen = 1979-05-27\n";
+        assert_eq!(
+            table(text),
+            json!({"prompt": "p", "args": [{"name": "a", "description": "b"}], "when": "1979-05-27"})
+        );
+        let (_, lines) = parse("c.toml", text).unwrap();
+        assert_eq!(lines, [("prompt".to_string(), 1), ("args".to_string(), 2), ("when".to_string(), 3)]);
     }
 
     #[test]
     fn errors_name_the_line() {
-        let err = parse("c.toml", "a = 1\n[table]\n").unwrap_err();
-        assert_eq!(err.location().unwrap().line, Some(2));
         let err = parse("c.toml", "a = \"open\n").unwrap_err();
         assert!(err.to_string().contains("c.toml:1"), "{err}");
-        assert!(parse("c.toml", "a = 1\na = 2\n").is_err());
+        let err = parse("c.toml", "a = 1\na = 2\n").unwrap_err();
+        assert_eq!(err.location().unwrap().line, Some(2), "{err}");
+        for invalid in ["a = 007\n", "a = 1_\n", "[t]\n[t]\n"] {
+            assert!(parse("c.toml", invalid).is_err(), "{invalid:?} is not TOML");
+        }
     }
 }

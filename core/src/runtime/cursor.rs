@@ -39,11 +39,12 @@ const ROOT_CAVEAT: &str = "${PLUGIN_ROOT} written as ${CURSOR_PLUGIN_ROOT}, the 
 const DATA_CAVEAT: &str = "${PLUGIN_DATA} stays literal: Cursor has no plugin data folder";
 
 /// Every key `.cursor-plugin/plugin.json` may hold (`additionalProperties: false`).
-const MANIFEST_KEYS: [&str; 20] = [
+const MANIFEST_KEYS: [&str; 21] = [
     "name",
     "displayName",
     "description",
     "version",
+    "minClientVersions",
     "author",
     "publisher",
     "homepage",

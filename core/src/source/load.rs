@@ -10,6 +10,7 @@ use super::config::Config;
 use super::frontmatter::{Document, parse_document};
 use super::json_text::{line_of_key, parse_json};
 use super::render::{TemplateContext, render_config_file, render_tree};
+use super::summary::summary;
 use super::{RenderedFile, RenderedTree, SourceTree};
 use crate::error::{Error, ErrorCode, Location, Problems, Result};
 use crate::format::yaml;
@@ -374,7 +375,7 @@ impl Sorter {
             return Ok((document, file));
         }
         let location = Some(Location::file(file.origin.as_str()));
-        let Some(description) = first_words(&document.body) else {
+        let Some(description) = summary(&document.body, true) else {
             let message = format!("{path} has no frontmatter description and no text to take one from");
             self.diagnostics.push(Diagnostic::warning("missing_description", location, message));
             return Ok((document, file));
@@ -722,60 +723,4 @@ fn mcp_servers(file: &str, text: &str, value: Value) -> Result<Map<String, Value
         }
     }
     Ok(servers)
-}
-
-/// The longest description taken from a body: its first heading, else its
-/// first paragraph, as plain text of at most this many characters.
-const DERIVED_DESCRIPTION_MAX: usize = 200;
-
-/// The first heading or paragraph of a Markdown body, without Markdown
-/// marks, cut at a word boundary; `None` when the body has no text.
-fn first_words(body: &str) -> Option<String> {
-    let mut in_fence = false;
-    let mut paragraph: Vec<&str> = Vec::new();
-    for line in body.lines() {
-        let trimmed = line.trim();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence || trimmed.starts_with("<!--") || trimmed.starts_with('<') {
-            continue;
-        }
-        if trimmed.is_empty() {
-            if !paragraph.is_empty() {
-                break;
-            }
-            continue;
-        }
-        if let Some(heading) = trimmed.strip_prefix('#') {
-            if paragraph.is_empty() {
-                let heading = heading.trim_start_matches('#').trim();
-                if !heading.is_empty() {
-                    return Some(plain_words(heading));
-                }
-            }
-            break;
-        }
-        paragraph.push(trimmed);
-    }
-    let text = plain_words(&paragraph.join(" "));
-    (!text.is_empty()).then_some(text)
-}
-
-fn plain_words(text: &str) -> String {
-    let plain: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
-    let words: Vec<&str> = plain.split_whitespace().collect();
-    let mut out = String::new();
-    for word in words {
-        if out.chars().count() + word.chars().count() + 1 > DERIVED_DESCRIPTION_MAX {
-            out.push('…');
-            break;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out.trim_end_matches(':').to_string()
 }

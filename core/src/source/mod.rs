@@ -7,6 +7,7 @@ mod frontmatter;
 mod json_text;
 mod load;
 mod render;
+mod summary;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -20,6 +21,7 @@ pub use frontmatter::{Document, parse_document};
 pub use json_text::{line_of_key, parse_json};
 pub use load::{HOOK_EVENTS, LoadOptions, is_kebab, load_plugin, read_config};
 pub(crate) use render::environment;
+pub(crate) use summary::summary;
 
 use crate::error::Result;
 use crate::path::BundlePath;
