@@ -116,6 +116,8 @@ impl UrlCheck {
 }
 
 /// `scheme://rest` spans in a line, scheme being letters, digits, `+`, `-`, `.`.
+/// A URL never holds a backslash, so one ends it: a URL inside an escaped
+/// string (TOML, JSON: `\"`, `\n`) is the same URL as in the source.
 pub fn urls_in(line: &str) -> impl Iterator<Item = &str> {
     line.match_indices("://").filter_map(move |(at, _)| {
         let start = line[..at]
@@ -126,11 +128,9 @@ pub fn urls_in(line: &str) -> impl Iterator<Item = &str> {
             return None;
         }
         let end = line[at + 3..]
-            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | ')' | '`' | ']'))
+            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | ')' | '`' | ']' | '\\'))
             .map_or(line.len(), |i| at + 3 + i);
-        // A URL inside an escaped string (TOML, JSON) ends before the
-        // backslash that escapes the closing quote.
-        Some(line[start..end].trim_end_matches('\\'))
+        Some(&line[start..end])
     })
 }
 
@@ -144,5 +144,7 @@ mod tests {
         assert_eq!(found, ["https://a.b/c", "git+ssh://x/y"]);
         let found: Vec<&str> = urls_in(r#"prompt = "<link href=\"https://a.b/c.css\">""#).collect();
         assert_eq!(found, ["https://a.b/c.css"]);
+        let found: Vec<&str> = urls_in(r#"p = "git clone https://g.com/x.git\ncd x""#).collect();
+        assert_eq!(found, ["https://g.com/x.git"]);
     }
 }

@@ -45,6 +45,7 @@ KNOWN = os.path.join(CORPUS, "KNOWN.md")
 BUNDLES = ["claude-code", "codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes"]
 # Codex refuses helper binaries below /tmp (real-clients.md): scratch lives in the clients cache.
 SCRATCH_ROOT = os.environ.get("PLUGFORGE_CLIENTS_DIR") or os.path.expanduser("~/.cache/plugforge/clients")
+DATA_SUFFIXES = (".md", ".mdc", ".json", ".yaml", ".yml", ".toml", ".txt")
 KNOWN_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|")
 
 
@@ -89,6 +90,10 @@ def with_placeholders(unit):
     common.copy_tree(unit.folder, folder)
     executable = set(unit.source.get("omittedExecutable", []))
     for rel in unit.source.get("omitted", []):
+        # Placeholders stand in for code a hook or server runs; an omitted
+        # data file (a variant tree for another host, docs) stays absent.
+        if rel.endswith(DATA_SUFFIXES):
+            continue
         path = os.path.join(folder, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
