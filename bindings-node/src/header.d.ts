@@ -44,6 +44,19 @@ export interface Generator {
   version: string
 }
 
+/** A requested runtime that could not be built, with every reason; nothing is generated for it. */
+export interface TargetFailure {
+  runtime: string
+  kind: string
+  error: { code: string; problems: Array<{ message: string; location?: { file: string; line?: number | null; column?: number | null } | null }> }
+}
+
+/** A URL the author wrote that the bundles carry (the default `carry` URL policy), with the source files holding it. */
+export interface CarriedUrl {
+  url: string
+  files: Array<string>
+}
+
 export interface BuildOptions {
   /** Empty: the enabled targets of `plugforge.json`, else claude-code. */
   targets?: Array<TargetRequest>
@@ -55,6 +68,10 @@ export interface BuildOptions {
   generator?: Generator
   /** URL prefixes generated content may contain, on top of the source's. */
   allowUrls?: Array<string>
+  /** Refuse every URL outside the allowlists, whatever the source's `"urls"` policy says. */
+  denyUrls?: boolean
+  /** The source folder's own name: names a Claude Code plugin without a manifest, as Claude Code does. */
+  sourceName?: string | null
   /** Also produce marketplace entries (default true). */
   marketplace?: boolean
   /** Generation manifest file name (default `.plugforge-manifest.json`). */

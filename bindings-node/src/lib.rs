@@ -59,6 +59,18 @@ impl Build {
         convert::diagnostics(&self.output.diagnostics)
     }
 
+    /// Requested runtimes that could not be built, each with every reason.
+    #[napi(getter, ts_return_type = "TargetFailure[]")]
+    pub fn failures(&self) -> serde_json::Value {
+        serde_json::to_value(&self.output.failures).expect("failures serialize")
+    }
+
+    /// URLs the author wrote that the bundles carry, with the files holding them.
+    #[napi(getter, ts_return_type = "CarriedUrl[]")]
+    pub fn urls(&self) -> serde_json::Value {
+        serde_json::to_value(&self.output.urls).expect("URLs serialize")
+    }
+
     /// Files to read (not just hash) into `observed.contents` before `plan`:
     /// previous manifests and the shared files parts are merged into.
     #[napi]

@@ -76,9 +76,10 @@ def runtimes(args: argparse.Namespace) -> list[str]:
 
 
 def build(args: argparse.Namespace, version: str, marketplace: bool = True) -> plugforge.Build:
+    # The runner promises self-contained bundles: any URL is refused, whatever the templates say.
     return plugforge.build(plugforge.read_tree(TEMPLATES), targets=runtimes(args),
                            vars={"runner_version": version}, generator=("striatum", version),
-                           marketplace=marketplace, **where(args))
+                           marketplace=marketplace, deny_urls=True, **where(args))
 
 
 def install(args: argparse.Namespace, version: str) -> int:

@@ -254,6 +254,18 @@ impl Build {
         (self.output.generator.name.clone(), self.output.generator.version.clone())
     }
 
+    /// Requested runtimes that could not be built: `{runtime, kind, error: {code, problems}}`.
+    #[getter]
+    fn failures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::convert::from_json(py, &serde_json::to_value(&self.output.failures).expect("serializes"))
+    }
+
+    /// URLs the author wrote that the bundles carry: `{url, files}`.
+    #[getter]
+    fn urls<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::convert::from_json(py, &serde_json::to_value(&self.output.urls).expect("serializes"))
+    }
+
     #[getter]
     fn scope(&self) -> &'static str {
         self.output.scope.as_str()

@@ -248,6 +248,23 @@ def test_generated_output_holds_no_urls_and_no_outside_paths(target: Target) -> 
         assert str(target.root) not in text and "../" not in text, f"{path} points outside the bundle"
 
 
+def test_a_url_in_the_runner_templates_is_refused_and_nothing_is_written(
+    target: Target, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    templates = tmp_path / "templates"
+    shutil.copytree(runner.TEMPLATES, templates)
+    status = templates / "commands" / "status.md.j2"
+    status.write_text(status.read_text() + "\nDocs: https://docs.example.com/striatum\n")
+    monkeypatch.setattr(runner, "TEMPLATES", templates)
+    code, report = target.json("plugin", "install")
+    assert code == 1 and report["ok"] is False, report
+    assert report["error"]["code"] == "url_not_allowed", report
+    assert "commands/status.md.j2" in report["error"]["message"], report
+    assert not target.plugins.exists()
+
+
 def test_user_scope_writes_under_home(target: Target, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     code, report = target.json("plugin", "install", "--scope", "user")

@@ -64,6 +64,18 @@ impl Build {
         Ok(convert::to_js(&self.output.diagnostics)?)
     }
 
+    /// Requested runtimes that could not be built, each with every reason.
+    #[wasm_bindgen(getter, unchecked_return_type = "TargetFailure[]")]
+    pub fn failures(&self) -> JsResult<JsValue> {
+        Ok(convert::to_js(&self.output.failures)?)
+    }
+
+    /// URLs the author wrote that the bundles carry, with the files holding them.
+    #[wasm_bindgen(getter, unchecked_return_type = "CarriedUrl[]")]
+    pub fn urls(&self) -> JsResult<JsValue> {
+        Ok(convert::to_js(&self.output.urls)?)
+    }
+
     /// The generation manifest's file name in each bundle root.
     #[wasm_bindgen(getter = manifestName)]
     pub fn manifest_name(&self) -> String {

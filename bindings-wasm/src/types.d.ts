@@ -19,6 +19,19 @@ export interface Generator {
 }
 
 /** Every field is optional; unknown fields are an `invalid_options` error. */
+/** A requested runtime that could not be built, with every reason; nothing is generated for it. */
+export interface TargetFailure {
+  runtime: string;
+  kind: string;
+  error: { code: string; problems: Array<{ message: string; location?: { file: string; line?: number | null; column?: number | null } | null }> };
+}
+
+/** A URL the author wrote that the bundles carry (the default `carry` URL policy), with the source files holding it. */
+export interface CarriedUrl {
+  url: string;
+  files: string[];
+}
+
 export interface BuildOptions {
   /** Runtimes to build; empty = the enabled targets of the config, else claude-code. */
   targets?: TargetRequest[];
@@ -27,6 +40,10 @@ export interface BuildOptions {
   vars?: Record<string, string>;
   generator?: Generator;
   allowUrls?: string[];
+  /** Refuse every URL outside the allowlists, whatever the source's `"urls"` policy says. */
+  denyUrls?: boolean;
+  /** The source folder's own name: names a Claude Code plugin without a manifest, as Claude Code does. */
+  sourceName?: string | null;
   /** Default true. */
   marketplace?: boolean;
   /** Default ".plugforge-manifest.json". */

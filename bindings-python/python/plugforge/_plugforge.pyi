@@ -271,6 +271,10 @@ class Build:
     @property
     def diagnostics(self) -> list[Diagnostic]: ...
     @property
+    def failures(self) -> list[dict[str, Any]]: ...
+    @property
+    def urls(self) -> list[dict[str, Any]]: ...
+    @property
     def generator(self) -> tuple[str, str]: ...
     @property
     def scope(self) -> Literal["project", "user"]: ...
@@ -388,6 +392,8 @@ def build(
     vars: Optional[Mapping[str, str]] = ...,
     generator: Optional[Union[tuple[str, str], Mapping[str, str]]] = ...,
     allow_urls: Optional[Sequence[str]] = ...,
+    deny_urls: Optional[bool] = ...,
+    source_name: Optional[str] = ...,
     marketplace: Optional[bool] = ...,
     manifest_name: Optional[str] = ...,
     roots: Optional[Mapping[str, str]] = ...,
