@@ -9,6 +9,7 @@ mod folder;
 
 mod components;
 mod extension;
+mod hermes;
 mod hooks;
 mod manifest;
 mod marketplace;
@@ -26,7 +27,7 @@ pub use findings::{ValidationFinding, ValidationReport};
 pub(crate) use findings::Sink;
 pub(crate) use folder::Folder;
 
-use crate::error::Result;
+use crate::error::{Location, Result};
 use crate::runtime::Runtime;
 use crate::source::SourceTree;
 
@@ -60,7 +61,10 @@ pub fn validate(tree: &SourceTree, options: &ValidateOptions) -> Result<Validati
     for subject in &subjects {
         let cx =
             Context { tree, subject, folder: Folder::new(tree, &subject.root), runtime: subject.runtime };
-        check(&cx, &mut sink);
+        match detect::loaded_format(subject) {
+            Some(format) => check_loaded(&cx, format, &mut sink),
+            None => check(&cx, &mut sink),
+        }
     }
     Ok(sink.finish(subjects, options.strict))
 }
@@ -71,8 +75,63 @@ fn check(cx: &Context<'_>, sink: &mut Sink) {
         SubjectKind::Source => source::check(cx, sink),
         SubjectKind::Marketplace => marketplace::check(cx, sink),
         SubjectKind::Plugin => check_plugin(cx, sink),
+        SubjectKind::Skills => skills::check(cx, sink),
     }
     extension::check(cx, sink);
+}
+
+/// A bundle in `format` loaded by another runtime (OpenClaw loading a Claude
+/// Code plugin): the loader reads the format's manifest, hooks and servers
+/// as that format defines them, so the format's rules judge them, each
+/// finding naming the loading runtime. Skills are the loader's own: it finds
+/// them in the format's folders and judges them as its skills.
+fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
+    let Some(loader) = cx.runtime else { return };
+    let as_format = Context { runtime: Some(format), ..*cx };
+    let mut native = Sink::default();
+    manifest::check(&as_format, &mut native);
+    components::check(&as_format, &mut native);
+    hooks::check(&as_format, &mut native);
+    mcp::check(&as_format, &mut native);
+    secrets::check(&as_format, &mut native);
+    let note = format!("{} loads the folder as a {} bundle", runtime_name(loader), runtime_name(format));
+    for finding in native.finish(Vec::new(), false).findings {
+        let Some(rule) = rule(finding.code) else { continue };
+        if loader == Runtime::OpenClaw
+            && finding.code == folder::INVALID_JSON.code
+            && reads_as_json5(cx, &finding)
+        {
+            continue;
+        }
+        let location = finding.file.map(|file| Location { file, line: finding.line, column: finding.column });
+        sink.report(rule, Some(loader.id()), location, format!("{} ({note})", finding.message));
+    }
+    let skills_of_format = Context { runtime: Some(loader), ..*cx };
+    skills::check_loaded(&skills_of_format, format, sink);
+    extension::check(cx, sink);
+}
+
+/// OpenClaw parses bundle manifests as JSON5: comments and trailing commas
+/// that strict JSON refuses load.
+fn reads_as_json5(cx: &Context<'_>, finding: &ValidationFinding) -> bool {
+    let Some(file) = finding.file.as_deref().and_then(|f| cx.tree.get(f)) else { return false };
+    let Ok(text) = std::str::from_utf8(&file.bytes) else { return false };
+    serde_json::from_str::<serde_json::Value>(&manifest::strip_jsonc(text)).is_ok()
+}
+
+/// A runtime's name in messages.
+fn runtime_name(runtime: Runtime) -> &'static str {
+    match runtime {
+        Runtime::ClaudeCode => "Claude Code",
+        Runtime::Codex => "Codex",
+        Runtime::Gemini => "Gemini CLI",
+        Runtime::Cursor => "Cursor",
+        Runtime::AgentPlugins => "Agent Plugins",
+        Runtime::OpenClaw => "OpenClaw",
+        Runtime::Hermes => "Hermes",
+        Runtime::OpenCode => "OpenCode",
+        Runtime::Generic => "generic",
+    }
 }
 
 /// The native rules of a runtime's plugin: also what each bundle built from
@@ -80,6 +139,7 @@ fn check(cx: &Context<'_>, sink: &mut Sink) {
 pub(crate) fn check_plugin(cx: &Context<'_>, sink: &mut Sink) {
     manifest::check(cx, sink);
     skills::check(cx, sink);
+    hermes::check(cx, sink);
     components::check(cx, sink);
     hooks::check(cx, sink);
     mcp::check(cx, sink);
