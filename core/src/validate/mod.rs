@@ -97,26 +97,11 @@ fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
     let note = format!("{} loads the folder as a {} bundle", runtime_name(loader), runtime_name(format));
     for finding in native.finish(Vec::new(), false).findings {
         let Some(rule) = rule(finding.code) else { continue };
-        if loader == Runtime::OpenClaw
-            && finding.code == folder::INVALID_JSON.code
-            && reads_as_json5(cx, &finding)
-        {
-            continue;
-        }
         let location = finding.file.map(|file| Location { file, line: finding.line, column: finding.column });
         sink.report(rule, Some(loader.id()), location, format!("{} ({note})", finding.message));
     }
-    let skills_of_format = Context { runtime: Some(loader), ..*cx };
-    skills::check_loaded(&skills_of_format, format, sink);
+    skills::check_loaded(cx, format, sink);
     extension::check(cx, sink);
-}
-
-/// OpenClaw parses bundle manifests as JSON5: comments and trailing commas
-/// that strict JSON refuses load.
-fn reads_as_json5(cx: &Context<'_>, finding: &ValidationFinding) -> bool {
-    let Some(file) = finding.file.as_deref().and_then(|f| cx.tree.get(f)) else { return false };
-    let Ok(text) = std::str::from_utf8(&file.bytes) else { return false };
-    serde_json::from_str::<serde_json::Value>(&manifest::strip_jsonc(text)).is_ok()
 }
 
 /// A runtime's name in messages.

@@ -17,7 +17,6 @@ use super::findings::Sink;
 use crate::runtime::Runtime;
 
 pub(crate) use cursor::is_cursor_name;
-pub(crate) use others::strip_jsonc;
 
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let Some(runtime) = cx.runtime else { return };
