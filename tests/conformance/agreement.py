@@ -14,7 +14,7 @@ strict verdict, the others against its lenient one):
   case must say why (`stricter`), and the case is listed in STRICTER.md.
 Every code in the case's `codes` must be among plugforge's findings.
 
-With the clients available (PLUGFORGE_CLAUDE_BIN, PLUGFORGE_GEMINI_BIN,
+With the clients available (PLUGFORGE_CLAUDE_BIN, PLUGFORGE_CODEX_BIN, PLUGFORGE_GEMINI_BIN,
 PLUGFORGE_OPENCLAW_BIN, PLUGFORGE_SKILLS_REF_BIN, PLUGFORGE_HERMES_BIN) the
 real judges run again and must give the recorded verdicts; without them the
 recorded verdicts are used (PLUGFORGE_REQUIRE_CLIENTS=1 makes a missing
@@ -34,7 +34,7 @@ import judges
 
 CORPUS = os.path.join(common.HERE, "agreement")
 # The clients the judges of judges.run_judge run.
-JUDGE_CLIENTS = ["claude", "gemini", "openclaw", "skills-ref", "hermes"]
+JUDGE_CLIENTS = ["claude", "codex", "gemini", "openclaw", "skills-ref", "hermes"]
 STRICTER = os.path.join(CORPUS, "STRICTER.md")
 
 

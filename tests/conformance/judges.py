@@ -8,6 +8,7 @@ import re
 
 import common
 from claude_inventory import Claude
+from codex_inventory import Codex
 from gemini_inventory import Gemini
 from hermes_inventory import LOAD_PLUGINS, Hermes, plugin_name
 from openclaw_inventory import OpenClaw
@@ -108,6 +109,32 @@ def gemini_install(binary, bundle):
         messages = [normalize(line.strip(), paths) for line in installed["output"].splitlines()
                     if re.search(r"Error|error|Failed|Invalid|not a function|installed successfully", line)]
     return {"exit": installed["exit"], "messages": messages}
+
+
+def codex_install(binary, bundle, plugin):
+    """`codex plugin marketplace add` + `codex plugin add PLUGIN@MP`, the plugin
+    listed by a one-entry Codex marketplace around it."""
+    with common.Scratch("codex-install") as scratch:
+        root = os.path.join(scratch, "market")
+        common.copy_tree(bundle, os.path.join(root, "plugin"))
+        os.makedirs(os.path.join(root, ".agents", "plugins"))
+        common.write_json(os.path.join(root, ".agents", "plugins", "marketplace.json"), {
+            "name": "conformance",
+            "plugins": [{"name": plugin, "source": {"source": "local", "path": "./plugin"}}]})
+        home = os.path.join(scratch, "home")
+        os.makedirs(home)
+        codex = Codex(binary, home)
+        paths = [(root, "<bundle>"), (home, "<home>")]
+        added = codex.run("plugin", "marketplace", "add", root, cwd=home)
+        if added["exit"] != 0:
+            output = added["stdout"] + added["stderr"]
+            return {"exit": added["exit"], "messages": ["marketplace add: " + normalize(last_lines(output), paths)]}
+        installed = codex.run("plugin", "add", f"{plugin}@conformance", cwd=home)
+        errors = [line.strip() for line in (installed["stdout"] + installed["stderr"]).splitlines()
+                  if line.strip().startswith("Error")]
+        # stdout carries the outcome; stderr a warning about helper binaries under /tmp.
+        summary = errors or installed["stdout"].strip().splitlines()[:1]
+        return {"exit": installed["exit"], "messages": ["add: " + normalize(m, paths) for m in summary]}
 
 
 def openclaw_install(binary, bundle):
@@ -214,6 +241,8 @@ def run_judge(judge, binary, bundle, case):
         return gemini_validate(binary, bundle)
     if judge == "gemini install":
         return gemini_install(binary, bundle)
+    if judge == "codex install":
+        return codex_install(binary, bundle, case["install"]["plugin"])
     if judge == "openclaw install":
         return openclaw_install(binary, bundle)
     if judge == "skills-ref validate":

@@ -129,7 +129,8 @@ pub(crate) fn loaded_format(subject: &Subject) -> Option<Runtime> {
 }
 
 /// The bundle of another runtime's format that `runtime` loads from
-/// `folder`, if any.
+/// `folder`, if any: the manifest it reads as its own, or a bundle it loads
+/// by that format's rules.
 fn loaded_bundle(folder: Folder<'_>, runtime: Runtime) -> Option<Subject> {
     let subject = |marker: &str| Subject {
         kind: SubjectKind::Plugin,
@@ -137,6 +138,11 @@ fn loaded_bundle(folder: Folder<'_>, runtime: Runtime) -> Option<Subject> {
         root: folder.root().to_string(),
         marker: folder.full(marker),
     };
+    // Codex reads the Claude Code, Cursor or Agent Plugins manifest as its own.
+    let own = super::manifest::manifest_candidates(runtime).iter().skip(1).find(|m| folder.exists(m));
+    if let Some(marker) = own {
+        return Some(subject(marker));
+    }
     let formats = LOADED_FORMATS.iter().filter(|(r, _, _)| *r == runtime);
     if let Some((_, marker, _)) = formats.clone().find(|(_, m, _)| folder.exists(m)) {
         return Some(subject(marker));
@@ -303,6 +309,19 @@ mod tests {
         assert_eq!(bare.findings[0].code, "skill/missing-required-field");
         let nothing = report(&[("notes.txt", "x")], Some("openclaw"));
         assert_eq!(nothing.subjects[0].marker, "--target");
+    }
+
+    #[test]
+    fn codex_judges_the_claude_manifest_it_falls_back_to_by_its_own_rules() {
+        let broken =
+            [(".claude-plugin/plugin.json", "{\"name\": \"p\",\n"), ("skills/hello/SKILL.md", SKILL)];
+        let judged = report(&broken, Some("codex"));
+        assert_eq!(judged.subjects[0].marker, ".claude-plugin/plugin.json");
+        let found: Vec<(&str, Option<&str>)> = judged.findings.iter().map(|f| (f.code, f.runtime)).collect();
+        assert_eq!(found, [("file/invalid-json", Some("codex"))]);
+        let spaced = [(".claude-plugin/plugin.json", r#"{"name": "my plugin", "version": "1.0.0"}"#)];
+        let codes: Vec<&str> = report(&spaced, Some("codex")).findings.iter().map(|f| f.code).collect();
+        assert_eq!(codes, ["manifest/name-invalid"]);
     }
 
     #[test]

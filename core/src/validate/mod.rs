@@ -27,7 +27,7 @@ pub use findings::{ValidationFinding, ValidationReport};
 pub(crate) use findings::Sink;
 pub(crate) use folder::Folder;
 
-use crate::error::{Location, Result};
+use crate::error::Result;
 use crate::runtime::Runtime;
 use crate::source::SourceTree;
 
@@ -95,11 +95,7 @@ fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
     mcp::check(&as_format, &mut native);
     secrets::check(&as_format, &mut native);
     let note = format!("{} loads the folder as a {} bundle", runtime_name(loader), runtime_name(format));
-    for finding in native.finish(Vec::new(), false).findings {
-        let Some(rule) = rule(finding.code) else { continue };
-        let location = finding.file.map(|file| Location { file, line: finding.line, column: finding.column });
-        sink.report(rule, Some(loader.id()), location, format!("{} ({note})", finding.message));
-    }
+    native.forward(sink, loader.id(), Some(&note));
     skills::check_loaded(cx, format, sink);
     extension::check(cx, sink);
 }
