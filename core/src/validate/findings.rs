@@ -79,6 +79,11 @@ impl Sink {
         });
     }
 
+    /// Drops the warnings, keeping what breaks a rule outright.
+    pub fn retain_errors(&mut self) {
+        self.findings.retain(|f| f.severity == RuleSeverity::Error);
+    }
+
     /// Moves every finding into `sink` as one of `runtime`, each message
     /// followed by `(note)` when given: rules run on another runtime's
     /// behalf report under the runtime that reads the files.

@@ -83,8 +83,11 @@ fn check(cx: &Context<'_>, sink: &mut Sink) {
 /// A bundle in `format` loaded by another runtime (OpenClaw loading a Claude
 /// Code plugin): the loader reads the format's manifest, hooks and servers
 /// as that format defines them, so the format's rules judge them, each
-/// finding naming the loading runtime. Skills are the loader's own: it finds
-/// them in the format's folders and judges them as its skills.
+/// finding naming the loading runtime. Only their errors count: a warning
+/// is the format's runtime's own advice about a bundle it still loads
+/// (metadata for its marketplace, files it ignores). Skills are the
+/// loader's own: it finds them in the format's folders and judges them as
+/// its skills.
 fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
     let Some(loader) = cx.runtime else { return };
     let as_format = Context { runtime: Some(format), ..*cx };
@@ -94,6 +97,7 @@ fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
     hooks::check(&as_format, &mut native);
     mcp::check(&as_format, &mut native);
     secrets::check(&as_format, &mut native);
+    native.retain_errors();
     let note = format!("{} loads the folder as a {} bundle", runtime_name(loader), runtime_name(format));
     native.forward(sink, loader.id(), Some(&note));
     skills::check_loaded(cx, format, sink);
