@@ -10,7 +10,7 @@ export type Level = 'supported' | 'degraded' | 'unsupported'
 export type Severity = 'info' | 'warning' | 'error'
 export type Scope = 'project' | 'user'
 export type RuleSeverity = 'error' | 'warning'
-export type SubjectKind = 'source' | 'marketplace' | 'plugin'
+export type SubjectKind = 'source' | 'marketplace' | 'plugin' | 'skills'
 
 /** `err.code` of a thrown error: the core's codes, then the host-side ones. */
 export type ErrorCode =

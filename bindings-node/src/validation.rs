@@ -96,11 +96,7 @@ fn number(n: usize) -> u32 {
 }
 
 fn subject(s: &engine::Subject) -> Subject {
-    let kind = match s.kind {
-        engine::SubjectKind::Source => "source",
-        engine::SubjectKind::Marketplace => "marketplace",
-        engine::SubjectKind::Plugin => "plugin",
-    };
+    let kind = s.kind.id();
     let runtime = s.runtime.map(|r| r.id().to_string());
     Subject { kind: kind.into(), runtime, root: s.root.clone(), marker: s.marker.clone() }
 }

@@ -140,11 +140,7 @@ fn severity(severity: pf::RuleSeverity) -> String {
 }
 
 fn subject(s: &pf::Subject) -> Subject {
-    let kind = match s.kind {
-        pf::SubjectKind::Source => "source",
-        pf::SubjectKind::Marketplace => "marketplace",
-        pf::SubjectKind::Plugin => "plugin",
-    };
+    let kind = s.kind.id();
     let runtime = s.runtime.map(|r| r.id().to_string());
     Subject { kind: kind.into(), runtime, root: s.root.clone(), marker: s.marker.clone() }
 }

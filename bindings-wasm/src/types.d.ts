@@ -257,8 +257,8 @@ export type RuleSeverity = "error" | "warning";
 
 /** What `validate` judged: detected from a marker file, or named by `target`. */
 export interface Subject {
-  kind: "source" | "marketplace" | "plugin";
-  /** null for a plugforge source judged for every runtime it targets. */
+  kind: "source" | "marketplace" | "plugin" | "skills";
+  /** null for a plugforge source judged for every runtime it targets, and for a folder of Agent Skills. */
   runtime: string | null;
   /** Folder relative to the validated folder ("" = itself). */
   root: string;

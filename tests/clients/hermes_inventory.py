@@ -52,6 +52,11 @@ for key, loaded in pm._plugins.items():
         "commands": sorted(loaded.commands_registered),
         "skills": skills,
         "served": served,
+        # The file each skill was registered with (a SKILL.md or its folder).
+        "skill_paths": {
+            entry["bare_name"]: str(entry["path"])
+            for entry in pm._plugin_skills.values() if entry["plugin"] == name
+        },
     }
 json.dump(out, sys.stdout)
 """

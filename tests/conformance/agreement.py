@@ -14,7 +14,8 @@ strict verdict, the others against its lenient one):
   case must say why (`stricter`), and the case is listed in STRICTER.md.
 Every code in the case's `codes` must be among plugforge's findings.
 
-With the clients available (PLUGFORGE_CLAUDE_BIN, PLUGFORGE_GEMINI_BIN) the
+With the clients available (PLUGFORGE_CLAUDE_BIN, PLUGFORGE_CODEX_BIN, PLUGFORGE_GEMINI_BIN,
+PLUGFORGE_OPENCLAW_BIN, PLUGFORGE_SKILLS_REF_BIN, PLUGFORGE_HERMES_BIN) the
 real judges run again and must give the recorded verdicts; without them the
 recorded verdicts are used (PLUGFORGE_REQUIRE_CLIENTS=1 makes a missing
 client a failure). `--update` records the verdicts of the clients that ran and
@@ -32,6 +33,8 @@ import common
 import judges
 
 CORPUS = os.path.join(common.HERE, "agreement")
+# The clients the judges of judges.run_judge run.
+JUDGE_CLIENTS = ["claude", "codex", "gemini", "openclaw", "skills-ref", "hermes"]
 STRICTER = os.path.join(CORPUS, "STRICTER.md")
 
 
@@ -51,7 +54,9 @@ def client_versions(clients):
     for name, binary in clients.items():
         if binary:
             code, out, err = common.run([binary, "--version"], env=dict(os.environ, NO_COLOR="1"), timeout=120)
-            versions[name] = (out or err).strip().splitlines()[-1] if code == 0 else None
+            lines = (out or err).strip().splitlines()
+            # Hermes prints its version first, then its install details.
+            versions[name] = (lines[0] if name == "hermes" else lines[-1]) if code == 0 and lines else None
     return versions
 
 
@@ -142,7 +147,7 @@ def main():
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
 
-    clients = {"claude": common.client("claude"), "gemini": common.client("gemini")}
+    clients = {name: common.client(name) for name in JUDGE_CLIENTS}
     for name, binary in clients.items():
         if not binary:
             print(f"agreement: {name} not available, using the recorded verdicts "

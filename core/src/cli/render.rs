@@ -148,16 +148,11 @@ pub fn doctor(host: &mut dyn Host, report: &DoctorReport, bundles: usize) {
 /// One line per finding (`file:line:col: severity[code] message`, then the
 /// fix), and the verdict.
 pub fn validation(host: &mut dyn Host, path: &str, report: &crate::validate::ValidationReport) {
-    use crate::validate::{RuleSeverity, SubjectKind};
+    use crate::validate::RuleSeverity;
     let mut text = String::new();
     for subject in &report.subjects {
-        let runtime = subject.runtime.map_or("every targeted runtime", |r| r.id());
         let root = if subject.root.is_empty() { path.to_string() } else { join(path, &subject.root) };
-        let kind = match subject.kind {
-            SubjectKind::Source => "source",
-            SubjectKind::Marketplace => "marketplace",
-            SubjectKind::Plugin => "plugin",
-        };
+        let (kind, runtime) = (subject.kind.id(), subject.judged_for());
         text.push_str(&format!("  {kind} {root} for {runtime} ({})\n", subject.marker));
     }
     for finding in &report.findings {

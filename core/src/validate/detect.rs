@@ -16,7 +16,7 @@ pub const NO_PLUGIN: Rule = Rule {
     code: "detect/no-plugin",
     severity: RuleSeverity::Error,
     runtimes: &[],
-    summary: "The folder holds a plugforge source, a plugin or a marketplace of a known runtime.",
+    summary: "The folder holds a plugforge source, a plugin or a marketplace of a known runtime, or a folder of Agent Skills (`skills/<name>/SKILL.md`, `<name>/SKILL.md`).",
     fix: "Point validate at the plugin's root folder, or name the runtime with --target.",
 };
 
@@ -29,6 +29,22 @@ pub enum SubjectKind {
     Source,
     Marketplace,
     Plugin,
+    /// A folder of Agent Skills with no plugin manifest (what `npx skills
+    /// add` installs from): `skills/<name>/SKILL.md`, `<name>/SKILL.md`, or
+    /// one `SKILL.md` at the root.
+    Skills,
+}
+
+impl SubjectKind {
+    /// The kind as the report spells it.
+    pub fn id(self) -> &'static str {
+        match self {
+            SubjectKind::Source => "source",
+            SubjectKind::Marketplace => "marketplace",
+            SubjectKind::Plugin => "plugin",
+            SubjectKind::Skills => "skills",
+        }
+    }
 }
 
 /// One thing `validate` judges.
@@ -43,6 +59,18 @@ pub struct Subject {
     pub root: String,
     /// The file that identified it, or `--target` when named by the user.
     pub marker: String,
+}
+
+impl Subject {
+    /// Who judges the subject, in words: its runtime, or the clients a
+    /// runtime-less subject is for.
+    pub fn judged_for(&self) -> &'static str {
+        match (self.runtime, self.kind) {
+            (Some(runtime), _) => runtime.id(),
+            (None, SubjectKind::Skills) => "Agent Skills clients",
+            (None, _) => "every targeted runtime",
+        }
+    }
 }
 
 fn runtime_id<S: Serializer>(runtime: &Option<Runtime>, s: S) -> Result<S::Ok, S::Error> {
@@ -70,6 +98,75 @@ const MARKERS: &[(&str, SubjectKind, Runtime)] = &[
 
 const SOURCE_MARKERS: &[&str] = &["plugforge.json", "plugforge.json.j2"];
 
+/// Other runtimes' bundles a runtime loads when its own marker is absent:
+/// marker -> the runtime whose format the folder is in, in the order the
+/// runtime tries them. OpenClaw 2026.9.6 (`detectBundleManifestFormat`)
+/// takes Codex, Cursor and Claude Code plugins, then an Agent Plugins root
+/// manifest.
+const LOADED_FORMATS: &[(Runtime, &str, Runtime)] = &[
+    (Runtime::OpenClaw, ".codex-plugin/plugin.json", Runtime::Codex),
+    (Runtime::OpenClaw, ".cursor-plugin/plugin.json", Runtime::Cursor),
+    (Runtime::OpenClaw, ".claude-plugin/plugin.json", Runtime::ClaudeCode),
+    (Runtime::OpenClaw, "plugin.json", Runtime::AgentPlugins),
+];
+
+/// Without any manifest, OpenClaw loads a folder holding one of these as a
+/// manifestless Claude Code bundle.
+const OPENCLAW_MANIFESTLESS: &[&str] =
+    &["skills", "commands", "agents", "hooks/hooks.json", ".mcp.json", ".lsp.json", "settings.json"];
+
+/// The runtime whose bundle format `subject` is in, when that is not its
+/// own runtime's (OpenClaw judging a Claude Code bundle).
+pub(crate) fn loaded_format(subject: &Subject) -> Option<Runtime> {
+    let runtime = subject.runtime?;
+    let marker = subject
+        .marker
+        .strip_prefix(&subject.root)
+        .map_or(subject.marker.as_str(), |m| m.strip_prefix('/').unwrap_or(m));
+    let loaded = LOADED_FORMATS.iter().find(|(r, m, _)| *r == runtime && *m == marker).map(|(_, _, f)| *f);
+    let manifestless = runtime == Runtime::OpenClaw && OPENCLAW_MANIFESTLESS.contains(&marker);
+    loaded.or(manifestless.then_some(Runtime::ClaudeCode))
+}
+
+/// The bundle of another runtime's format that `runtime` loads from
+/// `folder`, if any: the manifest it reads as its own, or a bundle it loads
+/// by that format's rules.
+fn loaded_bundle(folder: Folder<'_>, runtime: Runtime) -> Option<Subject> {
+    let subject = |marker: &str| Subject {
+        kind: SubjectKind::Plugin,
+        runtime: Some(runtime),
+        root: folder.root().to_string(),
+        marker: folder.full(marker),
+    };
+    // Codex reads the Claude Code, Cursor or Agent Plugins manifest as its own.
+    let own = super::manifest::manifest_candidates(runtime).iter().skip(1).find(|m| folder.exists(m));
+    if let Some(marker) = own {
+        return Some(subject(marker));
+    }
+    let formats = LOADED_FORMATS.iter().filter(|(r, _, _)| *r == runtime);
+    if let Some((_, marker, _)) = formats.clone().find(|(_, m, _)| folder.exists(m)) {
+        return Some(subject(marker));
+    }
+    if runtime == Runtime::OpenClaw {
+        let manifestless = OPENCLAW_MANIFESTLESS.iter().find(|m| folder.exists(m) || folder.has_dir(m));
+        return manifestless.map(|m| subject(m));
+    }
+    None
+}
+
+/// The skill folders of a folder with no plugin marker, where `npx skills
+/// add` looks: `skills/<name>/SKILL.md`, then `<name>/SKILL.md`, then a
+/// single `SKILL.md` at the root. Returns the first `SKILL.md` found.
+fn skills_marker(folder: Folder<'_>) -> Option<String> {
+    let in_dir = |dir: &str| {
+        folder.below(dir).map(|(rel, _)| rel).find(|rel| {
+            let inner = if dir.is_empty() { rel.as_str() } else { &rel[dir.len() + 1..] };
+            inner.split_once('/').is_some_and(|(name, rest)| !name.starts_with('.') && rest == "SKILL.md")
+        })
+    };
+    in_dir("skills").or_else(|| in_dir("")).or_else(|| folder.exists("SKILL.md").then(|| "SKILL.md".into()))
+}
+
 /// Every subject of `tree`, restricted to `target` when given. With nothing
 /// to judge, reports `detect/no-plugin`.
 pub(crate) fn subjects(tree: &SourceTree, target: Option<Runtime>, sink: &mut Sink) -> Vec<Subject> {
@@ -96,15 +193,20 @@ pub(crate) fn subjects(tree: &SourceTree, target: Option<Runtime>, sink: &mut Si
                 found.extend(markers_of(Folder::new(tree, &plugin_root), marketplace.runtime));
             }
         }
-        if let Some(runtime) = target {
-            let has_plugin = found.iter().any(|s| s.kind == SubjectKind::Plugin && s.root.is_empty());
-            if !has_plugin && found.is_empty() {
-                found.push(Subject {
+        if found.is_empty() {
+            match target {
+                Some(runtime) => found.push(loaded_bundle(root, runtime).unwrap_or_else(|| Subject {
                     kind: SubjectKind::Plugin,
                     runtime: Some(runtime),
                     root: String::new(),
                     marker: "--target".into(),
-                });
+                })),
+                None => found.extend(skills_marker(root).map(|marker| Subject {
+                    kind: SubjectKind::Skills,
+                    runtime: None,
+                    root: String::new(),
+                    marker,
+                })),
             }
         }
     }
@@ -119,7 +221,10 @@ pub(crate) fn subjects(tree: &SourceTree, target: Option<Runtime>, sink: &mut Si
             &NO_PLUGIN,
             None,
             None,
-            format!("no plugforge.json and no runtime marker ({}) in the folder", markers.join(", ")),
+            format!(
+                "no plugforge.json, no runtime marker ({}) and no skills/<name>/SKILL.md in the folder",
+                markers.join(", ")
+            ),
         );
     }
     found
@@ -150,4 +255,94 @@ fn first_level_dirs(tree: &SourceTree) -> Vec<String> {
     }
     dirs.dedup();
     dirs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::components::test_support::findings;
+    use crate::source::SourceTree;
+    use crate::validate::{SubjectKind, ValidateOptions, validate};
+
+    fn report(files: &[(&str, &str)], target: Option<&str>) -> crate::validate::ValidationReport {
+        let mut tree = SourceTree::new();
+        for (path, text) in files {
+            tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        validate(&tree, &ValidateOptions { target: target.map(str::to_string), strict: false }).unwrap()
+    }
+
+    const SKILL: &str = "---\nname: hello\ndescription: Hi.\n---\nHi\n";
+
+    #[test]
+    fn openclaw_judges_a_claude_bundle_by_claude_rules_under_its_own_name() {
+        let broken =
+            [(".claude-plugin/plugin.json", "{\"name\": \"p\",\n"), ("skills/hello/SKILL.md", SKILL)];
+        let judged = report(&broken, Some("openclaw"));
+        assert_eq!(judged.subjects[0].marker, ".claude-plugin/plugin.json");
+        let found: Vec<(&str, Option<&str>)> = judged.findings.iter().map(|f| (f.code, f.runtime)).collect();
+        assert_eq!(found, [("file/invalid-json", Some("openclaw"))]);
+        assert!(judged.findings[0].message.ends_with("(OpenClaw loads the folder as a Claude Code bundle)"));
+        // OpenClaw installs a manifest that is JSON5 but not JSON, then fails to parse it when loading.
+        let trailing =
+            [(".claude-plugin/plugin.json", "{\"name\": \"p\",}"), ("skills/hello/SKILL.md", SKILL)];
+        assert!(!report(&trailing, Some("openclaw")).valid);
+    }
+
+    #[test]
+    fn openclaw_finds_nested_skills_and_judges_them_as_its_own() {
+        let files =
+            [(".claude-plugin/plugin.json", r#"{"name": "p"}"#), ("skills/group/hello/SKILL.md", SKILL)];
+        assert_eq!(findings(&files, None)[0].0, "skill/nested-too-deep");
+        assert!(findings(&files, Some("openclaw")).is_empty());
+        let misnamed = [files[0], ("skills/group/other/SKILL.md", SKILL)];
+        let names: Vec<String> = findings(&misnamed, Some("openclaw")).into_iter().map(|f| f.0).collect();
+        assert_eq!(names, ["skill/name-not-folder"]);
+    }
+
+    #[test]
+    fn openclaw_loads_codex_bundles_and_manifestless_claude_layouts() {
+        let codex = report(&[(".codex-plugin/plugin.json", "[]")], Some("openclaw"));
+        assert_eq!(codex.findings[0].code, "manifest/not-an-object");
+        assert_eq!(codex.findings[0].runtime, Some("openclaw"));
+        let bare = report(&[("skills/hello/SKILL.md", "---\nname: hello\n---\nHi\n")], Some("openclaw"));
+        assert_eq!(bare.subjects[0].marker, "skills");
+        assert_eq!(bare.findings[0].code, "skill/missing-required-field");
+        let nothing = report(&[("notes.txt", "x")], Some("openclaw"));
+        assert_eq!(nothing.subjects[0].marker, "--target");
+    }
+
+    #[test]
+    fn codex_judges_the_claude_manifest_it_falls_back_to_by_its_own_rules() {
+        let broken =
+            [(".claude-plugin/plugin.json", "{\"name\": \"p\",\n"), ("skills/hello/SKILL.md", SKILL)];
+        let judged = report(&broken, Some("codex"));
+        assert_eq!(judged.subjects[0].marker, ".claude-plugin/plugin.json");
+        let found: Vec<(&str, Option<&str>)> = judged.findings.iter().map(|f| (f.code, f.runtime)).collect();
+        assert_eq!(found, [("file/invalid-json", Some("codex"))]);
+        let spaced = [(".claude-plugin/plugin.json", r#"{"name": "my plugin", "version": "1.0.0"}"#)];
+        let codes: Vec<&str> = report(&spaced, Some("codex")).findings.iter().map(|f| f.code).collect();
+        assert_eq!(codes, ["manifest/name-invalid"]);
+    }
+
+    #[test]
+    fn a_bare_folder_of_skills_is_judged_as_agent_skills() {
+        let skills = report(&[("skills/hello/SKILL.md", SKILL), ("README.md", "x")], None);
+        assert_eq!(skills.subjects[0].kind, SubjectKind::Skills);
+        assert_eq!(skills.subjects[0].runtime, None);
+        assert!(skills.valid, "{:?}", skills.findings);
+        let extra = "---\nname: hello\ndescription: Hi.\nmodel: opus\n---\nHi\n";
+        let found = findings(&[("skills/hello/SKILL.md", extra), ("skills/notes/x.md", "x")], None);
+        let codes: Vec<(&str, &str)> = found.iter().map(|f| (f.0.as_str(), f.1.as_str())).collect();
+        assert_eq!(
+            codes,
+            [("skill/unknown-field", "skills/hello/SKILL.md"), ("skill/missing-skill-md", "skills/notes")]
+        );
+        // At the root only folders holding a SKILL.md are skills.
+        let root =
+            findings(&[("hello/SKILL.md", SKILL), ("other/SKILL.md", SKILL), ("docs/a.md", "x")], None);
+        assert_eq!(root.iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["skill/name-not-folder"]);
+        let single = report(&[("SKILL.md", "# no frontmatter\n")], None);
+        assert_eq!(single.subjects[0].marker, "SKILL.md");
+        assert!(!single.valid);
+    }
 }

@@ -79,6 +79,24 @@ impl Sink {
         });
     }
 
+    /// Drops the warnings, keeping what breaks a rule outright.
+    pub fn retain_errors(&mut self) {
+        self.findings.retain(|f| f.severity == RuleSeverity::Error);
+    }
+
+    /// Moves every finding into `sink` as one of `runtime`, each message
+    /// followed by `(note)` when given: rules run on another runtime's
+    /// behalf report under the runtime that reads the files.
+    pub fn forward(self, sink: &mut Sink, runtime: &'static str, note: Option<&str>) {
+        for mut finding in self.findings {
+            finding.runtime = Some(runtime);
+            if let Some(note) = note {
+                finding.message = format!("{} ({note})", finding.message);
+            }
+            sink.findings.push(finding);
+        }
+    }
+
     pub fn finish(mut self, subjects: Vec<Subject>, strict: bool) -> ValidationReport {
         if strict {
             for finding in &mut self.findings {

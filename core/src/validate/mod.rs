@@ -9,6 +9,7 @@ mod folder;
 
 mod components;
 mod extension;
+mod hermes;
 mod hooks;
 mod manifest;
 mod marketplace;
@@ -60,7 +61,10 @@ pub fn validate(tree: &SourceTree, options: &ValidateOptions) -> Result<Validati
     for subject in &subjects {
         let cx =
             Context { tree, subject, folder: Folder::new(tree, &subject.root), runtime: subject.runtime };
-        check(&cx, &mut sink);
+        match detect::loaded_format(subject) {
+            Some(format) => check_loaded(&cx, format, &mut sink),
+            None => check(&cx, &mut sink),
+        }
     }
     Ok(sink.finish(subjects, options.strict))
 }
@@ -71,8 +75,48 @@ fn check(cx: &Context<'_>, sink: &mut Sink) {
         SubjectKind::Source => source::check(cx, sink),
         SubjectKind::Marketplace => marketplace::check(cx, sink),
         SubjectKind::Plugin => check_plugin(cx, sink),
+        SubjectKind::Skills => skills::check(cx, sink),
     }
     extension::check(cx, sink);
+}
+
+/// A bundle in `format` loaded by another runtime (OpenClaw loading a Claude
+/// Code plugin): the loader reads the format's manifest, hooks and servers
+/// as that format defines them, so the format's rules judge them, each
+/// finding naming the loading runtime. Only their errors count: a warning
+/// is the format's runtime's own advice about a bundle it still loads
+/// (metadata for its marketplace, files it ignores). Skills are the
+/// loader's own: it finds them in the format's folders and judges them as
+/// its skills.
+fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
+    let Some(loader) = cx.runtime else { return };
+    let as_format = Context { runtime: Some(format), ..*cx };
+    let mut native = Sink::default();
+    manifest::check(&as_format, &mut native);
+    components::check(&as_format, &mut native);
+    hooks::check(&as_format, &mut native);
+    mcp::check(&as_format, &mut native);
+    secrets::check(&as_format, &mut native);
+    native.retain_errors();
+    let note = format!("{} loads the folder as a {} bundle", runtime_name(loader), runtime_name(format));
+    native.forward(sink, loader.id(), Some(&note));
+    skills::check_loaded(cx, format, sink);
+    extension::check(cx, sink);
+}
+
+/// A runtime's name in messages.
+fn runtime_name(runtime: Runtime) -> &'static str {
+    match runtime {
+        Runtime::ClaudeCode => "Claude Code",
+        Runtime::Codex => "Codex",
+        Runtime::Gemini => "Gemini CLI",
+        Runtime::Cursor => "Cursor",
+        Runtime::AgentPlugins => "Agent Plugins",
+        Runtime::OpenClaw => "OpenClaw",
+        Runtime::Hermes => "Hermes",
+        Runtime::OpenCode => "OpenCode",
+        Runtime::Generic => "generic",
+    }
 }
 
 /// The native rules of a runtime's plugin: also what each bundle built from
@@ -80,6 +124,7 @@ fn check(cx: &Context<'_>, sink: &mut Sink) {
 pub(crate) fn check_plugin(cx: &Context<'_>, sink: &mut Sink) {
     manifest::check(cx, sink);
     skills::check(cx, sink);
+    hermes::check(cx, sink);
     components::check(cx, sink);
     hooks::check(cx, sink);
     mcp::check(cx, sink);

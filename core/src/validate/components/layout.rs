@@ -75,10 +75,15 @@ impl Layout {
     /// judged for every target) uses the canonical, Claude-shaped layout.
     pub fn of(cx: &Context<'_>, sink: &mut Sink) -> Layout {
         let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
-        let manifest_file = manifest_of(runtime);
-        // OpenClaw reads JSON5 and OpenCode JSONC: the manifest area judges
-        // their syntax, so a strict-JSON miss here is not a finding.
-        let lenient = matches!(runtime, Runtime::OpenClaw | Runtime::OpenCode);
+        let manifest_file = match runtime {
+            Runtime::Codex => Some(crate::validate::manifest::codex_manifest(cx.folder)),
+            _ => manifest_of(runtime),
+        };
+        // OpenClaw reads JSON5 and OpenCode JSONC, and Codex may read another
+        // runtime's manifest: the manifest area judges their syntax, so a
+        // strict-JSON miss here is not a finding.
+        let lenient =
+            matches!(runtime, Runtime::OpenClaw | Runtime::OpenCode) || manifest_file != manifest_of(runtime);
         let manifest = manifest_file
             .filter(|m| m.ends_with(".json"))
             .and_then(

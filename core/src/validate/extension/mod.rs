@@ -97,5 +97,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
         SubjectKind::Source => own::check(&Facts::of_source(&cx.folder, &cx.subject.marker), sink),
         SubjectKind::Plugin => own::check(&Facts::of_bundle(&cx.folder), sink),
         SubjectKind::Marketplace => market::check(cx, sink),
+        // A folder of skills carries no generation manifest.
+        SubjectKind::Skills => {}
     }
 }

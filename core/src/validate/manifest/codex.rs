@@ -8,8 +8,8 @@ use serde_json::Value;
 use super::doc::{Doc, Shape, describe, look_alike, read_object, relative_path};
 use super::rules::*;
 use crate::runtime::Runtime;
-use crate::validate::Context;
 use crate::validate::findings::Sink;
+use crate::validate::{Context, Folder};
 
 pub(super) const MANIFEST: &str = ".codex-plugin/plugin.json";
 
@@ -52,11 +52,32 @@ const INTERFACE_LISTS: &[&str] = &["capabilities", "screenshots"];
 const MAX_DEFAULT_PROMPTS: usize = 3;
 const MAX_DEFAULT_PROMPT_CHARS: usize = 128;
 
+/// The manifest Codex reads in `folder`: its own, else the first of the
+/// other runtimes' it falls back to.
+pub(crate) fn manifest_file(folder: Folder<'_>) -> &'static str {
+    super::manifest_candidates(Runtime::Codex).iter().copied().find(|m| folder.exists(m)).unwrap_or(MANIFEST)
+}
+
 pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
     extra_files(cx, sink);
-    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::Codex, sink) else { return };
+    let manifest = manifest_file(cx.folder);
+    if manifest == MANIFEST {
+        return judge(cx, manifest, sink);
+    }
+    // Codex parses the other manifest as its own: its rules, under its name.
+    let mut read = Sink::default();
+    judge(cx, manifest, &mut read);
+    read.forward(
+        sink,
+        Runtime::Codex.id(),
+        Some(&format!("Codex reads {manifest} when there is no {MANIFEST}")),
+    );
+}
+
+fn judge(cx: &Context<'_>, manifest: &str, sink: &mut Sink) {
+    let Some(object) = read_object(cx.folder, manifest, Runtime::Codex, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, Runtime::Codex, map);
+    let doc = Doc::new(cx.folder, manifest, Runtime::Codex, map);
     name(doc, sink);
     version(doc, sink);
     doc.expect_fields(

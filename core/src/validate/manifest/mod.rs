@@ -16,6 +16,7 @@ use super::Context;
 use super::findings::Sink;
 use crate::runtime::Runtime;
 
+pub(crate) use codex::manifest_file as codex_manifest;
 pub(crate) use cursor::is_cursor_name;
 
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {

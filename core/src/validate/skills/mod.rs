@@ -8,6 +8,7 @@ use super::Context;
 use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::{Layout, SkillDepth};
 use super::components::markdown::{self, MarkdownRules};
+use super::detect::SubjectKind;
 use super::findings::Sink;
 use crate::runtime::Runtime;
 
@@ -26,7 +27,7 @@ pub const NESTED_TOO_DEEP: Rule = Rule {
     code: "skill/nested-too-deep",
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "gemini", "agent-plugins"],
-    summary: "A skill sits directly in a skills folder (`skills/<name>/SKILL.md`), where the runtime looks.",
+    summary: "A skill sits directly in a skills folder (`skills/<name>/SKILL.md`), where the runtime looks; also judged for a folder of Agent Skills with no manifest.",
     fix: "Move the skill folder up to `skills/<name>/`.",
 };
 
@@ -58,7 +59,7 @@ pub const MISSING_REQUIRED_FIELD: Rule = Rule {
     code: "skill/missing-required-field",
     severity: RuleSeverity::Error,
     runtimes: NOT_CLAUDE,
-    summary: "A skill's frontmatter has a non-empty `name` and `description` (Agent Skills).",
+    summary: "A skill's frontmatter has a non-empty `name` and `description` (Agent Skills; also judged for a folder of skills with no manifest).",
     fix: "Add the missing field: `name` equal to the folder name, `description` saying what the skill does and when to use it.",
 };
 
@@ -66,7 +67,7 @@ pub const INVALID_NAME: Rule = Rule {
     code: "skill/invalid-name",
     severity: RuleSeverity::Error,
     runtimes: NOT_CLAUDE,
-    summary: "A skill name is 1-64 lowercase letters, digits and single hyphens, not starting or ending with a hyphen.",
+    summary: "A skill name is 1-64 lowercase letters, digits and single hyphens, not starting or ending with a hyphen (also judged for a folder of skills with no manifest).",
     fix: "Rename the skill (and its folder) in lowercase kebab-case, e.g. `pdf-tools`.",
 };
 
@@ -74,7 +75,7 @@ pub const NAME_NOT_FOLDER: Rule = Rule {
     code: "skill/name-not-folder",
     severity: RuleSeverity::Error,
     runtimes: NOT_CLAUDE,
-    summary: "A skill's `name` equals the name of its folder.",
+    summary: "A skill's `name` equals the name of its folder (also judged for a folder of skills with no manifest).",
     fix: "Rename the folder or change `name` so both are the same.",
 };
 
@@ -82,7 +83,7 @@ pub const DESCRIPTION_TOO_LONG: Rule = Rule {
     code: "skill/description-too-long",
     severity: RuleSeverity::Error,
     runtimes: NOT_CLAUDE,
-    summary: "A skill's `description` is at most 1024 characters.",
+    summary: "A skill's `description` is at most 1024 characters (also judged for a folder of skills with no manifest).",
     fix: "Shorten the description; move details into the body of SKILL.md.",
 };
 
@@ -96,7 +97,7 @@ pub const UNKNOWN_FIELD: Rule = Rule {
     code: "skill/unknown-field",
     severity: RuleSeverity::Warning,
     runtimes: STRICT_KEYS,
-    summary: "A skill's frontmatter uses only the Agent Skills fields: name, description, license, compatibility, metadata, allowed-tools.",
+    summary: "A skill's frontmatter uses only the Agent Skills fields: name, description, license, compatibility, metadata, allowed-tools (also judged for a folder of skills with no manifest).",
     fix: "Remove the field, or move it under `metadata` (the Agent Skills validator rejects any other key).",
 };
 
@@ -129,7 +130,25 @@ const MARKDOWN: MarkdownRules = MarkdownRules {
 };
 
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
+    if cx.subject.kind == SubjectKind::Skills {
+        return check_collection(cx, sink);
+    }
     let layout = Layout::of(cx, sink);
+    check_layout(cx, &layout, sink);
+}
+
+/// The skills of a bundle in `format` that `cx.runtime` loads (OpenClaw
+/// loading a Claude Code plugin): found in the format's skill folders, as
+/// deep as the loader looks, judged by the loader's skill rules.
+pub(crate) fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
+    let as_format = Context { runtime: Some(format), ..*cx };
+    // The manifest area has reported a manifest that does not parse.
+    let mut layout = Layout::of(&as_format, &mut Sink::default());
+    layout.skill_depth = Layout::of(cx, &mut Sink::default()).skill_depth;
+    check_layout(cx, &layout, sink);
+}
+
+fn check_layout(cx: &Context<'_>, layout: &Layout, sink: &mut Sink) {
     for dir in &layout.skill_dirs {
         for skill in discover(cx, dir, layout.skill_depth, sink) {
             check_skill(cx, &skill, sink);
@@ -138,6 +157,38 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     if layout.root_skill && cx.folder.exists("SKILL.md") {
         let folder = cx.folder.root().rsplit('/').next().filter(|f| !f.is_empty()).map(str::to_string);
         check_skill(cx, &Skill { skill_md: "SKILL.md".into(), folder }, sink);
+    }
+}
+
+/// A folder of Agent Skills without a manifest, read where `npx skills add`
+/// reads: `skills/<name>/`, the folders directly below the root that hold a
+/// `SKILL.md`, or the root itself as the one skill. Judged by the Agent
+/// Skills specification, as deep as its clients look.
+fn check_collection(cx: &Context<'_>, sink: &mut Sink) {
+    let mut found = false;
+    if cx.folder.has_dir("skills") {
+        for skill in discover(cx, "skills", SkillDepth::OneLevel, sink) {
+            check_skill(cx, &skill, sink);
+            found = true;
+        }
+    }
+    // Other folders of the root may be anything (docs, scripts): only those
+    // holding a SKILL.md are skills.
+    let mut roots: Vec<String> = cx
+        .folder
+        .below("")
+        .filter_map(|(rel, _)| {
+            let (name, rest) = rel.split_once('/')?;
+            (rest == "SKILL.md" && name != "skills" && !name.starts_with('.')).then(|| name.to_string())
+        })
+        .collect();
+    roots.dedup();
+    for name in roots {
+        found = true;
+        check_skill(cx, &Skill { skill_md: format!("{name}/SKILL.md"), folder: Some(name) }, sink);
+    }
+    if !found && cx.folder.exists("SKILL.md") {
+        check_skill(cx, &Skill { skill_md: "SKILL.md".into(), folder: None }, sink);
     }
 }
 
@@ -171,7 +222,7 @@ fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> 
         }
     }
     groups.extend(child);
-    let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
+    let judge = judge(cx);
     for (name, files) in groups.into_iter().filter(|(name, _)| !name.starts_with('.')) {
         let folder = join(dir, &name);
         let skill_md = join(&folder, "SKILL.md");
@@ -189,12 +240,12 @@ fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> 
                 }
                 SkillDepth::OneLevel => sink.report(
                     &NESTED_TOO_DEEP,
-                    Some(runtime.id()),
+                    judge.map(Runtime::id),
                     Some(cx.folder.at(nested)),
                     format!(
                         "{} is deeper than {dir}/<name>/SKILL.md: {} never finds this skill",
                         cx.folder.full(nested),
-                        display(runtime)
+                        display(judge)
                     ),
                 ),
             }
@@ -215,20 +266,30 @@ fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> 
 
 fn check_skill(cx: &Context<'_>, skill: &Skill, sink: &mut Sink) {
     let Some(doc) = markdown::read(cx, &skill.skill_md, &MARKDOWN, sink) else { return };
-    let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
-    if runtime == Runtime::ClaudeCode {
-        markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
-        // Claude warns only when the key is absent (`description:` with no value passes).
-        if doc.frontmatter.is_some() && !doc.has_key("description") {
-            sink.report(
-                &MISSING_DESCRIPTION,
-                Some(runtime.id()),
-                Some(cx.folder.at(&skill.skill_md)),
-                "the frontmatter has no `description`: Claude Code cannot tell when to use this skill",
-            );
+    match judge(cx) {
+        Some(Runtime::ClaudeCode) => {
+            markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
+            // Claude warns only when the key is absent (`description:` with no value passes).
+            if doc.frontmatter.is_some() && !doc.has_key("description") {
+                sink.report(
+                    &MISSING_DESCRIPTION,
+                    Some(Runtime::ClaudeCode.id()),
+                    Some(cx.folder.at(&skill.skill_md)),
+                    "the frontmatter has no `description`: Claude Code cannot tell when to use this skill",
+                );
+            }
         }
-    } else {
-        spec::check(cx, runtime, &doc, skill.folder.as_deref(), sink);
+        judge => spec::check(cx, judge, &doc, skill.folder.as_deref(), sink),
+    }
+}
+
+/// The runtime whose skill loader judges `cx`'s skills; `None` for a folder
+/// of Agent Skills, judged by the specification alone. A subject without a
+/// runtime otherwise gets Claude Code's, the canonical layout's.
+fn judge(cx: &Context<'_>) -> Option<Runtime> {
+    match cx.subject.kind {
+        SubjectKind::Skills => None,
+        _ => Some(cx.runtime.unwrap_or(Runtime::ClaudeCode)),
     }
 }
 
@@ -236,12 +297,13 @@ fn join(dir: &str, name: &str) -> String {
     if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") }
 }
 
-fn display(runtime: Runtime) -> &'static str {
-    match runtime {
-        Runtime::ClaudeCode => "Claude Code",
-        Runtime::Gemini => "Gemini CLI",
-        Runtime::AgentPlugins => "an Agent Plugins client",
-        _ => runtime.id(),
+fn display(judge: Option<Runtime>) -> &'static str {
+    match judge {
+        Some(Runtime::ClaudeCode) => "Claude Code",
+        Some(Runtime::Gemini) => "Gemini CLI",
+        Some(Runtime::AgentPlugins) => "an Agent Plugins client",
+        Some(runtime) => runtime.id(),
+        None => "an Agent Skills client",
     }
 }
 

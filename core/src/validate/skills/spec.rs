@@ -19,14 +19,16 @@ const MAX_NAME: usize = 64;
 const MAX_DESCRIPTION: usize = 1024;
 const MAX_COMPATIBILITY: usize = 500;
 
+/// `runtime` is the loader judging the skill; `None` for a folder of Agent
+/// Skills.
 pub(super) fn check(
     cx: &Context<'_>,
-    runtime: Runtime,
+    runtime: Option<Runtime>,
     doc: &Markdown,
     folder: Option<&str>,
     sink: &mut Sink,
 ) {
-    let id = Some(runtime.id());
+    let id = runtime.map(Runtime::id);
     let rel = doc.rel.as_str();
     for key in ["name", "description"] {
         let empty = match doc.field(key) {
@@ -122,8 +124,9 @@ pub(super) fn check(
             sink,
         );
     }
-    let Some(frontmatter) = doc.frontmatter.as_ref().filter(|_| super::STRICT_KEYS.contains(&runtime.id()))
-    else {
+    // A folder of Agent Skills (no runtime) is held to the specification's key set.
+    let strict_keys = runtime.is_none_or(|r| super::STRICT_KEYS.contains(&r.id()));
+    let Some(frontmatter) = doc.frontmatter.as_ref().filter(|_| strict_keys) else {
         return;
     };
     for key in frontmatter.keys().filter(|k| !FIELDS.contains(&k.as_str())) {

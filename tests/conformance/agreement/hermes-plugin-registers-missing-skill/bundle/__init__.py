@@ -1,0 +1,9 @@
+"""Registers the skills of this plugin with Hermes, one call per skill."""
+
+from pathlib import Path
+
+
+def register(ctx):
+    skills = Path(__file__).resolve().parent / "skills"
+    ctx.register_skill("greet", skills / "greet" / "SKILL.md")
+    ctx.register_skill("summarize", skills / "summarize" / "SKILL.md")

@@ -1,0 +1,8 @@
+"""Registers the skills of this plugin with Hermes."""
+
+from pathlib import Path
+
+
+def register(ctx):
+    skills = Path(__file__).resolve().parent / "skills"
+    ctx.register_skill("greet", skills / "greet" / "SKILL.md")
