@@ -375,6 +375,14 @@ impl Sorter {
             return Ok((document, file));
         }
         let location = Some(Location::file(file.origin.as_str()));
+        if document.frontmatter.is_none() && unopened_frontmatter(&document.body) {
+            let message = format!(
+                "{path} starts with `key: value` lines closed by `---` but no opening `---`: \
+                 add the opening `---` line so runtimes read its frontmatter"
+            );
+            self.diagnostics.push(Diagnostic::warning("frontmatter_unopened", location, message));
+            return Ok((document, file));
+        }
         let Some(description) = summary(&document.body, true) else {
             let message = format!("{path} has no frontmatter description and no text to take one from");
             self.diagnostics.push(Diagnostic::warning("missing_description", location, message));
@@ -723,4 +731,16 @@ fn mcp_servers(file: &str, text: &str, value: Value) -> Result<Map<String, Value
         }
     }
     Ok(servers)
+}
+
+/// A body that opens with `key: value` lines and a `---` line: frontmatter
+/// whose opening `---` is missing, not text to take a description from.
+fn unopened_frontmatter(body: &str) -> bool {
+    let mut lines = body.lines().map(str::trim).skip_while(|l| l.is_empty());
+    let Some(first) = lines.next() else { return false };
+    let looks_like_key = |line: &str| {
+        line.split_once(':')
+            .is_some_and(|(key, _)| !key.is_empty() && !key.contains(' ') && !key.starts_with('#'))
+    };
+    looks_like_key(first) && lines.take(40).any(|line| line == "---")
 }
