@@ -744,3 +744,58 @@ fn unopened_frontmatter(body: &str) -> bool {
     };
     looks_like_key(first) && lines.take(40).any(|line| line == "---")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build_one(files: &[(&str, &str)]) -> (Plugin, Vec<Diagnostic>) {
+        let mut tree = SourceTree::new();
+        for (path, text) in files {
+            tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        let vars = BTreeMap::new();
+        load_plugin(&tree, &LoadOptions { vars: &vars, namespace: None, builtins: Vec::new() }).unwrap()
+    }
+
+    const CONFIG: (&str, &str) = ("plugforge.json", r#"{"name": "kit", "version": "1.0.0"}"#);
+
+    #[test]
+    fn a_command_without_a_description_is_described_by_its_first_heading_or_paragraph() {
+        let (plugin, diagnostics) = build_one(&[
+            CONFIG,
+            ("commands/sweep.md", "# Sweep **the** repo\n\nRemove files.\n"),
+            ("commands/plain.md", "\nRemove stray\nfiles from $ARGUMENTS.\n\nMore.\n"),
+            ("agents/scout.md", "---\nname: scout\n---\nScouts `ahead`.\n"),
+        ]);
+        let text = |c: &MarkdownComponent| c.file.file.text().unwrap().to_string();
+        assert_eq!(
+            text(&plugin.commands[1]),
+            "---\ndescription: Sweep the repo\n---\n# Sweep **the** repo\n\nRemove files.\n"
+        );
+        assert_eq!(
+            plugin.commands[0].document.str_field("description"),
+            Some("Remove stray files from $ARGUMENTS.")
+        );
+        assert_eq!(
+            text(&plugin.agents[0]),
+            "---\ndescription: Scouts ahead.\nname: scout\n---\nScouts `ahead`.\n"
+        );
+        assert_eq!(diagnostics.iter().filter(|d| d.code == "description_derived").count(), 3);
+    }
+
+    #[test]
+    fn frontmatter_without_its_opening_line_is_kept_as_written_and_reported() {
+        let text = "name: broken\ndescription: no opening line\n---\n\nBody.\n";
+        let (plugin, diagnostics) = build_one(&[CONFIG, ("commands/broken.md", text)]);
+        assert_eq!(plugin.commands[0].file.file.text(), Some(text));
+        assert!(diagnostics.iter().any(|d| d.code == "frontmatter_unopened"), "{diagnostics:?}");
+    }
+
+    #[test]
+    fn a_body_with_no_text_gets_no_description() {
+        let (plugin, diagnostics) = build_one(&[CONFIG, ("commands/empty.md", "```\ncode only\n```\n")]);
+        assert_eq!(plugin.commands[0].document.str_field("description"), None);
+        assert!(diagnostics.iter().any(|d| d.code == "missing_description"), "{diagnostics:?}");
+    }
+}

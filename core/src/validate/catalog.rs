@@ -28,7 +28,7 @@ pub struct Rule {
 
 /// Every rule, in catalog order (area by area).
 pub fn rules() -> Vec<&'static Rule> {
-    let areas: [&[&'static Rule]; 12] = [
+    let areas: [&[&'static Rule]; 13] = [
         super::detect::RULES,
         super::source::RULES,
         super::manifest::RULES,
@@ -38,6 +38,7 @@ pub fn rules() -> Vec<&'static Rule> {
         super::hooks::RULES,
         super::mcp::RULES,
         super::secrets::RULES,
+        super::urls::RULES,
         super::hermes::RULES,
         super::extension::RULES,
         super::folder::RULES,

@@ -17,6 +17,7 @@ mod mcp;
 mod secrets;
 mod skills;
 mod source;
+mod urls;
 
 use serde::Deserialize;
 
@@ -129,4 +130,5 @@ pub(crate) fn check_plugin(cx: &Context<'_>, sink: &mut Sink) {
     hooks::check(cx, sink);
     mcp::check(cx, sink);
     secrets::check(cx, sink);
+    urls::check(cx, sink);
 }
