@@ -112,8 +112,12 @@ def test_exception_classes_codes_and_problems() -> None:
         plugforge.build(HELLO, targets=["nonesuch"])
     with pytest.raises(plugforge.UnsupportedKindError):
         plugforge.build(HELLO, targets=[("claude-code", "bogus")])
+    with_url = {**HELLO, "commands/u.md": b"---\ndescription: u\n---\nsee https://example.com/x\n"}
+    carried = plugforge.build(with_url)
+    assert carried.urls == [{"url": "https://example.com/x", "files": ["commands/u.md"]}]
+    assert carried.failures == []
     with pytest.raises(plugforge.UrlNotAllowedError):
-        plugforge.build({**HELLO, "commands/u.md": b"---\ndescription: u\n---\nsee https://example.com/x\n"})
+        plugforge.build(with_url, deny_urls=True)
     with pytest.raises(plugforge.TemplateError):
         plugforge.build({**HELLO, "commands/t.md.j2": b"---\ndescription: t\n---\n{{ nope }}\n"})
     for cls in (plugforge.InvalidManifestError, plugforge.InvalidOptionsError, plugforge.TemplateError):
@@ -276,3 +280,12 @@ def test_run_cli_reports_os_errors_as_io() -> None:
     host = Unreadable(HELLO)
     assert plugforge.run_cli(["build", "src", "--out", "out"], host) == 2
     assert host.err.getvalue() == "error[io]: src: Permission denied (os error 13)\n"
+
+
+def test_a_runtime_that_cannot_be_built_is_listed_and_the_others_are_built() -> None:
+    files = {**HELLO, "plugforge.json": b'{"name": "hello", "version": "1.0.0", "namespace": "hel_lo"}'}
+    result = plugforge.build(files, targets=["claude-code", "gemini"])
+    assert [b.runtime for b in result.bundles] == ["claude-code"]
+    [failure] = result.failures
+    assert failure["runtime"] == "gemini" and failure["error"]["code"] == "invalid_source"
+    assert "letters, digits and dashes" in failure["error"]["problems"][0]["message"]
