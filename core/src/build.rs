@@ -100,6 +100,7 @@ fn build_one(
             ),
         });
     }
+    crate::portable::check_bundle(&bundle)?;
     urls.check(&bundle, runtime.required_urls())?;
     Ok((bundle, diagnostics))
 }
@@ -163,4 +164,51 @@ fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runti
         resolved.push((runtime, kind));
     }
     Ok(resolved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(files: &[(&str, &str)]) -> SourceTree {
+        let mut tree = SourceTree::new();
+        for (path, text) in files {
+            tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        tree
+    }
+
+    fn targets(ids: &[&str]) -> BuildOptions {
+        BuildOptions { targets: ids.iter().map(|id| TargetRequest::new(*id)).collect(), ..BuildOptions::default() }
+    }
+
+    #[test]
+    fn two_skills_differing_by_case_fail_each_runtime_naming_the_source() {
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            ("skills/Deploy/SKILL.md", "---\nname: Deploy\ndescription: Deploys.\n---\nGo.\n"),
+            ("skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploys.\n---\nGo.\n"),
+        ]);
+        let error = build(&tree, &targets(&["claude-code"])).unwrap_err();
+        assert_eq!(error.code, ErrorCode::InvalidPath, "{error}");
+        assert_eq!(error.location().unwrap().file, "skills/deploy/SKILL.md", "{error}");
+        assert!(error.message().contains("only by case"), "{error}");
+    }
+
+    #[test]
+    fn a_non_portable_path_fails_its_runtime_only() {
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            ("skills/aux/SKILL.md", "---\nname: aux\ndescription: Helps.\n---\nGo.\n"),
+        ]);
+        let output = build(&tree, &targets(&["claude-code", "generic"])).expect("generic is built");
+        let generic = &output.bundles[0];
+        assert_eq!(generic.runtime, "generic");
+        assert!(generic.files.keys().all(|path| !path.as_str().contains("/aux/")));
+        let [failure] = output.failures.as_slice() else { panic!("{:?}", output.failures) };
+        assert_eq!(failure.runtime, "claude-code");
+        assert_eq!(failure.error.code, ErrorCode::InvalidPath);
+        assert_eq!(failure.error.location().unwrap().file, "skills/aux/SKILL.md", "{}", failure.error);
+        assert!(failure.error.message().contains("reserves for a device"), "{}", failure.error);
+    }
 }

@@ -37,6 +37,7 @@ mod normalise;
 mod options;
 mod path;
 mod plan;
+mod portable;
 mod report;
 mod runtime;
 mod source;
