@@ -42,6 +42,7 @@ mod report;
 mod runtime;
 mod source;
 mod templates;
+mod text;
 mod uninstall;
 mod urls;
 #[allow(dead_code)] // the rule areas fill in the shared helpers

@@ -179,7 +179,9 @@ pub(crate) fn shared_action(
 ) -> Option<Action> {
     let original = match (observed.bytes(&path), observed.hash(&path)) {
         (Some(bytes), _) => match std::str::from_utf8(bytes) {
-            Ok(text) => Some(text.to_string()),
+            // A BOM would stop the JSON and YAML readers; the merged file is
+            // written without one.
+            Ok(text) => Some(crate::text::without_bom(text).to_string()),
             Err(_) => {
                 return Some(Action::new(path, Op::Conflict).because("not UTF-8 text; cannot merge into it"));
             }

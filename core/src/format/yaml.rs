@@ -3,9 +3,11 @@
 
 use serde_json::{Map, Value};
 
-/// `---\n<map>---\n<body>`: Markdown with frontmatter.
+/// `---\n<map>---\n<body>`: Markdown with frontmatter. The file is
+/// generated, so its body has no BOM and LF line endings whatever the
+/// source file it came from.
 pub fn frontmatter(map: &Map<String, Value>, body: &str) -> String {
-    format!("---\n{}---\n{body}", document(map))
+    format!("---\n{}---\n{}", document(map), crate::text::normalised(body))
 }
 
 /// A mapping as a YAML document (no `---`), ending in a newline.
