@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
+use crate::credentials::CredentialCheck;
 use crate::error::{Error, ErrorCode, Problem, Result};
 use crate::normalise::canonical_source;
 use crate::options::{BuildOptions, TargetRequest};
@@ -31,6 +32,7 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     allowed.extend(config.allow_urls.iter().cloned());
     let policy = if options.deny_urls { UrlPolicy::Deny } else { config.urls };
     let mut urls = UrlCheck::new(policy, allowed, source);
+    let credentials = CredentialCheck::new(source, &config.allow_credentials)?;
 
     let mut output = Output {
         generator: options.generator.clone(),
@@ -44,7 +46,7 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     };
     let mut source_diagnostics = None;
     for (runtime, kind) in targets {
-        let built = build_one(source, options, runtime, kind, &mut urls);
+        let built = build_one(source, options, runtime, kind, &mut urls, &credentials);
         match built {
             Ok((bundle, diagnostics)) => {
                 source_diagnostics.get_or_insert(diagnostics);
@@ -71,6 +73,7 @@ fn build_one(
     runtime: Runtime,
     kind: &'static Kind,
     urls: &mut UrlCheck,
+    credentials: &CredentialCheck<'_>,
 ) -> Result<(Bundle, Vec<Diagnostic>)> {
     let load = LoadOptions {
         vars: &options.vars,
@@ -101,6 +104,7 @@ fn build_one(
         });
     }
     crate::portable::check_bundle(&bundle)?;
+    credentials.check_bundle(&bundle)?;
     urls.check(&bundle, runtime.required_urls())?;
     Ok((bundle, diagnostics))
 }
@@ -179,7 +183,10 @@ mod tests {
     }
 
     fn targets(ids: &[&str]) -> BuildOptions {
-        BuildOptions { targets: ids.iter().map(|id| TargetRequest::new(*id)).collect(), ..BuildOptions::default() }
+        BuildOptions {
+            targets: ids.iter().map(|id| TargetRequest::new(*id)).collect(),
+            ..BuildOptions::default()
+        }
     }
 
     #[test]
@@ -210,5 +217,22 @@ mod tests {
         assert_eq!(failure.error.code, ErrorCode::InvalidPath);
         assert_eq!(failure.error.location().unwrap().file, "skills/aux/SKILL.md", "{}", failure.error);
         assert!(failure.error.message().contains("reserves for a device"), "{}", failure.error);
+    }
+
+    #[test]
+    fn a_credential_rendered_from_a_host_variable_is_refused_naming_the_template() {
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            ("commands/login.md.j2", "---\ndescription: Logs in.\n---\nUse {{ token }}.\n"),
+        ]);
+        let mut options = targets(&["claude-code"]);
+        options.vars.insert("token".into(), "ghp_0123456789abcdefghijABCDEFGHIJ012345".into());
+        let error = build(&tree, &options).unwrap_err();
+        assert_eq!(error.code, ErrorCode::Credential, "{error}");
+        assert_eq!(error.location().unwrap().file, "commands/login.md.j2");
+        assert!(
+            error.message().contains("ghp_…") && !error.message().contains("0123456789abcdef"),
+            "{error}"
+        );
     }
 }

@@ -24,6 +24,7 @@
 mod build;
 mod bundle;
 pub mod cli;
+mod credentials;
 mod doctor;
 mod error;
 pub mod format;

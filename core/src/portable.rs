@@ -14,8 +14,8 @@ pub const MAX_PATH_CHARS: usize = 260;
 
 /// Names Windows reserves for devices, whatever the extension or case.
 const RESERVED_NAMES: [&str; 22] = [
-    "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9", "LPT1",
-    "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9",
+    "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9",
+    "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9",
 ];
 
 /// Characters Windows refuses in a file name.
@@ -77,7 +77,8 @@ fn refusal(path: &str) -> Option<String> {
 }
 
 fn segment_refusal(segment: &str) -> Option<String> {
-    if let Some(c) = segment.chars().find(|c| c.is_control() && (*c as u32) < 0x20 || REFUSED_CHARACTERS.contains(*c))
+    if let Some(c) =
+        segment.chars().find(|c| c.is_control() && (*c as u32) < 0x20 || REFUSED_CHARACTERS.contains(*c))
     {
         return Some(format!("holds {c:?}, which Windows refuses in a file name"));
     }
@@ -110,7 +111,9 @@ mod tests {
             conflicts: Vec::new(),
             files: files
                 .iter()
-                .map(|(path, source)| (BundlePath::new(*path).unwrap(), GeneratedFile::new(&b"x"[..], false, *source)))
+                .map(|(path, source)| {
+                    (BundlePath::new(*path).unwrap(), GeneratedFile::new(&b"x"[..], false, *source))
+                })
                 .collect(),
             merges: Vec::new(),
             honesty: Vec::new(),
@@ -131,7 +134,10 @@ mod tests {
         assert_eq!(error.problems.len(), 1, "{error}");
         assert_eq!(error.location().unwrap().file, "skills/deploy/SKILL.md");
         let message = &error.problems[0].message;
-        assert!(message.contains("\"p/skills/deploy\"") && message.contains("\"p/skills/Deploy\""), "{message}");
+        assert!(
+            message.contains("\"p/skills/deploy\"") && message.contains("\"p/skills/Deploy\""),
+            "{message}"
+        );
     }
 
     #[test]

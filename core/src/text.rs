@@ -17,11 +17,7 @@ pub fn without_bom(text: &str) -> &str {
 /// LF; borrowed when it has neither. Line numbers are unchanged.
 pub fn normalised(text: &str) -> Cow<'_, str> {
     let plain = without_bom(text);
-    if plain.contains("\r\n") {
-        Cow::Owned(plain.replace("\r\n", "\n"))
-    } else {
-        Cow::Borrowed(plain)
-    }
+    if plain.contains("\r\n") { Cow::Owned(plain.replace("\r\n", "\n")) } else { Cow::Borrowed(plain) }
 }
 
 /// Whether `text` needs [`normalised`] to change it.

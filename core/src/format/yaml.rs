@@ -234,7 +234,17 @@ mod tests {
 
     #[test]
     fn keeps_ordinary_words_plain() {
-        for text in ["recover", "Read, Grep", "v1.0", "claude-opus-4", "say-yes", "no-op", "on-call", "a:b", "1st place"] {
+        for text in [
+            "recover",
+            "Read, Grep",
+            "v1.0",
+            "claude-opus-4",
+            "say-yes",
+            "no-op",
+            "on-call",
+            "a:b",
+            "1st place",
+        ] {
             assert_eq!(scalar_text(text), *text, "{text:?}");
         }
     }

@@ -43,9 +43,11 @@ mod tests {
 
     #[test]
     fn a_bom_and_crlf_are_read_as_if_absent() {
-        let value: serde_json::Value = parse_json("plugforge.json", "\u{feff}{\r\n  \"name\": \"p\"\r\n}\r\n".as_bytes()).unwrap();
+        let value: serde_json::Value =
+            parse_json("plugforge.json", "\u{feff}{\r\n  \"name\": \"p\"\r\n}\r\n".as_bytes()).unwrap();
         assert_eq!(value, serde_json::json!({"name": "p"}));
-        let err = parse_json::<serde_json::Value>("p.json", "\u{feff}{\r\n  \"a\": 1,\r\n}\r\n".as_bytes()).unwrap_err();
+        let err = parse_json::<serde_json::Value>("p.json", "\u{feff}{\r\n  \"a\": 1,\r\n}\r\n".as_bytes())
+            .unwrap_err();
         assert_eq!(err.location().unwrap().line, Some(3));
     }
 
