@@ -24,6 +24,7 @@ use crate::urls::{UrlCheck, UrlPolicy};
 /// is unreadable or no requested runtime could be built, with every reason.
 pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     check_manifest_name(&options.manifest_name)?;
+    let written = source;
     let canonical = canonical_source(source, options.source_name.as_deref())?;
     let source = canonical.tree.as_ref();
     let config = read_config(source, &options.vars)?;
@@ -32,7 +33,7 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     allowed.extend(config.allow_urls.iter().cloned());
     let policy = if options.deny_urls { UrlPolicy::Deny } else { config.urls };
     let mut urls = UrlCheck::new(policy, allowed, source);
-    let credentials = CredentialCheck::new(source, &config.allow_credentials)?;
+    let credentials = CredentialCheck::new(written, source, &config.allow_credentials)?;
 
     let mut output = Output {
         generator: options.generator.clone(),

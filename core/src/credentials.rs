@@ -39,18 +39,25 @@ pub struct CredentialCheck<'a> {
 }
 
 impl<'a> CredentialCheck<'a> {
-    /// Scans every text file of `source`; refuses it when it holds a literal
-    /// credential `allowed` does not list.
-    pub fn new(source: &SourceTree, allowed: &'a [CredentialAllowance]) -> Result<Self> {
+    /// Scans every text file of `written` (the source as the author wrote
+    /// it, so problems name their files); refuses it when it holds a literal
+    /// credential `allowed` does not list. `canonical` is the source the
+    /// build reads (the same tree, or a native plugin read as a canonical
+    /// source): its tokens are the source's too.
+    pub fn new(
+        written: &SourceTree,
+        canonical: &SourceTree,
+        allowed: &'a [CredentialAllowance],
+    ) -> Result<Self> {
         let mut findings = BTreeSet::new();
         let mut source_tokens = BTreeSet::new();
-        for (path, file) in source.iter() {
-            let Ok(text) = std::str::from_utf8(&file.bytes) else { continue };
-            let text = crate::text::without_bom(text);
-            for line in text.lines() {
-                source_tokens.extend(token_shapes(line).into_iter().map(|(_, token)| token.to_string()));
-            }
+        for (path, file) in written.iter() {
+            let Some(text) = text_of(&file.bytes) else { continue };
+            source_tokens.extend(tokens_in(text));
             scan_file(path.as_str(), text, &mut findings);
+        }
+        for (_, file) in canonical.iter() {
+            source_tokens.extend(text_of(&file.bytes).into_iter().flat_map(tokens_in));
         }
         let check = CredentialCheck { allowed, source_tokens };
         check.refuse(findings)?;
@@ -65,7 +72,7 @@ impl<'a> CredentialCheck<'a> {
         for file in bundle.files.values() {
             let Ok(text) = std::str::from_utf8(&file.bytes) else { continue };
             for (index, line) in text.lines().enumerate() {
-                for (kind, token) in token_shapes(line) {
+                for (kind, token) in credentials(line) {
                     if self.source_tokens.contains(token) {
                         continue;
                     }
@@ -100,6 +107,22 @@ impl<'a> CredentialCheck<'a> {
                 })
         })
     }
+}
+
+/// The token shapes in `text` that are real credentials, not placeholders
+/// of the same shape (`ghp_xxxx…`, AWS's documented `AKIAIOSFODNN7EXAMPLE`).
+fn credentials(text: &str) -> Vec<(&'static str, &str)> {
+    let mut found = token_shapes(text);
+    found.retain(|(_, token)| !is_reference_or_placeholder(token));
+    found
+}
+
+fn text_of(bytes: &[u8]) -> Option<&str> {
+    std::str::from_utf8(bytes).ok().map(crate::text::without_bom)
+}
+
+fn tokens_in(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines().flat_map(|line| token_shapes(line).into_iter().map(|(_, token)| token.to_string()))
 }
 
 fn message(finding: &Finding) -> String {
@@ -144,7 +167,7 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>) {
     for (index, line) in text.lines().enumerate() {
         let line_number = Some(index + 1);
         let mut tokens = BTreeSet::new();
-        for (kind, token) in token_shapes(line) {
+        for (kind, token) in credentials(line) {
             tokens.insert(token);
             let key = key_before(line, token);
             findings.insert(Finding {
@@ -208,7 +231,7 @@ fn scan_json<'v>(
         }
         Value::Array(items) => items.iter().for_each(|item| scan_json(file, text, item, path, findings)),
         Value::String(string) => {
-            for (kind, token) in token_shapes(string) {
+            for (kind, token) in credentials(string) {
                 findings.insert(json_finding(file, text, string, path, kind, token));
             }
             for (name, literal) in assignments(string) {
@@ -311,7 +334,8 @@ mod tests {
         files: &[(&str, &str)],
         allowed: &[CredentialAllowance],
     ) -> Vec<(String, Option<usize>, String)> {
-        match CredentialCheck::new(&source(files), allowed) {
+        let tree = source(files);
+        match CredentialCheck::new(&tree, &tree, allowed) {
             Ok(_) => Vec::new(),
             Err(error) => {
                 assert_eq!(error.code, ErrorCode::Credential);
@@ -394,7 +418,9 @@ mod tests {
             "args": ["--config", "/home/user/.config/some-tool-2024/config.json"]},
             "keywords": ["gpt4-turbo-2024-preview-x"]}"#;
         let hook = "#!/bin/sh\nTOKEN=\"$GITHUB_TOKEN\" gh api /user\n";
-        assert!(refusal(&[(".mcp.json", mcp), ("bin/check.sh", hook)], &[]).is_empty());
+        let docs = "Set AWS_ACCESS_KEY_ID (e.g. AKIAIOSFODNN7EXAMPLE) and GH_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.\n";
+        let files = [(".mcp.json", mcp), ("bin/check.sh", hook), ("README.md", docs)];
+        assert!(refusal(&files, &[]).is_empty(), "{:?}", refusal(&files, &[]));
     }
 
     #[test]

@@ -297,7 +297,10 @@ fn url_passwords(text: &str) -> Vec<&str> {
         let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
         let Some((userinfo, _)) = authority.rsplit_once('@') else { continue };
         let Some((_, password)) = userinfo.split_once(':') else { continue };
-        if password.len() >= 6 && !is_reference_or_placeholder(password) {
+        // `user:password@` and the like are how documentation spells a URL.
+        let spelled_out =
+            ["password", "passwd", "secret", "pass", "pwd"].contains(&password.to_ascii_lowercase().as_str());
+        if password.len() >= 6 && !spelled_out && !is_reference_or_placeholder(password) {
             found.push(password);
         }
     }
@@ -433,6 +436,7 @@ mod tests {
             [("password in a URL", "s3cretPass")]
         );
         assert!(token_shapes("postgres://app:${DB_PASSWORD}@db/x").is_empty());
+        assert!(token_shapes("postgresql://user:password@localhost/db").is_empty());
     }
 
     #[test]
