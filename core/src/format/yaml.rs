@@ -72,7 +72,26 @@ fn inline(value: &Value) -> String {
 /// A string as a plain scalar when YAML reads it back as the same string,
 /// else double-quoted (JSON escapes are valid YAML).
 pub fn scalar_text(text: &str) -> String {
-    if is_plain(text) { text.to_string() } else { serde_json::to_string(text).expect("strings serialize") }
+    if is_plain(text) { text.to_string() } else { quoted(text) }
+}
+
+/// A double-quoted scalar. JSON leaves DEL, the C1 controls and the Unicode
+/// line separators raw; YAML readers refuse the first two (PyYAML: "special
+/// characters are not allowed") and fold the others, so they are escaped.
+fn quoted(text: &str) -> String {
+    let json = serde_json::to_string(text).expect("strings serialize");
+    if !json.chars().any(is_break_or_control) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 8);
+    for c in json.chars() {
+        if is_break_or_control(c) {
+            out.push_str(&format!("\\u{:04X}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn is_plain(text: &str) -> bool {
@@ -230,6 +249,13 @@ mod tests {
             let value = parsed.frontmatter.unwrap().remove("k");
             assert_eq!(value, Some(Value::String(text.to_string())), "{text:?} written as {written}");
         }
+    }
+
+    #[test]
+    fn escapes_what_yaml_readers_refuse_raw_even_when_quoted() {
+        assert_eq!(scalar_text("del\u{7f}"), "\"del\\u007F\"");
+        assert_eq!(scalar_text("c1\u{9f}"), "\"c1\\u009F\"");
+        assert_eq!(scalar_text("line\u{2028}separator"), "\"line\\u2028separator\"");
     }
 
     #[test]
