@@ -21,7 +21,8 @@ use crate::urls::{UrlCheck, UrlPolicy};
 /// A problem that concerns one runtime (a limit it enforces, a name it
 /// refuses) fails that runtime only: it is listed in `Output::failures` and
 /// the others are built. The build fails as a whole when the source itself
-/// is unreadable or no requested runtime could be built, with every reason.
+/// is unreadable, holds a literal credential, or no requested runtime could
+/// be built, with every reason.
 pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     check_manifest_name(&options.manifest_name)?;
     let written = source;
