@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'url_not_allowed'
   | 'invalid_options'
   | 'invalid_manifest'
+  | 'credential'
   | 'io'
   | 'usage'
   | 'refused'

@@ -50,6 +50,12 @@ create_exception!(
     PlugforgeError,
     "`invalid_manifest`: an unreadable manifest."
 );
+create_exception!(
+    plugforge,
+    CredentialError,
+    PlugforgeError,
+    "`credential`: the source holds a literal credential."
+);
 
 /// The exception for a core error: the class of its code, `str()` the full
 /// message, `.code` the code string, `.problems` a list of
@@ -65,6 +71,7 @@ pub fn to_py(py: Python<'_>, error: Error) -> PyErr {
         ErrorCode::UrlNotAllowed => UrlNotAllowedError::new_err(message),
         ErrorCode::InvalidOptions => InvalidOptionsError::new_err(message),
         ErrorCode::InvalidManifest => InvalidManifestError::new_err(message),
+        ErrorCode::Credential => CredentialError::new_err(message),
         _ => PlugforgeError::new_err(message),
     };
     match attach(py, &err, &error) {
@@ -107,5 +114,6 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("UnsupportedKindError", py.get_type::<UnsupportedKindError>())?;
     module.add("UrlNotAllowedError", py.get_type::<UrlNotAllowedError>())?;
     module.add("InvalidOptionsError", py.get_type::<InvalidOptionsError>())?;
-    module.add("InvalidManifestError", py.get_type::<InvalidManifestError>())
+    module.add("InvalidManifestError", py.get_type::<InvalidManifestError>())?;
+    module.add("CredentialError", py.get_type::<CredentialError>())
 }

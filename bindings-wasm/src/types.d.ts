@@ -232,7 +232,8 @@ export type ErrorCode =
   | "unsupported_kind"
   | "url_not_allowed"
   | "invalid_options"
-  | "invalid_manifest";
+  | "invalid_manifest"
+  | "credential";
 
 export interface Problem {
   message: string;

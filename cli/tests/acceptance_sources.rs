@@ -343,3 +343,73 @@ fn mode(path: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
     fs::metadata(path).unwrap().permissions().mode()
 }
+
+#[test]
+fn a_literal_credential_refuses_the_build_and_is_never_echoed() {
+    let tmp = TempDir::new("credential");
+    let src = tmp.join("src");
+    let token = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+    let mcp = format!(
+        "{{\n  \"mcpServers\": {{\n    \"gh\": {{\"command\": \"gh-mcp\", \"env\": {{\"GITHUB_TOKEN\": \"{token}\"}}}}\n  }}\n}}\n"
+    );
+    demo_source(&src, &[(".mcp.json", &mcp)]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "credential", ".mcp.json", Some(&[3]));
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("mcpServers.gh.env.GITHUB_TOKEN") && message.contains("requires.bindings"),
+        "{message}"
+    );
+    let human = common::run(&["build", s(&src), "--target", "claude-code", "--out", s(&tmp.join("human"))]);
+    assert!(
+        !human.stdout.contains(token) && !human.stderr.contains(token),
+        "{}{}",
+        human.stdout,
+        human.stderr
+    );
+    assert!(!report.to_string().contains(token), "{report:#}");
+
+    // Listed as a test fixture, it is built.
+    let config = String::from_utf8(read(&src, "plugforge.json")).unwrap();
+    let allow = "{\"allowCredentials\": [{\"file\": \".mcp.json\", \"key\": \"GITHUB_TOKEN\"}], ";
+    fs::write(src.join("plugforge.json"), config.replacen('{', allow, 1)).unwrap();
+    build(&src, &tmp.join("allowed"), &[]).expect(0);
+}
+
+#[test]
+fn a_skill_saved_with_a_bom_and_crlf_keeps_its_frontmatter() {
+    let tmp = TempDir::new("bom-crlf");
+    let src = tmp.join("src");
+    let skill = "\u{feff}---\r\nname: deploy\r\ndescription: Deploys.\r\n---\r\nGo.\r\n";
+    demo_source(&src, &[("skills/deploy/SKILL.md", skill), ("skills/deploy/notes.txt", "\u{feff}kept\r\n")]);
+    let out = tmp.join("out");
+    let (code, report) = build_json(&src, &out, &["--target", "codex"]);
+    assert_eq!(code, 0, "{report:#}");
+    for bundle in ["claude-code", "codex"] {
+        let written = read(&out, &format!("{bundle}/skills/deploy/SKILL.md"));
+        assert_eq!(written, b"---\nname: deploy\ndescription: Deploys.\n---\nGo.\n", "{bundle}");
+        assert_eq!(read(&out, &format!("{bundle}/skills/deploy/notes.txt")), "\u{feff}kept\r\n".as_bytes());
+    }
+}
+
+#[test]
+fn paths_differing_only_by_case_fail_that_runtime_and_the_others_are_written() {
+    let tmp = TempDir::new("case-collision");
+    let src = tmp.join("src");
+    demo_source(
+        &src,
+        &[
+            ("agents/lead-reviewer.md", "---\nname: Reviewer\ndescription: Leads.\n---\nLead.\n"),
+            ("agents/reviewer.md", "---\nname: reviewer\ndescription: Reviews.\n---\nReview.\n"),
+        ],
+    );
+    let out = tmp.join("out");
+    let (code, report) = build_json(&src, &out, &["--target", "opencode"]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(report["failures"][0]["runtime"], "opencode", "{report:#}");
+    let error = &report["failures"][0]["error"];
+    assert_eq!(error["code"], "invalid_path", "{report:#}");
+    assert_eq!(error["problems"][0]["location"]["file"], "agents/reviewer.md", "{report:#}");
+    assert!(out.join("claude-code/agents/reviewer.md").exists());
+    assert!(!out.join(".opencode").exists());
+}

@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
+use crate::credentials::CredentialCheck;
 use crate::error::{Error, ErrorCode, Problem, Result};
 use crate::normalise::canonical_source;
 use crate::options::{BuildOptions, TargetRequest};
@@ -20,9 +21,11 @@ use crate::urls::{UrlCheck, UrlPolicy};
 /// A problem that concerns one runtime (a limit it enforces, a name it
 /// refuses) fails that runtime only: it is listed in `Output::failures` and
 /// the others are built. The build fails as a whole when the source itself
-/// is unreadable or no requested runtime could be built, with every reason.
+/// is unreadable, holds a literal credential, or no requested runtime could
+/// be built, with every reason.
 pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     check_manifest_name(&options.manifest_name)?;
+    let written = source;
     let canonical = canonical_source(source, options.source_name.as_deref())?;
     let source = canonical.tree.as_ref();
     let config = read_config(source, &options.vars)?;
@@ -31,6 +34,7 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     allowed.extend(config.allow_urls.iter().cloned());
     let policy = if options.deny_urls { UrlPolicy::Deny } else { config.urls };
     let mut urls = UrlCheck::new(policy, allowed, source);
+    let credentials = CredentialCheck::new(written, source, &config.allow_credentials)?;
 
     let mut output = Output {
         generator: options.generator.clone(),
@@ -44,7 +48,7 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     };
     let mut source_diagnostics = None;
     for (runtime, kind) in targets {
-        let built = build_one(source, options, runtime, kind, &mut urls);
+        let built = build_one(source, options, runtime, kind, &mut urls, &credentials);
         match built {
             Ok((bundle, diagnostics)) => {
                 source_diagnostics.get_or_insert(diagnostics);
@@ -71,6 +75,7 @@ fn build_one(
     runtime: Runtime,
     kind: &'static Kind,
     urls: &mut UrlCheck,
+    credentials: &CredentialCheck<'_>,
 ) -> Result<(Bundle, Vec<Diagnostic>)> {
     let load = LoadOptions {
         vars: &options.vars,
@@ -100,6 +105,8 @@ fn build_one(
             ),
         });
     }
+    crate::portable::check_bundle(&bundle)?;
+    credentials.check_bundle(&bundle)?;
     urls.check(&bundle, runtime.required_urls())?;
     Ok((bundle, diagnostics))
 }
@@ -163,4 +170,71 @@ fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runti
         resolved.push((runtime, kind));
     }
     Ok(resolved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(files: &[(&str, &str)]) -> SourceTree {
+        let mut tree = SourceTree::new();
+        for (path, text) in files {
+            tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        tree
+    }
+
+    fn targets(ids: &[&str]) -> BuildOptions {
+        BuildOptions {
+            targets: ids.iter().map(|id| TargetRequest::new(*id)).collect(),
+            ..BuildOptions::default()
+        }
+    }
+
+    #[test]
+    fn two_skills_differing_by_case_fail_each_runtime_naming_the_source() {
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            ("skills/Deploy/SKILL.md", "---\nname: Deploy\ndescription: Deploys.\n---\nGo.\n"),
+            ("skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploys.\n---\nGo.\n"),
+        ]);
+        let error = build(&tree, &targets(&["claude-code"])).unwrap_err();
+        assert_eq!(error.code, ErrorCode::InvalidPath, "{error}");
+        assert_eq!(error.location().unwrap().file, "skills/deploy/SKILL.md", "{error}");
+        assert!(error.message().contains("only by case"), "{error}");
+    }
+
+    #[test]
+    fn a_non_portable_path_fails_its_runtime_only() {
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            ("skills/aux/SKILL.md", "---\nname: aux\ndescription: Helps.\n---\nGo.\n"),
+        ]);
+        let output = build(&tree, &targets(&["claude-code", "generic"])).expect("generic is built");
+        let generic = &output.bundles[0];
+        assert_eq!(generic.runtime, "generic");
+        assert!(generic.files.keys().all(|path| !path.as_str().contains("/aux/")));
+        let [failure] = output.failures.as_slice() else { panic!("{:?}", output.failures) };
+        assert_eq!(failure.runtime, "claude-code");
+        assert_eq!(failure.error.code, ErrorCode::InvalidPath);
+        assert_eq!(failure.error.location().unwrap().file, "skills/aux/SKILL.md", "{}", failure.error);
+        assert!(failure.error.message().contains("reserves for a device"), "{}", failure.error);
+    }
+
+    #[test]
+    fn a_credential_rendered_from_a_host_variable_is_refused_naming_the_template() {
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            ("commands/login.md.j2", "---\ndescription: Logs in.\n---\nUse {{ token }}.\n"),
+        ]);
+        let mut options = targets(&["claude-code"]);
+        options.vars.insert("token".into(), "ghp_0123456789abcdefghijABCDEFGHIJ012345".into());
+        let error = build(&tree, &options).unwrap_err();
+        assert_eq!(error.code, ErrorCode::Credential, "{error}");
+        assert_eq!(error.location().unwrap().file, "commands/login.md.j2");
+        assert!(
+            error.message().contains("ghp_…") && !error.message().contains("0123456789abcdef"),
+            "{error}"
+        );
+    }
 }

@@ -26,6 +26,8 @@ pub enum ErrorCode {
     InvalidOptions,
     /// A previous generation manifest could not be read.
     InvalidManifest,
+    /// The source holds a literal credential (a token, key or password).
+    Credential,
 }
 
 impl ErrorCode {
@@ -39,6 +41,7 @@ impl ErrorCode {
             ErrorCode::UrlNotAllowed => "url_not_allowed",
             ErrorCode::InvalidOptions => "invalid_options",
             ErrorCode::InvalidManifest => "invalid_manifest",
+            ErrorCode::Credential => "credential",
         }
     }
 }

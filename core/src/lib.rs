@@ -24,6 +24,7 @@
 mod build;
 mod bundle;
 pub mod cli;
+mod credentials;
 mod doctor;
 mod error;
 pub mod format;
@@ -37,10 +38,12 @@ mod normalise;
 mod options;
 mod path;
 mod plan;
+mod portable;
 mod report;
 mod runtime;
 mod source;
 mod templates;
+mod text;
 mod uninstall;
 mod urls;
 #[allow(dead_code)] // the rule areas fill in the shared helpers

@@ -179,7 +179,9 @@ pub(crate) fn shared_action(
 ) -> Option<Action> {
     let original = match (observed.bytes(&path), observed.hash(&path)) {
         (Some(bytes), _) => match std::str::from_utf8(bytes) {
-            Ok(text) => Some(text.to_string()),
+            // A BOM would stop the JSON and YAML readers; the merged file is
+            // written without one.
+            Ok(text) => Some(crate::text::without_bom(text).to_string()),
             Err(_) => {
                 return Some(Action::new(path, Op::Conflict).because("not UTF-8 text; cannot merge into it"));
             }
@@ -306,5 +308,35 @@ fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Actio
         None => Action::new(path, Op::Create).writing(bytes, false),
         Some(on_disk) if on_disk == sha => Action::new(path, Op::Unchanged),
         Some(_) => Action::new(path, Op::Update).writing(bytes, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::{BuildOptions, TargetRequest};
+    use crate::source::SourceTree;
+
+    #[test]
+    fn a_shared_file_saved_with_a_bom_and_crlf_is_merged_into() {
+        let mut source = SourceTree::new();
+        source.insert("plugforge.json", br#"{"name": "p", "version": "1.0.0"}"#.to_vec(), false).unwrap();
+        let options =
+            BuildOptions { targets: vec![TargetRequest::new("claude-code")], ..BuildOptions::default() };
+        let output = crate::build(&source, &options).unwrap();
+        let marketplace = ".claude-plugin/marketplace.json";
+        let existing = "\u{feff}{\r\n  \"name\": \"m\",\r\n  \"owner\": {\"name\": \"o\"},\r\n  \"plugins\": []\r\n}\r\n";
+        let mut observed = Observed::default();
+        observed.hashes.insert(marketplace.into(), sha256_hex(existing.as_bytes()));
+        observed.contents.insert(marketplace.into(), existing.as_bytes().into());
+        let options = PlanOptions { force: false, generated_at: "2026-01-01T00:00:00Z".into() };
+        let plan = plan(&output, &observed, &options).unwrap();
+        let action = plan.actions.iter().find(|a| a.path.as_str() == marketplace).expect("merged");
+        assert_eq!(action.op, Op::Update, "{action:?}");
+        let text = std::str::from_utf8(action.bytes.as_deref().unwrap()).unwrap();
+        assert!(
+            text.starts_with('{') && text.contains("\"name\": \"m\"") && text.contains("\"p\""),
+            "{text}"
+        );
     }
 }

@@ -100,10 +100,23 @@ fn string(text: &str) -> String {
     }
 }
 
-/// A basic string: JSON's escapes are TOML's, except `\u007f`-style ones
-/// which TOML also accepts.
+/// A basic string: JSON's escapes are TOML's. JSON leaves DEL (U+007F) and
+/// the C1 controls as they are; TOML refuses DEL raw, so every control
+/// character JSON left is escaped too.
 fn basic(text: &str) -> String {
-    serde_json::to_string(text).expect("strings serialize")
+    let json = serde_json::to_string(text).expect("strings serialize");
+    if !json.chars().any(char::is_control) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 8);
+    for c in json.chars() {
+        if c.is_control() {
+            out.push_str(&format!("\\u{:04X}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -136,6 +149,25 @@ mod tests {
             "[mcp_servers.\"deploy.er\"]\ncommand = \"./bin/d\"\nargs = [\"--root\", \".\"]\n\n\
              [mcp_servers.\"deploy.er\".env]\nA = \"b\"\n"
         );
+    }
+
+    #[test]
+    fn escapes_every_control_character_toml_refuses_raw() {
+        let cases: &[(&str, &str)] = &[
+            ("del\u{7f}", "\"del\\u007F\""),
+            ("nul\u{0}", "\"nul\\u0000\""),
+            ("bell\u{7}", "\"bell\\u0007\""),
+            ("esc\u{1b}", "\"esc\\u001b\""),
+            ("tab\tx", "\"tab\\tx\""),
+            ("cr\rx", "\"cr\\rx\""),
+            ("nel\u{85}", "\"nel\\u0085\""),
+            ("two\nlines\u{7f}", "\"two\\nlines\\u007F\""),
+        ];
+        for (text, written) in cases {
+            assert_eq!(string(text), *written, "{text:?}");
+            let parsed: toml::Table = toml::from_str(&format!("k = {written}")).expect(written);
+            assert_eq!(parsed["k"].as_str(), Some(*text), "{text:?}");
+        }
     }
 
     #[test]

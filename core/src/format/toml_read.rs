@@ -39,6 +39,7 @@ impl TomlDocument {
 
 /// Parses `text` as a TOML document.
 pub fn parse(text: &str) -> Result<TomlDocument, TomlError> {
+    let text = crate::text::normalised(text);
     let mut parser = Parser { chars: text.chars().collect(), pos: 0, line: 1, column: 1 };
     parser.document()
 }
@@ -454,6 +455,13 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn a_bom_and_crlf_are_read_as_if_absent() {
+        let doc = parse("\u{feff}description = \"d\"\r\nprompt = \"\"\"\r\nline\r\n\"\"\"\r\n").unwrap();
+        assert_eq!(Value::Object(doc.table), json!({"description": "d", "prompt": "line\n"}));
+        assert_eq!(doc.key_lines, [("description".to_string(), 1), ("prompt".to_string(), 2)]);
+    }
 
     fn table(text: &str) -> Value {
         Value::Object(parse(text).unwrap().table)

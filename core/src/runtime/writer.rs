@@ -108,6 +108,14 @@ impl<'a> Writer<'a> {
     /// Contributes a part of a shared file at `path` below the output root.
     pub fn merge(&mut self, path: &str, part: Part) -> Result<()> {
         let path = BundlePath::new(path)?;
+        // A section sits inside a file others share: a BOM there would be a
+        // stray character mid-file, and CRLF would mix line endings.
+        let part = match part {
+            Part::Section { id, text } => {
+                Part::Section { id, text: crate::text::normalised(&text).into_owned() }
+            }
+            other => other,
+        };
         self.bundle.merges.push(Merge { path, part });
         Ok(())
     }

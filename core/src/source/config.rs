@@ -40,6 +40,10 @@ pub struct Config {
     /// reported; `deny`: every URL outside `allowUrls` is an error.
     #[serde(default)]
     pub urls: crate::urls::UrlPolicy,
+    /// Literal credentials the build lets through: test fixtures holding
+    /// fake tokens. Any other literal credential refuses the build.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allow_credentials: Vec<CredentialAllowance>,
     #[serde(default)]
     pub variables: BTreeMap<String, VariableDoc>,
     /// Services, bindings and plugins the plugin needs to work.
@@ -48,6 +52,17 @@ pub struct Config {
     /// Names this plugin knowingly shares with another plugin.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<Conflict>,
+}
+
+/// A literal credential allowed in one source file: under one key (its name,
+/// or its dotted path in a JSON file), or anywhere in the file when `key`
+/// is absent.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CredentialAllowance {
+    pub file: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]

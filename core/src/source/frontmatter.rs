@@ -41,7 +41,11 @@ impl Document {
 }
 
 /// Parses `text` (the content of `file`) into frontmatter + body.
+/// A byte order mark and CRLF line endings are read as if absent, and the
+/// body has neither.
 pub fn parse_document(file: &str, text: &str) -> Result<Document> {
+    let text = crate::text::normalised(text);
+    let text = text.as_ref();
     let Some((yaml, body, first_line)) = split(text) else {
         return Ok(Document { frontmatter: None, body: text.to_string() });
     };
@@ -77,7 +81,7 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
 /// YAML files such as Hermes's `config.yaml` are read before a merge. An
 /// empty document is `null`.
 pub(crate) fn yaml_value(text: &str) -> std::result::Result<Value, String> {
-    let docs = YamlLoader::load_from_str(text).map_err(|e| {
+    let docs = YamlLoader::load_from_str(&crate::text::normalised(text)).map_err(|e| {
         format!("invalid YAML at line {} column {}: {}", e.marker().line(), e.marker().col() + 1, e.info())
     })?;
     Ok(docs.into_iter().next().map_or(Value::Null, to_json))
@@ -124,6 +128,17 @@ fn to_json(value: Yaml) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bom_and_crlf_keep_the_frontmatter_and_leave_the_body_plain() {
+        let text = "\u{feff}---\r\nname: deploy\r\ndescription: Deploys.\r\n---\r\n# Deploy\r\n\r\nGo.\r\n";
+        let document = parse_document("skills/deploy/SKILL.md", text).unwrap();
+        assert_eq!(document.str_field("name"), Some("deploy"));
+        assert_eq!(document.str_field("description"), Some("Deploys."));
+        assert_eq!(document.body, "# Deploy\n\nGo.\n");
+        let error = parse_document("x.md", "\u{feff}---\r\nname: [\r\n---\r\n").unwrap_err();
+        assert_eq!(error.location().unwrap().line, Some(3), "{error}");
+    }
 
     #[test]
     fn parses_frontmatter_with_real_yaml_types() {

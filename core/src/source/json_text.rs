@@ -8,7 +8,7 @@ use crate::error::{Error, ErrorCode, Location, Result};
 pub fn parse_json<T: DeserializeOwned>(file: &str, bytes: &[u8]) -> Result<T> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::at(ErrorCode::InvalidSource, Location::file(file), format!("not UTF-8: {e}")))?;
-    serde_json::from_str(text).map_err(|e| {
+    serde_json::from_str(crate::text::without_bom(text)).map_err(|e| {
         let what = match e.classify() {
             serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "invalid JSON",
             _ => "unexpected JSON content",
@@ -40,6 +40,16 @@ pub fn line_of_key(text: &str, key: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bom_and_crlf_are_read_as_if_absent() {
+        let value: serde_json::Value =
+            parse_json("plugforge.json", "\u{feff}{\r\n  \"name\": \"p\"\r\n}\r\n".as_bytes()).unwrap();
+        assert_eq!(value, serde_json::json!({"name": "p"}));
+        let err = parse_json::<serde_json::Value>("p.json", "\u{feff}{\r\n  \"a\": 1,\r\n}\r\n".as_bytes())
+            .unwrap_err();
+        assert_eq!(err.location().unwrap().line, Some(3));
+    }
 
     #[test]
     fn syntax_errors_carry_line_and_column() {

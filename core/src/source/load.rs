@@ -662,10 +662,16 @@ fn component_rel(path: &BundlePath, custom: Option<&[BundlePath]>, default: &str
     }
 }
 
+/// A command, agent or SKILL.md as the runtimes' writers read it: variable
+/// spellings canonical, no BOM, LF line endings. Unchanged files keep
+/// sharing their bytes.
 fn canonical_markdown(file: RenderedFile) -> RenderedFile {
-    match file.text().and_then(canonical_text) {
+    let Some(text) = file.text() else { return file };
+    let plain = crate::text::normalised(text);
+    match canonical_text(&plain) {
         Some(text) => RenderedFile { bytes: text.into_bytes().into(), ..file },
-        None => file,
+        None if crate::text::is_normalised(text) => file,
+        None => RenderedFile { bytes: plain.into_owned().into_bytes().into(), ..file },
     }
 }
 

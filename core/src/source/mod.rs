@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub use config::{
-    Author, BindingRequirement, Config, Conflict, MarketplaceConfig, PluginRequirement, Requires,
-    ServiceRequirement, TargetConfig, VariableDoc,
+    Author, BindingRequirement, Config, Conflict, CredentialAllowance, MarketplaceConfig, PluginRequirement,
+    Requires, ServiceRequirement, TargetConfig, VariableDoc,
 };
 pub(crate) use frontmatter::yaml_value;
 pub use frontmatter::{Document, parse_document};

@@ -116,7 +116,9 @@ fn render_one(
     let source = std::str::from_utf8(&file.bytes).map_err(|e| {
         Error::at(ErrorCode::Template, Location::file(path.as_str()), format!("template is not UTF-8: {e}"))
     })?;
-    env.render_named_str(path.as_str(), source, Serde(ctx)).map(String::into_bytes).map_err(|e| {
+    // What a template renders is generated text: no BOM, LF line endings.
+    let source = crate::text::normalised(source);
+    env.render_named_str(path.as_str(), &source, Serde(ctx)).map(String::into_bytes).map_err(|e| {
         let location = match e.line() {
             Some(line) => Location { file: path.to_string(), line: Some(line), column: None },
             None => Location::file(path.as_str()),
@@ -129,6 +131,16 @@ fn render_one(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_template_saved_with_a_bom_and_crlf_renders_plain_text() {
+        let mut tree = SourceTree::new();
+        tree.insert("a.md.j2", "\u{feff}v={{ version }}\r\nnext\r\n".as_bytes().to_vec(), false).unwrap();
+        tree.insert("copied.txt", "\u{feff}kept\r\n".as_bytes().to_vec(), false).unwrap();
+        let out = render_tree(&tree, &[], &ctx(&[("version", "1.2")])).unwrap();
+        assert_eq!(&*out[&BundlePath::new("a.md").unwrap()].bytes, b"v=1.2\nnext\n");
+        assert_eq!(&*out[&BundlePath::new("copied.txt").unwrap()].bytes, "\u{feff}kept\r\n".as_bytes());
+    }
 
     fn ctx(pairs: &[(&str, &str)]) -> TemplateContext {
         let vars = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();

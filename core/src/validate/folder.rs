@@ -80,12 +80,13 @@ impl<'a> Folder<'a> {
         Location::at(self.full(rel), line, column)
     }
 
-    /// The text of `rel`, or `None` (reported) when it is not UTF-8, or
-    /// `None` (silently) when it does not exist.
+    /// The text of `rel` (without a byte order mark, which no runtime's
+    /// reader minds), or `None` (reported) when it is not UTF-8, or `None`
+    /// (silently) when it does not exist.
     pub fn text(&self, rel: &str, sink: &mut Sink) -> Option<&'a str> {
         let file = self.get(rel)?;
         match std::str::from_utf8(&file.bytes) {
-            Ok(text) => Some(text),
+            Ok(text) => Some(crate::text::without_bom(text)),
             Err(e) => {
                 sink.report(&NOT_UTF8, None, Some(self.at(rel)), format!("not UTF-8: {e}"));
                 None

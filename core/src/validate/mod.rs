@@ -14,7 +14,7 @@ mod hooks;
 mod manifest;
 mod marketplace;
 mod mcp;
-mod secrets;
+pub(crate) mod secrets;
 mod skills;
 mod source;
 mod urls;

@@ -120,7 +120,7 @@ fn tokens(runtime: Runtime, at: &Location, what: &str, text: &str, sink: &mut Si
 }
 
 /// The first 4 characters and an ellipsis.
-fn preview(secret: &str) -> String {
+pub(crate) fn preview(secret: &str) -> String {
     let head: String = secret.chars().take(4).collect();
     format!("{head}…")
 }
@@ -139,43 +139,172 @@ pub(crate) fn token_shapes(text: &str) -> Vec<(&'static str, &str)> {
             found.push((kind, word));
         }
     }
+    found.extend(url_passwords(text).into_iter().map(|password| ("password in a URL", password)));
     found
 }
 
 /// Runs of token characters (letters, digits, `_`, `-`, `.`).
 fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map(|w| w.trim_end_matches('.'))
         .filter(|w| w.len() >= 16)
 }
 
+/// The characters a token's body is made of.
+#[derive(Clone, Copy)]
+enum Body {
+    /// Letters and digits.
+    Alnum,
+    /// Letters, digits, `_` and `-`.
+    Token,
+    /// Letters, digits, `_`, `-` and `.`.
+    Dotted,
+    /// Lowercase hexadecimal digits.
+    Hex,
+    /// Uppercase letters and digits.
+    Upper,
+    /// Letters only.
+    Letters,
+}
+
+impl Body {
+    fn admits(self, b: u8) -> bool {
+        match self {
+            Body::Alnum => b.is_ascii_alphanumeric(),
+            Body::Token => b.is_ascii_alphanumeric() || b == b'_' || b == b'-',
+            Body::Dotted => b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'),
+            Body::Hex => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
+            Body::Upper => b.is_ascii_uppercase() || b.is_ascii_digit(),
+            Body::Letters => b.is_ascii_alphabetic(),
+        }
+    }
+}
+
+/// A token recognised by its prefix and the length and characters of what
+/// follows it.
+struct Shape {
+    kind: &'static str,
+    prefix: &'static str,
+    body: Body,
+    min: usize,
+    max: usize,
+}
+
+const fn shape(kind: &'static str, prefix: &'static str, body: Body, min: usize, max: usize) -> Shape {
+    Shape { kind, prefix, body, min, max }
+}
+
+/// The prefixed token formats gitleaks (`config/gitleaks.toml`) publishes
+/// for common providers, as prefix + body length and alphabet. Longer
+/// prefixes come before the shorter ones they start with.
+const SHAPES: &[Shape] = &[
+    shape("GitHub token", "ghp_", Body::Alnum, 36, 36),
+    shape("GitHub token", "gho_", Body::Alnum, 36, 36),
+    shape("GitHub token", "ghu_", Body::Alnum, 36, 36),
+    shape("GitHub token", "ghs_", Body::Alnum, 36, 36),
+    shape("GitHub token", "ghr_", Body::Alnum, 36, 36),
+    shape("GitHub token", "github_pat_", Body::Token, 22, 255),
+    shape("Anthropic API key", "sk-ant-", Body::Token, 20, 255),
+    shape("OpenAI API key", "sk-proj-", Body::Token, 20, 255),
+    shape("OpenAI API key", "sk-svcacct-", Body::Token, 20, 255),
+    shape("OpenAI API key", "sk-admin-", Body::Token, 20, 255),
+    shape("Slack token", "xoxb-", Body::Token, 10, 255),
+    shape("Slack token", "xoxa-", Body::Token, 10, 255),
+    shape("Slack token", "xoxp-", Body::Token, 10, 255),
+    shape("Slack token", "xoxr-", Body::Token, 10, 255),
+    shape("Slack token", "xoxs-", Body::Token, 10, 255),
+    shape("Slack token", "xoxe.xox", Body::Token, 10, 255),
+    shape("Slack token", "xoxe-", Body::Token, 10, 255),
+    shape("Slack app token", "xapp-", Body::Token, 10, 255),
+    shape("Google API key", "AIza", Body::Token, 35, 35),
+    shape("GitLab token", "glpat-", Body::Token, 20, 255),
+    shape("GitLab token", "gldt-", Body::Token, 20, 255),
+    shape("GitLab token", "glrt-", Body::Token, 20, 255),
+    shape("GitLab token", "glcbt-", Body::Token, 20, 255),
+    shape("GitLab token", "glsoat-", Body::Token, 20, 255),
+    shape("GitLab token", "glffct-", Body::Token, 20, 255),
+    shape("GitLab token", "gloas-", Body::Token, 20, 255),
+    shape("GitLab token", "glptt-", Body::Hex, 40, 40),
+    shape("GitLab token", "GR1348941", Body::Token, 20, 20),
+    shape("Stripe key", "sk_live_", Body::Alnum, 10, 99),
+    shape("Stripe key", "sk_test_", Body::Alnum, 10, 99),
+    shape("Stripe key", "sk_prod_", Body::Alnum, 10, 99),
+    shape("Stripe key", "rk_live_", Body::Alnum, 10, 99),
+    shape("Stripe key", "rk_test_", Body::Alnum, 10, 99),
+    shape("Stripe key", "rk_prod_", Body::Alnum, 10, 99),
+    shape("npm token", "npm_", Body::Alnum, 36, 36),
+    shape("PyPI token", "pypi-AgEIcHlwaS5vcmc", Body::Token, 50, 255),
+    shape("Hugging Face token", "hf_", Body::Letters, 34, 34),
+    shape("Hugging Face token", "api_org_", Body::Letters, 34, 34),
+    shape("Shopify token", "shpat_", Body::Hex, 32, 32),
+    shape("Shopify token", "shpca_", Body::Hex, 32, 32),
+    shape("Shopify token", "shppa_", Body::Hex, 32, 32),
+    shape("Shopify token", "shpss_", Body::Hex, 32, 32),
+    shape("DigitalOcean token", "dop_v1_", Body::Hex, 64, 64),
+    shape("DigitalOcean token", "doo_v1_", Body::Hex, 64, 64),
+    shape("DigitalOcean token", "dor_v1_", Body::Hex, 64, 64),
+    shape("Databricks token", "dapi", Body::Hex, 32, 34),
+    shape("Doppler token", "dp.pt.", Body::Alnum, 43, 43),
+    shape("Linear API key", "lin_api_", Body::Alnum, 40, 40),
+    shape("Pulumi token", "pul-", Body::Hex, 40, 40),
+    shape("Postman API key", "PMAK-", Body::Token, 59, 59),
+    shape("Grafana token", "glsa_", Body::Token, 41, 41),
+    shape("Grafana token", "glc_", Body::Token, 32, 400),
+    shape("New Relic key", "NRAK-", Body::Upper, 27, 27),
+    shape("Sentry token", "sntryu_", Body::Hex, 64, 64),
+    shape("Sentry token", "sntrys_", Body::Dotted, 50, 255),
+    shape("SendGrid API key", "SG.", Body::Dotted, 66, 66),
+    shape("Square token", "sq0atp-", Body::Token, 22, 22),
+    shape("Square token", "sq0csp-", Body::Token, 43, 43),
+    shape("Fly.io token", "fo1_", Body::Token, 43, 43),
+    shape("HashiCorp Vault token", "hvs.", Body::Token, 90, 255),
+    shape("HashiCorp Vault token", "hvb.", Body::Token, 138, 300),
+    shape("age secret key", "AGE-SECRET-KEY-1", Body::Upper, 58, 58),
+    shape("Twilio API key", "SK", Body::Hex, 32, 32),
+];
+
 fn token_kind(word: &str) -> Option<&'static str> {
-    let body = |prefix: &str, min: usize, ok: fn(u8) -> bool| {
-        word.strip_prefix(prefix).is_some_and(|rest| rest.len() >= min && rest.bytes().all(ok))
+    let matches = |s: &Shape| {
+        word.strip_prefix(s.prefix).is_some_and(|rest| {
+            (s.min..=s.max).contains(&rest.len()) && rest.bytes().all(|b| s.body.admits(b))
+        })
     };
-    let alnum = |b: u8| b.is_ascii_alphanumeric();
-    let token = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
-    let upper = |b: u8| b.is_ascii_uppercase() || b.is_ascii_digit();
-    if ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"].iter().any(|p| body(p, 36, alnum))
-        || body("github_pat_", 22, token)
-    {
-        Some("GitHub token")
-    } else if body("sk-ant-", 20, token) {
-        Some("Anthropic API key")
-    } else if body("sk-", 20, token) && word.bytes().any(|b| b.is_ascii_digit()) {
-        Some("OpenAI-style API key")
-    } else if ["xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"].iter().any(|p| body(p, 10, token)) {
-        Some("Slack token")
-    } else if (body("AKIA", 16, upper) || body("ASIA", 16, upper)) && word.len() == 20 {
+    if let Some(found) = SHAPES.iter().find(|s| matches(s)) {
+        return Some(found.kind);
+    }
+    let aws = ["AKIA", "ASIA", "ABIA", "ACCA"].iter().any(|p| word.starts_with(p)) || word.starts_with("A3T");
+    if aws && word.len() == 20 && word.bytes().all(|b| Body::Upper.admits(b)) {
         Some("AWS access key id")
-    } else if body("AIza", 35, token) {
-        Some("Google API key")
-    } else if body("glpat-", 20, token) {
-        Some("GitLab token")
+    } else if word.strip_prefix("sk-").is_some_and(|rest| {
+        rest.len() >= 20
+            && rest.bytes().all(|b| Body::Token.admits(b))
+            && rest.bytes().any(|b| b.is_ascii_digit())
+    }) {
+        Some("OpenAI-style API key")
     } else if is_jwt(word) {
         Some("JSON Web Token")
     } else {
         None
     }
+}
+
+/// `scheme://user:password@host` passwords that are literal, not a
+/// variable reference or placeholder.
+fn url_passwords(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for url in crate::urls::urls_in(text) {
+        let Some((_, rest)) = url.split_once("://") else { continue };
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+        let Some((userinfo, _)) = authority.rsplit_once('@') else { continue };
+        let Some((_, password)) = userinfo.split_once(':') else { continue };
+        // `user:password@` and the like are how documentation spells a URL.
+        let spelled_out =
+            ["password", "passwd", "secret", "pass", "pwd"].contains(&password.to_ascii_lowercase().as_str());
+        if password.len() >= 6 && !spelled_out && !is_reference_or_placeholder(password) {
+            found.push(password);
+        }
+    }
+    found
 }
 
 fn is_jwt(word: &str) -> bool {
@@ -188,13 +317,13 @@ fn is_jwt(word: &str) -> bool {
 }
 
 /// `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `*AUTH*` (any case).
-fn secret_name(name: &str) -> bool {
+pub(crate) fn secret_name(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
     ["TOKEN", "SECRET", "KEY", "PASSWORD", "PASSWD", "AUTH", "CREDENTIAL"].iter().any(|w| upper.contains(w))
 }
 
 /// `Bearer x` / `Basic x` / `token x` -> `x`.
-fn strip_scheme(value: &str) -> &str {
+pub(crate) fn strip_scheme(value: &str) -> &str {
     let trimmed = value.trim();
     for scheme in ["Bearer ", "Basic ", "Token ", "token ", "bearer "] {
         if let Some(rest) = trimmed.strip_prefix(scheme) {
@@ -204,7 +333,7 @@ fn strip_scheme(value: &str) -> &str {
     trimmed
 }
 
-fn is_reference_or_placeholder(value: &str) -> bool {
+pub(crate) fn is_reference_or_placeholder(value: &str) -> bool {
     let lower = value.to_ascii_lowercase();
     value.contains('$')
         || value.contains("{env:")
@@ -229,7 +358,7 @@ fn is_reference_or_placeholder(value: &str) -> bool {
 
 /// At least 20 characters of varied text, letters and digits, no spaces:
 /// what keys and passwords look like, unlike words, paths, URLs or flags.
-fn looks_random(value: &str) -> bool {
+pub(crate) fn looks_random(value: &str) -> bool {
     let mut classes = [false; 4];
     let mut distinct = std::collections::BTreeSet::new();
     for c in value.chars() {
@@ -254,7 +383,7 @@ fn looks_random(value: &str) -> bool {
 }
 
 /// `NAME=value` shell assignments (also after `export`), values unquoted.
-fn assignments(command: &str) -> Vec<(&str, &str)> {
+pub(crate) fn assignments(command: &str) -> Vec<(&str, &str)> {
     command
         .split_whitespace()
         .filter_map(|word| word.split_once('='))
@@ -273,18 +402,41 @@ mod tests {
             ("ghp_0123456789abcdefghijABCDEFGHIJ012345", "GitHub token"),
             ("github_pat_11ABCDEFG0123456789_abcdefghijkl", "GitHub token"),
             ("sk-ant-api03-abcdefghij0123456789", "Anthropic API key"),
-            ("sk-proj-abcdefghij0123456789XYZ", "OpenAI-style API key"),
+            ("sk-proj-abcdefghij0123456789XYZ", "OpenAI API key"),
+            ("sk-abcdefghij0123456789XYZ", "OpenAI-style API key"),
             ("xoxb-1234567890-abcdefghij", "Slack token"),
             ("AKIAIOSFODNN7EXAMPLE", "AWS access key id"),
             ("AIzaSyA-0123456789abcdefghijklmnopqrstu", "Google API key"),
             ("glpat-abcdefghij0123456789", "GitLab token"),
             ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abcdefghijklmnop", "JSON Web Token"),
+            ("xapp-1-A0123456789-0123456789012-abcdef", "Slack app token"),
+            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "Stripe key"),
+            ("rk_test_4eC39HqLyjWDarjtT1zdp7dc", "Stripe key"),
+            ("npm_abcdefghijklmnopqrstuvwxyz0123456789", "npm token"),
+            ("pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAACKlsz", "PyPI token"),
+            ("hf_abcdefghijklmnopqrstuvwxyzABCDEFGH", "Hugging Face token"),
+            ("shpat_0123456789abcdef0123456789abcdef", "Shopify token"),
+            ("dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "DigitalOcean token"),
+            ("dapi0123456789abcdef0123456789abcdef", "Databricks token"),
+            ("lin_api_abcdefghij0123456789abcdefghij0123456789", "Linear API key"),
+            ("NRAK-ABCDEFGHIJ0123456789ABCDEFG", "New Relic key"),
+            ("SG.abcdefghij0123456789AB.abcdefghij0123456789abcdefghij0123456789abc", "SendGrid API key"),
+            ("glptt-0123456789abcdef0123456789abcdef01234567", "GitLab token"),
+            ("ASIAIOSFODNN7EXAMPLE", "AWS access key id"),
+            ("SK0123456789abcdef0123456789abcdef", "Twilio API key"),
+            ("AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ", "age secret key"),
         ];
         for (token, kind) in cases {
             assert_eq!(token_shapes(&format!("--token={token} x")), [(kind, token)], "{token}");
         }
         let key = "-----BEGIN RSA PRIVATE KEY-----\nMIIE...";
         assert_eq!(token_shapes(key)[0].0, "private key");
+        assert_eq!(
+            token_shapes("postgres://app:s3cretPass@db:5432/x"),
+            [("password in a URL", "s3cretPass")]
+        );
+        assert!(token_shapes("postgres://app:${DB_PASSWORD}@db/x").is_empty());
+        assert!(token_shapes("postgresql://user:password@localhost/db").is_empty());
     }
 
     #[test]

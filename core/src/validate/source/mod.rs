@@ -39,6 +39,14 @@ pub const URL_NOT_ALLOWED: Rule = Rule {
     fix: "Remove the URL, or allow its prefix with \"allowUrls\" in plugforge.json.",
 };
 
+pub const CREDENTIAL: Rule = Rule {
+    code: "source/credential",
+    severity: RuleSeverity::Error,
+    runtimes: &[],
+    summary: "No source file holds a literal credential: a token of a known shape, or a key-like value under a credential-like name; `plugforge build` refuses it (error code `credential`).",
+    fix: "Write `\"${NAME}\"` instead, declare NAME under requires.bindings in plugforge.json, and revoke the credential if it was real; list a test fixture's fake token under \"allowCredentials\".",
+};
+
 pub const UNSUPPORTED_TARGET: Rule = Rule {
     code: "source/unsupported-target",
     severity: RuleSeverity::Error,
@@ -55,7 +63,8 @@ pub const DIAGNOSTIC: Rule = Rule {
     fix: "Follow the message; `plugforge build` prints the same warning.",
 };
 
-pub const RULES: &[&Rule] = &[&INVALID, &TEMPLATE, &URL_NOT_ALLOWED, &UNSUPPORTED_TARGET, &DIAGNOSTIC];
+pub const RULES: &[&Rule] =
+    &[&INVALID, &TEMPLATE, &URL_NOT_ALLOWED, &CREDENTIAL, &UNSUPPORTED_TARGET, &DIAGNOSTIC];
 
 /// Loads the source, builds it for each runtime it targets and judges every
 /// bundle with that runtime's native rules.

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::super::Context;
 use super::super::catalog::{Rule, RuleSeverity};
 use super::super::findings::Sink;
-use super::{DIAGNOSTIC, INVALID, TEMPLATE, UNSUPPORTED_TARGET, URL_NOT_ALLOWED};
+use super::{CREDENTIAL, DIAGNOSTIC, INVALID, TEMPLATE, UNSUPPORTED_TARGET, URL_NOT_ALLOWED};
 use crate::error::{Error, ErrorCode, Location};
 use crate::report::{Diagnostic, Severity};
 use crate::runtime::Runtime;
@@ -126,6 +126,7 @@ fn rule_of(code: ErrorCode) -> &'static Rule {
     match code {
         ErrorCode::Template => &TEMPLATE,
         ErrorCode::UrlNotAllowed => &URL_NOT_ALLOWED,
+        ErrorCode::Credential => &CREDENTIAL,
         ErrorCode::UnsupportedRuntime | ErrorCode::UnsupportedKind => &UNSUPPORTED_TARGET,
         ErrorCode::InvalidSource
         | ErrorCode::InvalidPath

@@ -1,0 +1,452 @@
+//! No literal credential is ever written. Every text file of the source is
+//! scanned for the token shapes `validate` knows and, under credential-like
+//! names, for literal values that look like keys; each built bundle is
+//! scanned again for tokens the source does not hold (a host variable
+//! rendered into a template). A finding refuses the build naming the source
+//! file, the key and the line, never the value (at most its first 4
+//! characters). `allowCredentials` in plugforge.json lets test fixtures
+//! through.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use crate::bundle::Bundle;
+use crate::error::{ErrorCode, Location, Problems, Result};
+use crate::source::{CredentialAllowance, SourceTree};
+use crate::validate::secrets::{
+    assignments, is_reference_or_placeholder, looks_random, preview, secret_name, strip_scheme, token_shapes,
+};
+
+/// One literal credential: where it is and under which key.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Finding {
+    file: String,
+    line: Option<usize>,
+    /// The name the value is written under (a JSON key, a shell variable).
+    key: Option<String>,
+    /// In a JSON file, the dotted path of that key.
+    path: Option<String>,
+    kind: &'static str,
+    preview: String,
+}
+
+/// The source's credential scan: its findings and every token it holds,
+/// allowed or not, so a bundle scan refuses only tokens the build added.
+pub struct CredentialCheck<'a> {
+    allowed: &'a [CredentialAllowance],
+    source_tokens: BTreeSet<String>,
+}
+
+impl<'a> CredentialCheck<'a> {
+    /// Scans every text file of `written` (the source as the author wrote
+    /// it, so problems name their files); refuses it when it holds a literal
+    /// credential `allowed` does not list. `canonical` is the source the
+    /// build reads (the same tree, or a native plugin read as a canonical
+    /// source): its tokens are the source's too.
+    pub fn new(
+        written: &SourceTree,
+        canonical: &SourceTree,
+        allowed: &'a [CredentialAllowance],
+    ) -> Result<Self> {
+        let mut findings = BTreeSet::new();
+        let mut source_tokens = BTreeSet::new();
+        for (path, file) in written.iter() {
+            let Some(text) = text_of(&file.bytes) else { continue };
+            source_tokens.extend(tokens_in(text));
+            scan_file(path.as_str(), text, &mut findings);
+        }
+        for (_, file) in canonical.iter() {
+            source_tokens.extend(text_of(&file.bytes).into_iter().flat_map(tokens_in));
+        }
+        let check = CredentialCheck { allowed, source_tokens };
+        check.refuse(findings)?;
+        Ok(check)
+    }
+
+    /// Refuses a bundle holding a token the source does not: one a template
+    /// rendered from a host variable. The problem names the source file
+    /// the bundle file came from.
+    pub fn check_bundle(&self, bundle: &Bundle) -> Result<()> {
+        let mut findings = BTreeSet::new();
+        for file in bundle.files.values() {
+            let Ok(text) = std::str::from_utf8(&file.bytes) else { continue };
+            for (index, line) in text.lines().enumerate() {
+                for (kind, token) in credentials(line) {
+                    if self.source_tokens.contains(token) {
+                        continue;
+                    }
+                    findings.insert(Finding {
+                        file: file.template.clone(),
+                        line: Some(index + 1).filter(|_| !file.template.ends_with(".j2")),
+                        key: key_before(line, token),
+                        path: None,
+                        kind,
+                        preview: preview(token),
+                    });
+                }
+            }
+        }
+        self.refuse(findings)
+    }
+
+    fn refuse(&self, findings: BTreeSet<Finding>) -> Result<()> {
+        let mut problems = Problems::default();
+        for finding in findings.into_iter().filter(|f| !self.allows(f)) {
+            let location = Location { file: finding.file.clone(), line: finding.line, column: None };
+            problems.push(location, message(&finding));
+        }
+        problems.finish(ErrorCode::Credential)
+    }
+
+    fn allows(&self, finding: &Finding) -> bool {
+        self.allowed.iter().any(|allow| {
+            allow.file == finding.file
+                && allow.key.as_deref().is_none_or(|key| {
+                    finding.key.as_deref() == Some(key) || finding.path.as_deref() == Some(key)
+                })
+        })
+    }
+}
+
+/// The token shapes in `text` that are real credentials, not placeholders
+/// of the same shape (`ghp_xxxx…`, AWS's documented `AKIAIOSFODNN7EXAMPLE`).
+fn credentials(text: &str) -> Vec<(&'static str, &str)> {
+    let mut found = token_shapes(text);
+    found.retain(|(_, token)| !is_reference_or_placeholder(token));
+    found
+}
+
+fn text_of(bytes: &[u8]) -> Option<&str> {
+    std::str::from_utf8(bytes).ok().map(crate::text::without_bom)
+}
+
+fn tokens_in(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines().flat_map(|line| token_shapes(line).into_iter().map(|(_, token)| token.to_string()))
+}
+
+fn message(finding: &Finding) -> String {
+    let holder = match (&finding.path, &finding.key) {
+        (Some(path), _) => format!("{path:?}"),
+        (None, Some(key)) => format!("{key:?}"),
+        (None, None) => "the file".to_string(),
+    };
+    let variable = variable_name(finding);
+    format!(
+        "{holder} holds a literal {} ({}): a plugin must not ship credentials; write \"${{{variable}}}\" \
+         instead, declare {variable} under requires.bindings in plugforge.json (and revoke the credential \
+         if it was real); a test fixture can be listed under allowCredentials",
+        finding.kind, finding.preview
+    )
+}
+
+/// The variable to read the credential from: the key's name when it names
+/// a credential, else the kind (`GITHUB_TOKEN` for a GitHub token).
+fn variable_name(finding: &Finding) -> String {
+    let base = finding.key.as_deref().filter(|key| secret_name(key)).unwrap_or(finding.kind);
+    let name: String =
+        base.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' }).collect();
+    let name = name.trim_matches('_').to_string();
+    let mut collapsed = String::with_capacity(name.len());
+    for c in name.chars() {
+        if !(c == '_' && collapsed.ends_with('_')) {
+            collapsed.push(c);
+        }
+    }
+    if collapsed.is_empty() { "TOKEN".to_string() } else { collapsed }
+}
+
+fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>) {
+    if file.ends_with(".json") {
+        if let Ok(value) = serde_json::from_str::<Value>(text) {
+            let mut path = Vec::new();
+            scan_json(file, text, &value, &mut path, findings);
+            return;
+        }
+    }
+    for (index, line) in text.lines().enumerate() {
+        let line_number = Some(index + 1);
+        let mut tokens = BTreeSet::new();
+        for (kind, token) in credentials(line) {
+            tokens.insert(token);
+            let key = key_before(line, token);
+            findings.insert(Finding {
+                file: file.to_string(),
+                line: line_number,
+                key,
+                path: None,
+                kind,
+                preview: preview(token),
+            });
+        }
+        for (key, value) in named_values(file, line) {
+            if tokens.iter().any(|t| value.contains(t)) {
+                continue;
+            }
+            if let Some(kind) = literal_credential(key, value) {
+                findings.insert(Finding {
+                    file: file.to_string(),
+                    line: line_number,
+                    key: Some(key.to_string()),
+                    path: None,
+                    kind,
+                    preview: preview(strip_scheme(value)),
+                });
+            }
+        }
+    }
+}
+
+/// Every string of a JSON document: token shapes anywhere (under the key
+/// of the object or array holding them), literal credentials as the value
+/// of a credential-like key or a shell assignment in a command.
+fn scan_json<'v>(
+    file: &str,
+    text: &str,
+    value: &'v Value,
+    path: &mut Vec<&'v str>,
+    findings: &mut BTreeSet<Finding>,
+) {
+    match value {
+        Value::Object(map) => {
+            for (key, item) in map {
+                path.push(key);
+                scan_json(file, text, item, path, findings);
+                if let Value::String(literal) = item {
+                    if let Some(kind) = literal_credential(key, literal) {
+                        if token_shapes(literal).is_empty() {
+                            findings.insert(json_finding(
+                                file,
+                                text,
+                                literal,
+                                path,
+                                kind,
+                                strip_scheme(literal),
+                            ));
+                        }
+                    }
+                }
+                path.pop();
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| scan_json(file, text, item, path, findings)),
+        Value::String(string) => {
+            for (kind, token) in credentials(string) {
+                findings.insert(json_finding(file, text, string, path, kind, token));
+            }
+            for (name, literal) in assignments(string) {
+                if let Some(kind) = literal_credential(name, literal) {
+                    if token_shapes(literal).is_empty() {
+                        let mut finding = json_finding(file, text, string, path, kind, literal);
+                        finding.key = Some(name.to_string());
+                        finding.path = None;
+                        findings.insert(finding);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn json_finding(
+    file: &str,
+    text: &str,
+    string: &str,
+    path: &[&str],
+    kind: &'static str,
+    secret: &str,
+) -> Finding {
+    let needle = Value::String(string.to_string()).to_string();
+    let line = text.find(&needle).map(|offset| text[..offset].matches('\n').count() + 1);
+    Finding {
+        file: file.to_string(),
+        line,
+        key: path.last().map(|k| k.to_string()),
+        path: (!path.is_empty()).then(|| path.join(".")),
+        kind,
+        preview: preview(secret),
+    }
+}
+
+/// A literal (not a reference, a placeholder or a variable's name) under a
+/// credential-like name that looks like a key or password.
+fn literal_credential(name: &str, value: &str) -> Option<&'static str> {
+    let value = strip_scheme(value);
+    let variable_name = value.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
+    (secret_name(name) && !variable_name && !is_reference_or_placeholder(value) && looks_random(value))
+        .then_some("credential")
+}
+
+/// `NAME=value` shell assignments on any line, and in YAML, TOML and
+/// `.env` files `name: value` and `name = value` too.
+fn named_values<'t>(file: &str, line: &'t str) -> Vec<(&'t str, &'t str)> {
+    let mut found = assignments(line);
+    let keyed = [".yaml", ".yml", ".toml", ".env", ".ini", ".cfg"].iter().any(|ext| file.ends_with(ext))
+        || file.rsplit('/').next().is_some_and(|name| name.starts_with(".env"));
+    if keyed {
+        let trimmed = line.trim_start().trim_start_matches("export ");
+        let split = trimmed.split_once(": ").or_else(|| trimmed.split_once('='));
+        if let Some((key, value)) = split {
+            let key = key.trim().trim_matches(['"', '\'']);
+            let value = value.trim().trim_matches(['"', '\'', ',']);
+            let plain_key = !key.is_empty()
+                && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'));
+            if plain_key && !found.iter().any(|(k, _)| *k == key) {
+                found.push((key, value));
+            }
+        }
+    }
+    found
+}
+
+/// The name a token on `line` is written under: `"KEY": "token"`,
+/// `KEY=token`, `--key token`-style flags are not followed.
+fn key_before(line: &str, token: &str) -> Option<String> {
+    let offset = line.find(token)?;
+    let mut prefix = line[..offset].trim_end_matches([' ', '"', '\'']);
+    for scheme in ["Bearer", "Basic", "Token", "token", "bearer"] {
+        prefix = prefix.strip_suffix(scheme).unwrap_or(prefix).trim_end_matches([' ', '"', '\'']);
+    }
+    let prefix = prefix.strip_suffix([':', '='])?.trim_end_matches([' ', '"', '\'']);
+    let start = prefix
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map_or(0, |i| i + 1);
+    let key = prefix[start..].trim_start_matches('-');
+    (!key.is_empty()).then(|| key.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GITHUB: &str = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+
+    fn source(files: &[(&str, &str)]) -> SourceTree {
+        let mut tree = SourceTree::new();
+        for (path, text) in files {
+            tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        tree
+    }
+
+    fn refusal(
+        files: &[(&str, &str)],
+        allowed: &[CredentialAllowance],
+    ) -> Vec<(String, Option<usize>, String)> {
+        let tree = source(files);
+        match CredentialCheck::new(&tree, &tree, allowed) {
+            Ok(_) => Vec::new(),
+            Err(error) => {
+                assert_eq!(error.code, ErrorCode::Credential);
+                error
+                    .problems
+                    .iter()
+                    .map(|p| {
+                        let at = p.location.clone().unwrap();
+                        (at.file, at.line, p.message.clone())
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    #[test]
+    fn finds_credentials_in_every_place_a_source_holds_them() {
+        let mcp = format!(
+            "{{\n  \"mcpServers\": {{\n    \"gh\": {{\n      \"command\": \"gh-mcp\",\n      \"env\": {{\"GITHUB_TOKEN\": \"{GITHUB}\"}}\n    }}\n  }}\n}}\n"
+        );
+        let headers = "{\"api\": {\"url\": \"https://x\", \"headers\": {\"Authorization\": \"Bearer q8Zt3vN1xK9pL2mR7sW4\"}}}";
+        let args = format!("{{\"s\": {{\"command\": \"s\", \"args\": [\"--token\", \"{GITHUB}\"]}}}}");
+        let hooks = "{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"API_KEY=q8Zt3vN1xK9pL2mR7sW4 notify\"}]}]}}";
+        let settings = "{\"env\": {\"ANTHROPIC_API_KEY\": \"sk-ant-api03-abcdefghij0123456789\"}}";
+        let skill =
+            format!("---\nname: s\ndescription: d\n---\nRun `gh auth login --with-token {GITHUB}`.\n");
+        let config = "api_key: q8Zt3vN1xK9pL2mR7sW4\n";
+        let cases: &[(&str, &str, Option<usize>, &str)] = &[
+            (
+                ".mcp.json",
+                &mcp,
+                Some(5),
+                "\"mcpServers.gh.env.GITHUB_TOKEN\" holds a literal GitHub token (ghp_…)",
+            ),
+            (
+                ".mcp.json",
+                headers,
+                Some(1),
+                "\"api.headers.Authorization\" holds a literal credential (q8Zt…)",
+            ),
+            (".mcp.json", &args, Some(1), "\"s.args\" holds a literal GitHub token"),
+            ("hooks/hooks.json", hooks, Some(1), "\"API_KEY\" holds a literal credential (q8Zt…)"),
+            (
+                "settings.json",
+                settings,
+                Some(1),
+                "\"env.ANTHROPIC_API_KEY\" holds a literal Anthropic API key",
+            ),
+            ("skills/s/SKILL.md", &skill, Some(5), "the file holds a literal GitHub token"),
+            ("skills/s/config.yaml", config, Some(1), "\"api_key\" holds a literal credential"),
+        ];
+        for (file, text, line, says) in cases {
+            let found = refusal(&[(file, text)], &[]);
+            assert_eq!(found.len(), 1, "{file}: {found:?}");
+            let (at, at_line, message) = &found[0];
+            assert_eq!((at.as_str(), at_line), (*file, line), "{message}");
+            assert!(message.contains(says), "{file}: {message}");
+            assert!(message.contains("requires.bindings"), "{message}");
+            assert!(!message.contains(GITHUB) && !message.contains("q8Zt3vN1x"), "{message}");
+        }
+    }
+
+    #[test]
+    fn the_fix_names_a_variable_to_read_it_from() {
+        let found = refusal(
+            &[(".mcp.json", &format!("{{\"s\": {{\"env\": {{\"GH_TOKEN\": \"{GITHUB}\"}}}}}}"))],
+            &[],
+        );
+        assert!(
+            found[0].2.contains("write \"${GH_TOKEN}\" instead, declare GH_TOKEN under requires.bindings")
+        );
+        let found = refusal(&[("README.md", &format!("Use {GITHUB}.\n"))], &[]);
+        assert!(found[0].2.contains("\"${GITHUB_TOKEN}\""), "{}", found[0].2);
+    }
+
+    #[test]
+    fn references_placeholders_and_ordinary_values_pass() {
+        let mcp = r#"{"s": {"command": "s", "env": {"API_KEY": "${API_KEY}", "AUTH_TOKEN": "<your-token>",
+            "SECRET": "changeme", "KEY_NAME": "OPENAI_API_KEY_2024_PRODUCTION", "LOG_LEVEL": "q8Zt3vN1xK9pL2mR7sW4"},
+            "args": ["--config", "/home/user/.config/some-tool-2024/config.json"]},
+            "keywords": ["gpt4-turbo-2024-preview-x"]}"#;
+        let hook = "#!/bin/sh\nTOKEN=\"$GITHUB_TOKEN\" gh api /user\n";
+        let docs = "Set AWS_ACCESS_KEY_ID (e.g. AKIAIOSFODNN7EXAMPLE) and GH_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.\n";
+        let files = [(".mcp.json", mcp), ("bin/check.sh", hook), ("README.md", docs)];
+        assert!(refusal(&files, &[]).is_empty(), "{:?}", refusal(&files, &[]));
+    }
+
+    #[test]
+    fn an_allowance_lets_a_fixture_through_by_file_and_key() {
+        let fixture =
+            format!("{{\"env\": {{\"GITHUB_TOKEN\": \"{GITHUB}\", \"OTHER_TOKEN\": \"{GITHUB}x\"}}}}");
+        let files = [("tests/fixture.json", fixture.as_str())];
+        let allow = |key: Option<&str>| CredentialAllowance {
+            file: "tests/fixture.json".into(),
+            key: key.map(str::to_string),
+        };
+        let by_name = refusal(&files, &[allow(Some("GITHUB_TOKEN"))]);
+        assert_eq!(by_name.len(), 1, "{by_name:?}");
+        assert!(by_name[0].2.contains("env.OTHER_TOKEN"), "{by_name:?}");
+        assert_eq!(refusal(&files, &[allow(Some("GITHUB_TOKEN")), allow(Some("env.OTHER_TOKEN"))]), []);
+        assert_eq!(refusal(&files, &[allow(None)]), []);
+        let elsewhere = CredentialAllowance { file: "other.json".into(), key: None };
+        assert_eq!(refusal(&files, &[elsewhere]).len(), 2);
+    }
+
+    #[test]
+    fn reads_the_key_a_token_is_written_under() {
+        assert_eq!(key_before("\"Authorization\": \"Bearer xyz\"", "xyz").as_deref(), Some("Authorization"));
+        assert_eq!(key_before("export API_KEY=xyz", "xyz").as_deref(), Some("API_KEY"));
+        assert_eq!(key_before("token = \"xyz\"", "xyz").as_deref(), Some("token"));
+        assert_eq!(key_before("--token=xyz", "xyz").as_deref(), Some("token"));
+        assert_eq!(key_before("run xyz now", "xyz"), None);
+    }
+}
