@@ -130,8 +130,11 @@ pub(crate) fn token_shapes(text: &str) -> Vec<(&'static str, &str)> {
     let mut found = Vec::new();
     if let Some(start) = text.find("-----BEGIN ") {
         let rest = &text[start..];
-        if rest.find("PRIVATE KEY-----").is_some_and(|end| !rest[..end].contains('\n') || end < 40) {
-            found.push(("private key", rest));
+        let header = rest.find("PRIVATE KEY-----").filter(|end| !rest[..*end].contains('\n') || *end < 40);
+        // A key has a body: a header quoted in prose, or followed by `...`
+        // in an example, holds nothing to leak.
+        if let Some(end) = header.filter(|end| has_key_body(&rest[end + "PRIVATE KEY-----".len()..])) {
+            found.push(("private key", &rest[..end + "PRIVATE KEY-----".len()]));
         }
     }
     for word in words(text) {
@@ -226,12 +229,14 @@ const SHAPES: &[Shape] = &[
     shape("GitLab token", "gloas-", Body::Token, 20, 255),
     shape("GitLab token", "glptt-", Body::Hex, 40, 40),
     shape("GitLab token", "GR1348941", Body::Token, 20, 20),
-    shape("Stripe key", "sk_live_", Body::Alnum, 10, 99),
-    shape("Stripe key", "sk_test_", Body::Alnum, 10, 99),
-    shape("Stripe key", "sk_prod_", Body::Alnum, 10, 99),
-    shape("Stripe key", "rk_live_", Body::Alnum, 10, 99),
-    shape("Stripe key", "rk_test_", Body::Alnum, 10, 99),
-    shape("Stripe key", "rk_prod_", Body::Alnum, 10, 99),
+    // Stripe's keys carry at least 24 characters after the prefix; shorter
+    // ones are the made-up examples security guides quote.
+    shape("Stripe key", "sk_live_", Body::Alnum, 24, 99),
+    shape("Stripe key", "sk_test_", Body::Alnum, 24, 99),
+    shape("Stripe key", "sk_prod_", Body::Alnum, 24, 99),
+    shape("Stripe key", "rk_live_", Body::Alnum, 24, 99),
+    shape("Stripe key", "rk_test_", Body::Alnum, 24, 99),
+    shape("Stripe key", "rk_prod_", Body::Alnum, 24, 99),
     shape("npm token", "npm_", Body::Alnum, 36, 36),
     shape("PyPI token", "pypi-AgEIcHlwaS5vcmc", Body::Token, 50, 255),
     shape("Hugging Face token", "hf_", Body::Letters, 34, 34),
@@ -346,6 +351,7 @@ pub(crate) fn is_reference_or_placeholder(value: &str) -> bool {
             "your",
             "example",
             "placeholder",
+            "sample",
             "dummy",
             "redacted",
             "***",
@@ -354,6 +360,32 @@ pub(crate) fn is_reference_or_placeholder(value: &str) -> bool {
         ]
         .iter()
         .any(|p| lower.contains(p))
+}
+
+/// At least 40 base64 characters right after a key's header (across line
+/// breaks, real or escaped as `\n` in a JSON or TOML string).
+fn has_key_body(after_header: &str) -> bool {
+    let mut count = 0;
+    let mut rest = after_header;
+    loop {
+        rest = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+        match rest.strip_prefix("\\n") {
+            Some(next) => rest = next,
+            None => break,
+        }
+    }
+    for c in rest.chars() {
+        match c {
+            'A'..='Z' | 'a'..='z' | '0'..='9' | '+' | '/' | '=' => count += 1,
+            '\n' | '\r' => {}
+            '\\' => {}
+            _ => break,
+        }
+        if count >= 40 {
+            return true;
+        }
+    }
+    false
 }
 
 /// At least 20 characters of varied text, letters and digits, no spaces:
@@ -429,14 +461,23 @@ mod tests {
         for (token, kind) in cases {
             assert_eq!(token_shapes(&format!("--token={token} x")), [(kind, token)], "{token}");
         }
-        let key = "-----BEGIN RSA PRIVATE KEY-----\nMIIE...";
+        let key = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n";
         assert_eq!(token_shapes(key)[0].0, "private key");
+        let escaped = r"-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj";
+        assert_eq!(token_shapes(escaped)[0].0, "private key");
+        for prose in [
+            "private keys (`-----BEGIN RSA PRIVATE KEY-----`), and connection strings",
+            "tls.key: |\n    -----BEGIN PRIVATE KEY-----\n    ...\n    -----END PRIVATE KEY-----\n",
+        ] {
+            assert!(token_shapes(prose).is_empty(), "{prose:?}");
+        }
         assert_eq!(
             token_shapes("postgres://app:s3cretPass@db:5432/x"),
             [("password in a URL", "s3cretPass")]
         );
         assert!(token_shapes("postgres://app:${DB_PASSWORD}@db/x").is_empty());
         assert!(token_shapes("postgresql://user:password@localhost/db").is_empty());
+        assert!(token_shapes(r#"const apiKey = "sk_live_123abc456def789ghi";"#).is_empty());
     }
 
     #[test]
