@@ -3,6 +3,7 @@
 
 mod convert;
 mod error;
+mod fs;
 mod host;
 mod validation;
 
