@@ -3,7 +3,7 @@
 
 mod convert;
 mod error;
-mod fs;
+pub mod fs;
 mod host;
 mod validation;
 

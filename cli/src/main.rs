@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use plugforge_core::cli::{Host, run};
 use plugforge_core::{BundlePath, Observed, Plan, SourceTree};
-use plugforge_host_fs::{self as fsio, Writer};
+use plugforge_host_fs::{self as host_fs, Writer};
 
 /// A test hook: the file operation of this number (from 1) kills the
 /// process halfway, to prove a rerun after a crash converges.
@@ -30,17 +30,17 @@ impl FsHost {
 impl Host for FsHost {
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String> {
         let exclude: Vec<_> = exclude.iter().map(Into::into).collect();
-        fsio::read_tree(Path::new(dir), &exclude).map_err(|e| e.to_string())
+        host_fs::read_tree(Path::new(dir), &exclude).map_err(|e| e.to_string())
     }
 
     fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
         let to_read: Vec<&str> = to_read.iter().map(BundlePath::as_str).collect();
-        fsio::observe(Path::new(root), &to_read).map_err(|e| e.to_string())
+        host_fs::observe(Path::new(root), &to_read).map_err(|e| e.to_string())
     }
 
     fn apply(&mut self, root: &str, plan: &Plan) -> Result<(), String> {
         assert!(!plan.refused, "a refused plan is never applied");
-        self.writer.apply(Path::new(root), &fsio::plan_steps(plan)).map_err(|e| e.to_string())
+        self.writer.apply(Path::new(root), &host_fs::plan_steps(plan)).map_err(|e| e.to_string())
     }
 
     fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {

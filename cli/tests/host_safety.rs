@@ -25,6 +25,9 @@ fn source(dir: &Path) {
     fs::set_permissions(dir.join("bin/tool"), fs::Permissions::from_mode(0o755)).expect("chmod");
 }
 
+/// Puts something unreadable into a source folder.
+type Spoil<'a> = &'a dyn Fn(&Path);
+
 fn expect_io_error_naming(run: &Run, rel: &str) {
     assert_eq!(run.code, 2, "exit code\nstdout:\n{}\nstderr:\n{}", run.stdout, run.stderr);
     assert!(run.stderr.contains(&format!("{rel}: ")), "the error names {rel}:\n{}", run.stderr);
@@ -51,7 +54,7 @@ fn links_out_of_the_source_dangling_links_loops_and_fifos_are_refused_by_name() 
     let tmp = TempDir::new("link-outside");
     let secret = tmp.join("secret");
     write(&secret, "key.txt", "do not read\n");
-    let cases: [(&str, &dyn Fn(&Path)); 5] = [
+    let cases: [(&str, Spoil<'_>); 5] = [
         ("skills/tidy/key.txt", &|src| {
             symlink(secret.join("key.txt"), src.join("skills/tidy/key.txt")).unwrap()
         }),
