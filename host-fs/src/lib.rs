@@ -224,16 +224,23 @@ impl Writer {
     }
 
     /// Applies `steps` below `root`: every path is checked first (a clean
-    /// relative path, no symbolic link on the way, which could lead outside
-    /// the root), so a refusal writes nothing; then the folders the plan
-    /// touches are swept of temp files an interrupted run left; then each
-    /// write lands whole or not at all, in order.
+    /// relative path, no symbolic link on the way to a write or removal,
+    /// which could lead outside the root), so a refusal writes nothing; then
+    /// the folders the plan touches are swept of temp files an interrupted
+    /// run left; then each write lands whole or not at all, in order.
     pub fn apply(&mut self, root: &Path, steps: &[Step<'_>]) -> HostResult<()> {
         let mut folders = Vec::new();
         for step in steps {
             let path = BundlePath::new(step.path()).map_err(|e| HostError::InvalidPath(e.message()))?;
-            if !matches!(step, Step::Keep { .. }) {
-                refuse_symlinked_folders(root, path.as_str())?;
+            if let Some(link) = symlinked_folder(root, path.as_str()) {
+                if matches!(step, Step::Keep { .. }) {
+                    continue;
+                }
+                return Err(HostError::Io(format!(
+                    "{}: {link}/ is a symbolic link; plugforge writes only into real folders below the output \
+                     root (nothing was written; remove the link or choose another output folder)",
+                    root.display()
+                )));
             }
             let folder = root.join(path.as_str()).parent().map(Path::to_path_buf);
             if let Some(folder) = folder.filter(|f| !folders.contains(f)) {
@@ -329,28 +336,21 @@ fn ignore_missing(error: std::io::Error) -> std::io::Result<()> {
     if error.kind() == std::io::ErrorKind::NotFound { Ok(()) } else { Err(error) }
 }
 
-/// Refuses a path below `root` that passes through a symbolic link: the
-/// link was not made by plugforge and may lead anywhere, so writing or
-/// removing through it could touch files outside the output root.
-fn refuse_symlinked_folders(root: &Path, rel: &str) -> HostResult<()> {
+/// The first folder of `rel` below `root` that is a symbolic link: not made
+/// by plugforge and leading anywhere, so writing or removing through it
+/// could touch files outside the output root.
+fn symlinked_folder(root: &Path, rel: &str) -> Option<String> {
     let segments: Vec<&str> = rel.split('/').collect();
     let mut folder = root.to_path_buf();
     for (depth, segment) in segments[..segments.len() - 1].iter().enumerate() {
         folder.push(segment);
         match fs::symlink_metadata(&folder) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let named = segments[..=depth].join("/");
-                return Err(HostError::Io(format!(
-                    "{}: {named}/ is a symbolic link; plugforge writes only into real folders below the output \
-                     root (nothing was written; remove the link or choose another output folder)",
-                    root.display()
-                )));
-            }
+            Ok(meta) if meta.file_type().is_symlink() => return Some(segments[..=depth].join("/")),
             Ok(_) => {}
-            Err(_) => break,
+            Err(_) => return None,
         }
     }
-    Ok(())
+    None
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
