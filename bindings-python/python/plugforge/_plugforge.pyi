@@ -46,6 +46,10 @@ __all__ = [
     "UrlNotAllowedError",
     "InvalidOptionsError",
     "InvalidManifestError",
+    "_host_read_tree",
+    "_host_observe",
+    "_host_apply",
+    "_host_create_files",
 ]
 
 _Op = Literal["create", "update", "unchanged", "conflict", "remove", "keep"]
