@@ -277,6 +277,32 @@ export interface Honesty {
   detail: string
 }
 
+/** The part of a plan action `hostApply` reads. */
+export interface HostAction {
+  path: string
+  op: Op
+  bytes?: Uint8Array
+  executable?: boolean
+}
+
+/** `applyPlan` of lib/host.js once the plan is known not to be refused. */
+export declare function hostApply(root: string, actions: Array<HostAction>): void
+
+/** `createFiles` of lib/host.js: new files below `dir` (a starter source). */
+export declare function hostCreateFiles(dir: string, files: Array<SourceFile>): void
+
+/** `observe` of lib/host.js: sha256 of every file below `root`, bytes of `pathsToRead`. */
+export declare function hostObserve(root: string, pathsToRead: Array<string>): HostObserved
+
+/** What `hostObserve` found below an output root. */
+export interface HostObserved {
+  hashes: Record<string, string>
+  contents: Record<string, Buffer>
+}
+
+/** `readTree` of lib/host.js: every file below `dir`, never leaving it. */
+export declare function hostReadTree(dir: string, exclude: Array<string>): Array<TreeFile>
+
 /** A native plugin read into a canonical source. */
 export interface Imported {
   /** The runtime the plugin was read as. */

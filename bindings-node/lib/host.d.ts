@@ -15,18 +15,28 @@ export interface ObservedOnDisk extends Observed {
 
 /**
  * Every file below `dir`, skipping `.git`, `node_modules`, `target` and the
- * `exclude` folders. Throws an error with `code: 'io'` when unreadable.
+ * `exclude` folders. Nothing outside `dir` is read: a symbolic link to a file
+ * inside it reads as that file. Throws an error with `code: 'io'` when
+ * unreadable, and for links leading outside `dir`, nowhere or in a loop, and
+ * FIFOs, sockets or devices (each named by its path below `dir`).
  */
 export declare function readTree(dir: string, options?: { exclude?: Array<string> }): Array<ReadFile>
 
-/** sha256 of every file below `root`, and the bytes of those named in `pathsToRead`. */
+/**
+ * sha256 of every file below `root`, and the bytes of those named in
+ * `pathsToRead`; temp files of an interrupted write (`.plugforge-tmp-*`) are
+ * left out.
+ */
 export declare function observe(root: string, pathsToRead?: Array<string>): ObservedOnDisk
 
 /**
  * Applies a plan below `root` in its order (manifests last): atomic writes
  * (temp file + rename, mode 755/644), removals, emptied folders removed up to
- * `root`. Throws `code: 'refused'` for a refused plan, `code: 'io'` on a
- * failed write.
+ * `root`, after sweeping the temp files an interrupted run left in the
+ * folders the plan touches. Throws `code: 'refused'` for a refused plan,
+ * `code: 'invalid_path'` for a path that is not clean, `code: 'io'` on a
+ * failed write and, before writing anything, for a path through a symbolic
+ * link below `root`.
  */
 export declare function applyPlan(root: string, plan: Plan): void
 

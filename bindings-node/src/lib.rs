@@ -3,6 +3,7 @@
 
 mod convert;
 mod error;
+pub mod fs;
 mod host;
 mod validation;
 

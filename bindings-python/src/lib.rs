@@ -4,6 +4,7 @@
 
 mod convert;
 mod error;
+mod fs;
 mod host;
 mod types;
 mod validation;
@@ -102,6 +103,10 @@ fn _plugforge(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(doctor, module)?)?;
     module.add_function(wrap_pyfunction!(starter_source, module)?)?;
     module.add_function(wrap_pyfunction!(run_cli, module)?)?;
+    module.add_function(wrap_pyfunction!(fs::host_read_tree, module)?)?;
+    module.add_function(wrap_pyfunction!(fs::host_observe, module)?)?;
+    module.add_function(wrap_pyfunction!(fs::host_apply, module)?)?;
+    module.add_function(wrap_pyfunction!(fs::host_create_files, module)?)?;
     module.add_class::<types::SourceFile>()?;
     module.add_class::<types::Location>()?;
     module.add_class::<types::Diagnostic>()?;

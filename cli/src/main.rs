@@ -3,7 +3,6 @@
 //! only supplies files, time and a terminal.
 
 mod clock;
-mod fsio;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -11,25 +10,41 @@ use std::process::ExitCode;
 
 use plugforge_core::cli::{Host, run};
 use plugforge_core::{BundlePath, Observed, Plan, SourceTree};
+use plugforge_host_fs::{self as host_fs, Writer};
 
-struct FsHost;
+/// A test hook: the file operation of this number (from 1) kills the
+/// process halfway, to prove a rerun after a crash converges.
+const ABORT_AT_ENV: &str = "PLUGFORGE_FAIL_AFTER_WRITES";
+
+struct FsHost {
+    writer: Writer,
+}
+
+impl FsHost {
+    fn new() -> Self {
+        let abort_at = std::env::var(ABORT_AT_ENV).ok().and_then(|n| n.trim().parse().ok());
+        FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at) }
+    }
+}
 
 impl Host for FsHost {
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String> {
         let exclude: Vec<_> = exclude.iter().map(Into::into).collect();
-        fsio::read_tree(Path::new(dir), &exclude).map_err(|e| e.0)
+        host_fs::read_tree(Path::new(dir), &exclude).map_err(|e| e.to_string())
     }
 
     fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
-        fsio::observe(Path::new(root), to_read).map_err(|e| e.0)
+        let to_read: Vec<&str> = to_read.iter().map(BundlePath::as_str).collect();
+        host_fs::observe(Path::new(root), &to_read).map_err(|e| e.to_string())
     }
 
     fn apply(&mut self, root: &str, plan: &Plan) -> Result<(), String> {
-        fsio::apply(Path::new(root), plan).map_err(|e| e.0)
+        assert!(!plan.refused, "a refused plan is never applied");
+        self.writer.apply(Path::new(root), &host_fs::plan_steps(plan)).map_err(|e| e.to_string())
     }
 
     fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {
-        fsio::create_files(Path::new(dir), tree).map_err(|e| e.0)
+        self.writer.create_files(Path::new(dir), tree).map_err(|e| e.to_string())
     }
 
     fn exists(&mut self, path: &str) -> bool {
@@ -64,5 +79,5 @@ impl Host for FsHost {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    ExitCode::from(run(&args, &mut FsHost))
+    ExitCode::from(run(&args, &mut FsHost::new()))
 }

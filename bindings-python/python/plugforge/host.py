@@ -1,30 +1,36 @@
-"""The filesystem side of plugforge, in plain Python (pathlib, os, hashlib).
+"""The filesystem side of plugforge.
 
 The engine never touches the disk: a host reads a source folder into ``SourceFile``s,
 observes an output root (sha256 of every file, bytes of the files a build needs to
-read), and applies the plan the engine computed. These helpers do that the way the
-``plugforge`` binary does: atomic writes (temp file + ``os.replace`` in the same
-folder), executable bits, removals that clean up emptied folders, manifests last.
+read), and applies the plan the engine computed. These helpers do that with the very
+Rust code the ``plugforge`` binary uses: reads confined to the source folder, atomic
+writes (temp file + rename in the same folder, temp files of an interrupted run swept
+by the next), executable bits, removals that clean up emptied folders, manifests last,
+nothing written through a symbolic link below the output root.
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
 import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO, Tuple, TypeVar, Union
+from typing import Any, Iterable, Sequence, TextIO, Union
 
-from ._plugforge import Build, Observed, Plan, SourceFile, build
+from ._plugforge import (
+    Build,
+    Observed,
+    Plan,
+    SourceFile,
+    _host_apply,
+    _host_create_files,
+    _host_observe,
+    _host_read_tree,
+    build,
+)
 
 StrPath = Union[str, "os.PathLike[str]"]
-
-T = TypeVar("T")
-
-#: Folders never read as plugin source.
-SKIPPED_DIRS = frozenset({".git", "node_modules", "target"})
 
 
 class RefusedPlanError(Exception):
@@ -41,48 +47,35 @@ class RefusedPlanError(Exception):
 
 def read_tree(directory: StrPath, exclude: Iterable[StrPath] = ()) -> list[SourceFile]:
     """Every file below ``directory`` as ``SourceFile``s (executable bit from the mode),
-    skipping ``.git``, ``node_modules``, ``target`` and the ``exclude`` folders."""
-    excluded = {os.path.realpath(p) for p in exclude if os.path.exists(p)}
+    skipping ``.git``, ``node_modules``, ``target`` and the ``exclude`` folders.
 
-    def skip(path: str, name: str) -> bool:
-        return name in SKIPPED_DIRS or (bool(excluded) and os.path.realpath(path) in excluded)
-
-    return [
-        SourceFile(rel, _read(path), _is_executable(path))
-        for rel, path in _walk(os.fspath(directory), skip)
-    ]
+    Nothing outside ``directory`` is read: a symbolic link to a file inside it reads as
+    that file; one leading outside, nowhere or in a loop, and FIFOs, sockets and devices,
+    raise ``OSError`` naming each by its path below ``directory``."""
+    return _host_read_tree(os.fspath(directory), [os.fspath(p) for p in exclude])
 
 
 def observe(root: StrPath, paths_to_read: Iterable[str] = ()) -> Observed:
     """sha256 of every file below ``root``, and the bytes of ``paths_to_read``
-    (relative paths, as ``Build.paths_to_read()`` lists them). A missing root is empty."""
-    root = os.fspath(root)
-    if not os.path.exists(root):
-        return Observed()
-    wanted = set(paths_to_read)
-    hashes: dict[str, str] = {}
-    contents: dict[str, bytes] = {}
-    for rel, path in _walk(root, lambda _path, _name: False):
-        data = _read(path)
-        hashes[rel] = hashlib.sha256(data).hexdigest()
-        if rel in wanted:
-            contents[rel] = data
-    return Observed(hashes, contents)
+    (relative paths, as ``Build.paths_to_read()`` lists them). A missing root is empty;
+    temp files of an interrupted write are left out."""
+    return _host_observe(os.fspath(root), list(paths_to_read))
 
 
 def apply_plan(root: StrPath, plan: Plan) -> None:
     """Applies ``plan`` below ``root`` in its order (manifests last): atomic writes with
-    their executable bits, removals that also drop folders they emptied (up to ``root``).
-    A refused plan raises ``RefusedPlanError`` and nothing is written."""
+    their executable bits, removals that also drop folders they emptied (up to ``root``),
+    after sweeping the temp files an interrupted run left in the folders the plan touches.
+    A refused plan raises ``RefusedPlanError``, a path through a symbolic link below
+    ``root`` ``OSError``; either way nothing is written."""
     if plan.refused:
         raise RefusedPlanError(plan)
-    base = Path(root)
-    for action in plan.actions:
-        target = base / action.path
-        if action.op in ("create", "update") and action.data is not None:
-            _write_atomic(target, action.data, action.executable)
-        elif action.op == "remove":
-            _remove(base, target)
+    _host_apply(os.fspath(root), list(plan.actions))
+
+
+def create_files(directory: StrPath, files: Sequence[SourceFile]) -> None:
+    """Writes new files below ``directory`` (a starter source)."""
+    _host_create_files(os.fspath(directory), list(files))
 
 
 def generated_at() -> str:
@@ -124,20 +117,16 @@ class PathlibHost:
         self._stderr = stderr
 
     def read_tree(self, directory: str, exclude: Sequence[str]) -> list[SourceFile]:
-        return _io(lambda: read_tree(directory, exclude))
+        return read_tree(directory, exclude)
 
     def observe(self, root: str, paths_to_read: Sequence[str]) -> Observed:
-        return _io(lambda: observe(root, paths_to_read))
+        return observe(root, paths_to_read)
 
     def apply(self, root: str, plan: Plan) -> None:
-        _io(lambda: apply_plan(root, plan))
+        apply_plan(root, plan)
 
     def create_files(self, directory: str, files: Sequence[SourceFile]) -> None:
-        def create() -> None:
-            for file in files:
-                _write_atomic(Path(directory) / file.path, file.data, file.executable)
-
-        _io(create)
+        create_files(directory, files)
 
     def exists(self, path: str) -> bool:
         return os.path.exists(path)
@@ -161,75 +150,6 @@ class PathlibHost:
     def color(self) -> bool:
         stream = self._stdout or sys.stdout
         return stream.isatty() and "NO_COLOR" not in os.environ
-
-
-def _walk(root: str, skip_dir: Callable[[str, str], bool]) -> Iterator[Tuple[str, str]]:
-    """(relative path with ``/``, path) of every file below ``root``; symlinks to files
-    count, symlinked folders are not followed."""
-    pending = [(root, "")]
-    while pending:
-        directory, prefix = pending.pop()
-        with os.scandir(directory) as entries:
-            for entry in entries:
-                rel = _text(prefix + entry.name)
-                if entry.is_dir(follow_symlinks=False):
-                    if not skip_dir(entry.path, entry.name):
-                        pending.append((entry.path, rel + "/"))
-                elif entry.is_file():
-                    yield rel, entry.path
-
-
-def _text(name: str) -> str:
-    """A file name as valid UTF-8 text (undecodable bytes become U+FFFD, as in Rust)."""
-    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-
-
-def _read(path: str) -> bytes:
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def _is_executable(path: str) -> bool:
-    return os.name == "posix" and bool(os.stat(path).st_mode & 0o111)
-
-
-def _write_atomic(target: Path, data: bytes, executable: bool) -> None:
-    """Writes ``data`` whole or not at all: a temp file in the same folder, renamed over."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temp = target.parent / f".{target.name}.plugforge-{os.getpid()}.tmp"
-    try:
-        with open(temp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(temp, 0o755 if executable else 0o644)
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-
-
-def _remove(root: Path, target: Path) -> None:
-    target.unlink(missing_ok=True)
-    # Folders emptied by the removal go too, up to the output root.
-    current = target.parent
-    while current != root and root in current.parents:
-        try:
-            current.rmdir()
-        except OSError:
-            break
-        current = current.parent
-
-
-def _io(operation: Callable[[], T]) -> T:
-    """Runs a filesystem operation; an ``OSError`` is re-raised worded as the Rust
-    binary words it (``path: message (os error N)``)."""
-    try:
-        return operation()
-    except OSError as err:
-        if err.filename is None or err.errno is None:
-            raise
-        raise OSError(f"{err.filename}: {err.strerror} (os error {err.errno})") from err
 
 
 def _emit(stream: TextIO, text: str) -> None:

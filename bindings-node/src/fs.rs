@@ -1,0 +1,80 @@
+//! The filesystem side of `lib/host.js`, in Rust: the very reader and
+//! writer the `plugforge` binary uses (plugforge-host-fs), so every host
+//! confines reads to the source root, refuses symlinked output folders and
+//! sweeps the temp files of an interrupted run the same way.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use napi::bindgen_prelude::{Buffer, JsObjectValue, Uint8Array};
+use napi::{Env, JsValue, Result};
+use napi_derive::napi;
+use plugforge_host_fs::{self as host_fs, HostError, Step, Writer};
+
+use crate::convert::{self, SourceFile, TreeFile};
+
+/// What `hostObserve` found below an output root.
+#[napi(object, object_from_js = false)]
+pub struct HostObserved {
+    pub hashes: BTreeMap<String, String>,
+    pub contents: BTreeMap<String, Buffer>,
+}
+
+/// The part of a plan action `hostApply` reads.
+#[napi(object, object_to_js = false)]
+pub struct HostAction {
+    pub path: String,
+    #[napi(ts_type = "Op")]
+    pub op: String,
+    pub bytes: Option<Uint8Array>,
+    pub executable: Option<bool>,
+}
+
+/// A thrown `Error` with `code` `io` or `invalid_path`.
+fn to_js(env: &Env, error: HostError) -> napi::Error {
+    let thrown = env.create_error(napi::Error::from_reason(error.message())).and_then(|mut js| {
+        js.set_named_property("code", error.code())?;
+        Ok(napi::Error::from(js.to_unknown()))
+    });
+    thrown.unwrap_or_else(|failed| failed)
+}
+
+/// `readTree` of lib/host.js: every file below `dir`, never leaving it.
+#[napi]
+pub fn host_read_tree(env: &Env, dir: String, exclude: Vec<String>) -> Result<Vec<TreeFile>> {
+    let exclude: Vec<PathBuf> = exclude.into_iter().map(PathBuf::from).collect();
+    let tree = host_fs::read_tree(Path::new(&dir), &exclude).map_err(|e| to_js(env, e))?;
+    Ok(convert::tree_files(&tree))
+}
+
+/// `observe` of lib/host.js: sha256 of every file below `root`, bytes of `pathsToRead`.
+#[napi]
+pub fn host_observe(env: &Env, root: String, paths_to_read: Vec<String>) -> Result<HostObserved> {
+    let to_read: Vec<&str> = paths_to_read.iter().map(String::as_str).collect();
+    let observed = host_fs::observe(Path::new(&root), &to_read).map_err(|e| to_js(env, e))?;
+    let contents = observed.contents.into_iter().map(|(path, bytes)| (path, bytes.to_vec().into()));
+    Ok(HostObserved { hashes: observed.hashes.into_iter().collect(), contents: contents.collect() })
+}
+
+/// `applyPlan` of lib/host.js once the plan is known not to be refused.
+#[napi]
+pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>) -> Result<()> {
+    let steps: Vec<Step<'_>> = actions
+        .iter()
+        .map(|action| match (action.op.as_str(), &action.bytes) {
+            ("create" | "update", Some(bytes)) => {
+                Step::Write { path: &action.path, bytes, executable: action.executable.unwrap_or(false) }
+            }
+            ("remove", _) => Step::Remove { path: &action.path },
+            _ => Step::Keep { path: &action.path },
+        })
+        .collect();
+    Writer::new().apply(Path::new(&root), &steps).map_err(|e| to_js(env, e))
+}
+
+/// `createFiles` of lib/host.js: new files below `dir` (a starter source).
+#[napi]
+pub fn host_create_files(env: &Env, dir: String, files: Vec<SourceFile>) -> Result<()> {
+    let tree = convert::tree(files).map_err(|e| crate::error::to_js(env, e))?;
+    Writer::new().create_files(Path::new(&dir), &tree).map_err(|e| to_js(env, e))
+}

@@ -1,0 +1,123 @@
+// The host helpers never read outside the source folder, never write through
+// a symbolic link below the output root, and a run after an interrupted one
+// converges to the bytes of an uninterrupted build.
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { test } from 'node:test'
+
+import { buildToDir, observe, readTree } from 'plugforge'
+import { tempDir } from './support.mjs'
+
+const AT = '2026-01-01T00:00:00Z'
+
+function makeSource(root) {
+  const files = {
+    'plugforge.json': '{"name": "demo", "version": "1.0.0", "description": "d", "author": {"name": "a"}}',
+    'skills/tidy/SKILL.md': '---\nname: tidy\ndescription: Tidies things\n---\nTidy up.\n',
+    'commands/hi.md': '---\ndescription: Say hi\n---\nHi $ARGUMENTS\n',
+    'bin/tool': '#!/bin/sh\necho tool\n',
+  }
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true })
+    fs.writeFileSync(path.join(root, rel), text)
+  }
+  fs.chmodSync(path.join(root, 'bin/tool'), 0o755)
+}
+
+/** relative path -> [bytes as hex, executable] of every file below `root`. */
+function tree(root) {
+  const found = {}
+  for (const rel of fs.readdirSync(root, { recursive: true })) {
+    const full = path.join(root, rel)
+    const stat = fs.statSync(full)
+    if (stat.isFile()) found[rel.split(path.sep).join('/')] = [fs.readFileSync(full).toString('hex'), (stat.mode & 0o111) !== 0]
+  }
+  return found
+}
+
+function thrown(action) {
+  try {
+    action()
+  } catch (error) {
+    return error
+  }
+  assert.fail('expected a throw')
+}
+
+test('links inside the source read as their files; hard links as plain files', (t) => {
+  const src = tempDir(t, 'link-inside')
+  makeSource(src)
+  fs.mkdirSync(path.join(src, 'docs'))
+  fs.writeFileSync(path.join(src, 'docs/shared.md'), 'shared\n')
+  fs.symlinkSync('../../docs/shared.md', path.join(src, 'skills/tidy/shared.md'))
+  fs.linkSync(path.join(src, 'docs/shared.md'), path.join(src, 'skills/tidy/hard.md'))
+  const files = Object.fromEntries(readTree(src).map((f) => [f.path, f.bytes.toString()]))
+  assert.equal(files['skills/tidy/shared.md'], 'shared\n')
+  assert.equal(files['skills/tidy/hard.md'], 'shared\n')
+})
+
+test('readTree refuses links leading outside, nowhere or in a loop, and FIFOs, by name', (t) => {
+  const dir = tempDir(t, 'link-outside')
+  const secret = path.join(dir, 'secret')
+  fs.mkdirSync(secret)
+  fs.writeFileSync(path.join(secret, 'key.txt'), 'do not read\n')
+  const cases = {
+    'skills/tidy/key.txt': (src) => fs.symlinkSync(path.join(secret, 'key.txt'), path.join(src, 'skills/tidy/key.txt')),
+    'skills/tidy/all': (src) => fs.symlinkSync(secret, path.join(src, 'skills/tidy/all')),
+    'commands/gone.md': (src) => fs.symlinkSync('nowhere.md', path.join(src, 'commands/gone.md')),
+    'commands/loop.md': (src) => {
+      fs.symlinkSync('loop-b.md', path.join(src, 'commands/loop.md'))
+      fs.symlinkSync('loop.md', path.join(src, 'commands/loop-b.md'))
+    },
+    'bin/pipe': (src) => execFileSync('mkfifo', [path.join(src, 'bin/pipe')]),
+  }
+  for (const [n, [named, make]] of Object.entries(cases).entries()) {
+    const src = path.join(dir, `src${n}`)
+    makeSource(src)
+    make(src)
+    const error = thrown(() => readTree(src))
+    assert.equal(error.code, 'io', named)
+    assert.ok(error.message.includes(`${named}: `), `${named}: ${error.message}`)
+    const out = path.join(dir, `out${n}`)
+    assert.equal(thrown(() => buildToDir(src, out, {}, { generatedAt: AT })).code, 'io')
+    assert.ok(!fs.existsSync(out), `${named}: nothing written`)
+  }
+})
+
+test('a symlinked bundle folder in the output root is refused and nothing is written', (t) => {
+  const dir = tempDir(t, 'out-link')
+  const src = path.join(dir, 'src')
+  makeSource(src)
+  const elsewhere = path.join(dir, 'elsewhere')
+  fs.mkdirSync(elsewhere)
+  const out = path.join(dir, 'out')
+  fs.mkdirSync(out)
+  fs.symlinkSync(elsewhere, path.join(out, 'claude-code'))
+  const error = thrown(() => buildToDir(src, out, {}, { generatedAt: AT }))
+  assert.equal(error.code, 'io')
+  assert.match(error.message, /claude-code\/ is a symbolic link/)
+  assert.deepEqual(fs.readdirSync(elsewhere), [])
+  assert.deepEqual(fs.readdirSync(out), ['claude-code'])
+})
+
+test('a rerun after an interrupted build converges and sweeps temp files', (t) => {
+  const dir = tempDir(t, 'interrupted')
+  const src = path.join(dir, 'src')
+  makeSource(src)
+  const reference = path.join(dir, 'reference')
+  buildToDir(src, reference, {}, { generatedAt: AT })
+  const out = path.join(dir, 'out')
+  buildToDir(src, out, {}, { generatedAt: AT })
+  // What a kill before the last renames leaves: no manifest yet, a file not yet
+  // renamed into place, and half-written temp files (this and the earlier naming).
+  fs.rmSync(path.join(out, 'claude-code/.plugforge-manifest.json'))
+  fs.rmSync(path.join(out, 'claude-code/bin/tool'))
+  fs.writeFileSync(path.join(out, 'claude-code/bin/.plugforge-tmp-4242-7'), '#!/bin/')
+  fs.writeFileSync(path.join(out, 'claude-code/.plugforge-tmp-4242-9'), '{')
+  fs.writeFileSync(path.join(out, 'claude-code/.plugin.json.plugforge-4242.tmp'), '{')
+  assert.ok(!Object.keys(observe(out).hashes).some((p) => p.includes('plugforge-tmp')))
+  buildToDir(src, out, {}, { generatedAt: AT })
+  assert.deepEqual(tree(out), tree(reference))
+})

@@ -1,0 +1,69 @@
+//! The filesystem side of `plugforge.host`, in Rust: the very reader and
+//! writer the `plugforge` binary uses (plugforge-host-fs), so every host
+//! confines reads to the source root, refuses symlinked output folders and
+//! sweeps the temp files of an interrupted run the same way.
+
+use std::path::PathBuf;
+
+use plugforge_core::{Error, ErrorCode};
+use plugforge_host_fs::{self as host_fs, HostError, Step, Writer};
+use pyo3::exceptions::PyOSError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::convert;
+use crate::error;
+use crate::types::{Action, Observed};
+
+/// `OSError` for I/O (worded as the binary words it), `InvalidPathError` for a bad path.
+fn to_py(py: Python<'_>, error: HostError) -> PyErr {
+    match error {
+        HostError::Io(message) => PyOSError::new_err(message),
+        HostError::InvalidPath(message) => error::to_py(py, Error::new(ErrorCode::InvalidPath, message)),
+    }
+}
+
+/// `read_tree` of `plugforge.host`: every file below `directory`, never leaving it.
+#[pyfunction(name = "_host_read_tree")]
+pub fn host_read_tree<'py>(
+    py: Python<'py>,
+    directory: PathBuf,
+    exclude: Vec<PathBuf>,
+) -> PyResult<Bound<'py, PyList>> {
+    let tree = py.detach(|| host_fs::read_tree(&directory, &exclude)).map_err(|e| to_py(py, e))?;
+    convert::source_files(py, &tree)
+}
+
+/// `observe` of `plugforge.host`: sha256 of every file below `root`, bytes of `paths_to_read`.
+#[pyfunction(name = "_host_observe")]
+pub fn host_observe(py: Python<'_>, root: PathBuf, paths_to_read: Vec<String>) -> PyResult<Observed> {
+    let to_read: Vec<&str> = paths_to_read.iter().map(String::as_str).collect();
+    let inner = py.detach(|| host_fs::observe(&root, &to_read)).map_err(|e| to_py(py, e))?;
+    Ok(Observed { inner })
+}
+
+/// `apply_plan` of `plugforge.host` once the plan is known not to be refused.
+#[pyfunction(name = "_host_apply")]
+pub fn host_apply(py: Python<'_>, root: PathBuf, actions: Vec<PyRef<'_, Action>>) -> PyResult<()> {
+    let data: Vec<Option<Vec<u8>>> =
+        actions.iter().map(|a| a.data.as_ref().map(|d| d.bind(py).as_bytes().to_vec())).collect();
+    let steps: Vec<Step<'_>> = actions
+        .iter()
+        .zip(&data)
+        .map(|(action, data)| match (action.op.as_str(), data) {
+            ("create" | "update", Some(bytes)) => {
+                Step::Write { path: &action.path, bytes, executable: action.executable }
+            }
+            ("remove", _) => Step::Remove { path: &action.path },
+            _ => Step::Keep { path: &action.path },
+        })
+        .collect();
+    Writer::new().apply(&root, &steps).map_err(|e| to_py(py, e))
+}
+
+/// `create_files` of `plugforge.host`: new files below `directory` (a starter source).
+#[pyfunction(name = "_host_create_files")]
+pub fn host_create_files(py: Python<'_>, directory: PathBuf, files: &Bound<'_, PyAny>) -> PyResult<()> {
+    let tree = convert::source_tree(files)?;
+    Writer::new().create_files(&directory, &tree).map_err(|e| to_py(py, e))
+}

@@ -1,0 +1,110 @@
+"""The host helpers never read outside the source folder, never write through a symbolic
+link below the output root, and a run after an interrupted one converges."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import plugforge
+
+WHEN = "2026-01-01T00:00:00Z"
+
+
+def make_source(root: Path) -> None:
+    files = {
+        "plugforge.json": b'{"name": "demo", "version": "1.0.0", "description": "d", "author": {"name": "a"}}',
+        "skills/tidy/SKILL.md": b"---\nname: tidy\ndescription: Tidies things\n---\nTidy up.\n",
+        "commands/hi.md": b"---\ndescription: Say hi\n---\nHi $ARGUMENTS\n",
+        "bin/tool": b"#!/bin/sh\necho tool\n",
+    }
+    for rel, data in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+    (root / "bin" / "tool").chmod(0o755)
+
+
+def tree(root: Path) -> dict[str, tuple[bytes, bool]]:
+    found = {}
+    for path in root.rglob("*"):
+        if path.is_file():
+            found[path.relative_to(root).as_posix()] = (path.read_bytes(), bool(path.stat().st_mode & 0o111))
+    return found
+
+
+def test_links_inside_the_source_read_as_their_files(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    make_source(src)
+    (src / "docs").mkdir()
+    (src / "docs" / "shared.md").write_bytes(b"shared\n")
+    (src / "skills" / "tidy" / "shared.md").symlink_to("../../docs/shared.md")
+    os.link(src / "docs" / "shared.md", src / "skills" / "tidy" / "hard.md")
+    files = {f.path: f.data for f in plugforge.read_tree(src)}
+    assert files["skills/tidy/shared.md"] == files["skills/tidy/hard.md"] == b"shared\n"
+
+
+@pytest.mark.parametrize("kind", ["file", "folder", "dangling", "loop", "fifo"])
+def test_read_tree_refuses_what_leads_outside_or_is_no_file(tmp_path: Path, kind: str) -> None:
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "key.txt").write_bytes(b"do not read\n")
+    src = tmp_path / "src"
+    make_source(src)
+    named = {
+        "file": "skills/tidy/key.txt",
+        "folder": "skills/tidy/all",
+        "dangling": "commands/gone.md",
+        "loop": "commands/loop.md",
+        "fifo": "bin/pipe",
+    }[kind]
+    if kind == "file":
+        (src / named).symlink_to(secret / "key.txt")
+    elif kind == "folder":
+        (src / named).symlink_to(secret)
+    elif kind == "dangling":
+        (src / named).symlink_to("nowhere.md")
+    elif kind == "loop":
+        (src / named).symlink_to("loop-b.md")
+        (src / "commands" / "loop-b.md").symlink_to("loop.md")
+    else:
+        os.mkfifo(src / named)
+    with pytest.raises(OSError, match=f"{named}: "):
+        plugforge.read_tree(src)
+    out = tmp_path / "out"
+    with pytest.raises(OSError, match=f"{named}: "):
+        plugforge.build_to_dir(src, out, generated_at=WHEN)
+    assert not out.exists()
+
+
+def test_a_symlinked_bundle_folder_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    make_source(src)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "claude-code").symlink_to(elsewhere)
+    with pytest.raises(OSError, match="claude-code/ is a symbolic link"):
+        plugforge.build_to_dir(src, out, generated_at=WHEN)
+    assert list(elsewhere.iterdir()) == [] and sorted(p.name for p in out.iterdir()) == ["claude-code"]
+
+
+def test_a_rerun_after_an_interrupted_build_converges_and_sweeps_temp_files(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    make_source(src)
+    reference = tmp_path / "reference"
+    plugforge.build_to_dir(src, reference, generated_at=WHEN)
+    out = tmp_path / "out"
+    plugforge.build_to_dir(src, out, generated_at=WHEN)
+    # What a kill before the last renames leaves: no manifest yet, a file not yet
+    # renamed into place, and half-written temp files (this and the earlier naming).
+    (out / "claude-code" / ".plugforge-manifest.json").unlink()
+    (out / "claude-code" / "bin" / "tool").unlink()
+    (out / "claude-code" / "bin" / ".plugforge-tmp-4242-7").write_bytes(b"#!/bin/")
+    (out / "claude-code" / ".plugforge-tmp-4242-9").write_bytes(b"{")
+    (out / "claude-code" / ".plugin.json.plugforge-4242.tmp").write_bytes(b"{")
+    assert not any("plugforge-tmp" in p for p in plugforge.observe(out).hashes)
+    plugforge.build_to_dir(src, out, generated_at=WHEN)
+    assert tree(out) == tree(reference)

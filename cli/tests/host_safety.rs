@@ -1,0 +1,213 @@
+//! The host never reads outside the source root, never writes outside the
+//! output root, and a build killed at any file operation converges on the
+//! next run to exactly the bytes of an uninterrupted build.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::path::Path;
+use std::process::Command;
+
+use common::*;
+
+/// A source with a skill, a command and an executable in `bin/`.
+fn source(dir: &Path) {
+    demo_source(
+        dir,
+        &[
+            ("skills/tidy/SKILL.md", "---\nname: tidy\ndescription: Tidies things\n---\nTidy up.\n"),
+            ("commands/hi.md", "---\ndescription: Say hi\n---\nHi $ARGUMENTS\n"),
+            ("bin/tool", "#!/bin/sh\necho tool\n"),
+        ],
+    );
+    fs::set_permissions(dir.join("bin/tool"), fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+/// Puts something unreadable into a source folder.
+type Spoil<'a> = &'a dyn Fn(&Path);
+
+fn expect_io_error_naming(run: &Run, rel: &str) {
+    assert_eq!(run.code, 2, "exit code\nstdout:\n{}\nstderr:\n{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains(&format!("{rel}: ")), "the error names {rel}:\n{}", run.stderr);
+}
+
+#[test]
+fn a_link_to_a_file_inside_the_source_reads_as_that_file_and_hard_links_as_plain_files() {
+    let tmp = TempDir::new("link-inside");
+    let src = tmp.join("src");
+    source(&src);
+    write(&src, "docs/shared.md", "shared words\n");
+    symlink("../../docs/shared.md", src.join("skills/tidy/shared.md")).expect("symlink");
+    fs::hard_link(src.join("docs/shared.md"), src.join("skills/tidy/hard.md")).expect("hard link");
+    let out = tmp.join("out");
+    build(&src, &out, &[]).expect(0);
+    assert_eq!(read(&out, "claude-code/skills/tidy/shared.md"), b"shared words\n");
+    assert_eq!(read(&out, "claude-code/skills/tidy/hard.md"), b"shared words\n");
+    let written = fs::symlink_metadata(out.join("claude-code/skills/tidy/shared.md")).expect("written");
+    assert!(written.file_type().is_file(), "the bundle holds a copy, not a link");
+}
+
+#[test]
+fn links_out_of_the_source_dangling_links_loops_and_fifos_are_refused_by_name() {
+    let tmp = TempDir::new("link-outside");
+    let secret = tmp.join("secret");
+    write(&secret, "key.txt", "do not read\n");
+    let cases: [(&str, Spoil<'_>); 5] = [
+        ("skills/tidy/key.txt", &|src| {
+            symlink(secret.join("key.txt"), src.join("skills/tidy/key.txt")).unwrap()
+        }),
+        ("skills/tidy/all", &|src| symlink(&secret, src.join("skills/tidy/all")).unwrap()),
+        ("commands/gone.md", &|src| symlink("nowhere.md", src.join("commands/gone.md")).unwrap()),
+        ("commands/loop.md", &|src| {
+            symlink("loop-b.md", src.join("commands/loop.md")).unwrap();
+            symlink("loop.md", src.join("commands/loop-b.md")).unwrap();
+        }),
+        ("bin/pipe", &|src| {
+            let made = Command::new("mkfifo").arg(src.join("bin/pipe")).status().expect("mkfifo");
+            assert!(made.success());
+        }),
+    ];
+    for (n, (rel, make)) in cases.iter().enumerate() {
+        let src = tmp.join(&format!("src{n}"));
+        source(&src);
+        make(&src);
+        let out = tmp.join(&format!("out{n}"));
+        let r = build(&src, &out, &[]);
+        expect_io_error_naming(&r, rel);
+        assert!(!r.stderr.contains("do not read"), "{}", r.stderr);
+        assert!(!out.exists(), "{rel}: nothing is written");
+        expect_io_error_naming(&run(&["validate", s(&src)]), rel);
+        let imported = tmp.join(&format!("imported{n}"));
+        expect_io_error_naming(
+            &run(&["import", s(&src), "--from", "claude-code", "--out", s(&imported)]),
+            rel,
+        );
+        assert!(!imported.exists(), "{rel}: import writes nothing");
+    }
+}
+
+#[test]
+fn a_symlinked_bundle_folder_in_the_output_root_is_refused_and_nothing_is_written() {
+    let tmp = TempDir::new("out-link");
+    let src = tmp.join("src");
+    source(&src);
+    let elsewhere = tmp.join("elsewhere");
+    fs::create_dir_all(&elsewhere).expect("mkdir");
+    let out = tmp.join("out");
+    fs::create_dir_all(&out).expect("mkdir");
+    symlink(&elsewhere, out.join("claude-code")).expect("symlink");
+    let r = build(&src, &out, &[]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("claude-code/ is a symbolic link"), "{}", r.stderr);
+    assert!(files(&elsewhere).is_empty(), "nothing written through the link");
+    assert!(!out.join(".claude-plugin").exists(), "nothing written at all");
+}
+
+#[test]
+fn temp_files_of_an_interrupted_run_are_ignored_then_swept() {
+    let tmp = TempDir::new("stray");
+    let src = tmp.join("src");
+    source(&src);
+    let out = tmp.join("out");
+    build(&src, &out, &[]).expect(0);
+    let strays = ["claude-code/skills/tidy/.plugforge-tmp-99-1", "claude-code/.plugin.json.plugforge-99.tmp"];
+    for stray in strays {
+        write(&out, stray, "half a fi");
+    }
+    let doctor = run(&["doctor", s(&src), "--target", "claude-code", "--out", s(&out), "--json"]);
+    assert!(!doctor.stdout.contains("plugforge-tmp"), "observe ignores temp files: {}", doctor.stdout);
+    build(&src, &out, &[]).expect(0);
+    for stray in strays {
+        assert!(!out.join(stray).exists(), "{stray} swept");
+    }
+}
+
+/// Bytes and executable bit of every file below `root`.
+fn contents(root: &Path) -> BTreeMap<String, (Vec<u8>, bool)> {
+    files(root)
+        .into_iter()
+        .map(|rel| {
+            let path = root.join(&rel);
+            let mode = fs::metadata(&path).expect("metadata").permissions().mode();
+            (rel, (fs::read(&path).expect("read"), mode & 0o111 != 0))
+        })
+        .collect()
+}
+
+/// `plugforge build` with its N-th file operation killing the process;
+/// true when it ran to the end instead.
+fn build_aborting_at(src: &Path, out: &Path, operation: u64) -> bool {
+    let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
+        .args(["build", s(src), "--target", "claude-code,codex", "--out", s(out)])
+        .env("SOURCE_DATE_EPOCH", EPOCH)
+        .env("PLUGFORGE_FAIL_AFTER_WRITES", operation.to_string())
+        .output()
+        .expect("run plugforge")
+        .status;
+    match status.code() {
+        Some(0) => true,
+        Some(code) => panic!("operation {operation}: exit {code} instead of a crash"),
+        None => false,
+    }
+}
+
+fn build_both(src: &Path, out: &Path) {
+    let r = run(&["build", s(src), "--target", "claude-code,codex", "--out", s(out)]);
+    r.expect(0);
+}
+
+/// Kills a build at every file operation in turn, from an output root
+/// prepared by `prepare`, and checks a plain rerun gives `expected`.
+fn crash_at_every_operation(tmp: &TempDir, src: &Path, prepare: &dyn Fn(&Path)) {
+    let reference = tmp.join("reference");
+    prepare(&reference);
+    build_both(src, &reference);
+    let expected = contents(&reference);
+    let mut operation = 1;
+    loop {
+        let out = tmp.join(&format!("crash{operation}"));
+        prepare(&out);
+        let finished = build_aborting_at(src, &out, operation);
+        build_both(src, &out);
+        let got = contents(&out);
+        let stray: Vec<&String> = got.keys().filter(|p| p.contains("plugforge-tmp")).collect();
+        assert!(stray.is_empty(), "killed at operation {operation}: temp files left: {stray:?}");
+        assert!(
+            got == expected,
+            "killed at operation {operation}: the rerun differs from an uninterrupted build"
+        );
+        fs::remove_dir_all(&out).expect("clean");
+        if finished {
+            break;
+        }
+        operation += 1;
+    }
+    assert!(operation > 10, "only {operation} operations: the hook did not count the writes");
+}
+
+#[test]
+fn a_first_build_killed_at_any_file_operation_converges_on_rerun() {
+    let tmp = TempDir::new("crash-first");
+    let src = tmp.join("src");
+    source(&src);
+    crash_at_every_operation(&tmp, &src, &|_| {});
+}
+
+#[test]
+fn an_update_killed_at_any_file_operation_converges_on_rerun() {
+    let tmp = TempDir::new("crash-update");
+    let old = tmp.join("old");
+    source(&old);
+    write(&old, "commands/bye.md", "---\ndescription: Say bye\n---\nBye\n");
+    let src = tmp.join("src");
+    source(&src);
+    write(&src, "commands/hi.md", "---\ndescription: Say hello\n---\nHello $ARGUMENTS\n");
+    write(
+        &src,
+        "plugforge.json",
+        r#"{"name":"demo","version":"1.1.0","description":"d","author":{"name":"a"}}"#,
+    );
+    crash_at_every_operation(&tmp, &src, &|out| build_both(&old, out));
+}
