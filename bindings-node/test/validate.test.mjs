@@ -76,7 +76,8 @@ test('rules() is the catalog of docs/rules.md, codes unique and area/what', () =
       code: 'detect/no-plugin',
       severity: 'error',
       runtimes: [],
-      summary: 'The folder holds a plugforge source, a plugin or a marketplace of a known runtime.',
+      summary:
+        'The folder holds a plugforge source, a plugin or a marketplace of a known runtime, or a folder of Agent Skills (`skills/<name>/SKILL.md`, `<name>/SKILL.md`).',
       fix: "Point validate at the plugin's root folder, or name the runtime with --target.",
     },
   )

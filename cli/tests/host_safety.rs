@@ -106,6 +106,20 @@ fn a_symlinked_bundle_folder_in_the_output_root_is_refused_and_nothing_is_writte
 }
 
 #[test]
+fn a_symlinked_folder_that_stays_inside_the_output_root_is_written_through() {
+    let tmp = TempDir::new("out-link-inside");
+    let src = tmp.join("src");
+    source(&src);
+    let out = tmp.join("out");
+    let kept = out.join("dotfiles/claude-code");
+    fs::create_dir_all(&kept).expect("mkdir");
+    symlink(&kept, out.join("claude-code")).expect("symlink");
+    let r = build(&src, &out, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(kept.join(".claude-plugin/plugin.json").is_file(), "written through the link: {:?}", files(&out));
+}
+
+#[test]
 fn temp_files_of_an_interrupted_run_are_ignored_then_swept() {
     let tmp = TempDir::new("stray");
     let src = tmp.join("src");

@@ -237,8 +237,8 @@ impl Writer {
                     continue;
                 }
                 return Err(HostError::Io(format!(
-                    "{}: {link}/ is a symbolic link; plugforge writes only into real folders below the output \
-                     root (nothing was written; remove the link or choose another output folder)",
+                    "{}: {link}/ is a symbolic link leading outside the output root; plugforge writes only \
+                     below the output root (nothing was written; remove the link or choose another output folder)",
                     root.display()
                 )));
             }
@@ -336,16 +336,27 @@ fn ignore_missing(error: std::io::Error) -> std::io::Result<()> {
     if error.kind() == std::io::ErrorKind::NotFound { Ok(()) } else { Err(error) }
 }
 
-/// The first folder of `rel` below `root` that is a symbolic link: not made
-/// by plugforge and leading anywhere, so writing or removing through it
-/// could touch files outside the output root.
+/// The first folder of `rel` below `root` that is a symbolic link leading
+/// outside the output root (or nowhere), so that writing or removing
+/// through it could touch files outside the root. A link that stays inside
+/// the root (a dotfiles `~/.claude` kept elsewhere in the home folder) is
+/// written through.
 fn symlinked_folder(root: &Path, rel: &str) -> Option<String> {
     let segments: Vec<&str> = rel.split('/').collect();
     let mut folder = root.to_path_buf();
+    let real_root = root.canonicalize().ok();
     for (depth, segment) in segments[..segments.len() - 1].iter().enumerate() {
         folder.push(segment);
         match fs::symlink_metadata(&folder) {
-            Ok(meta) if meta.file_type().is_symlink() => return Some(segments[..=depth].join("/")),
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let inside = match (folder.canonicalize(), &real_root) {
+                    (Ok(target), Some(real_root)) => target.starts_with(real_root) && target.is_dir(),
+                    _ => false,
+                };
+                if !inside {
+                    return Some(segments[..=depth].join("/"));
+                }
+            }
             Ok(_) => {}
             Err(_) => return None,
         }

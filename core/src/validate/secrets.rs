@@ -463,7 +463,8 @@ mod tests {
         }
         let key = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n";
         assert_eq!(token_shapes(key)[0].0, "private key");
-        let escaped = r"-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj";
+        let escaped =
+            r"-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj";
         assert_eq!(token_shapes(escaped)[0].0, "private key");
         for prose in [
             "private keys (`-----BEGIN RSA PRIVATE KEY-----`), and connection strings",
