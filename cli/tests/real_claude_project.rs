@@ -121,8 +121,9 @@ fn check_full(report: &Value, mcp_scope: &str) {
         "{}",
         validate["output"]
     );
-    // commands/status.md has no frontmatter in the source: the one warning.
-    assert_eq!(validate["warnings"], 1, "{}", validate["output"]);
+    // commands/status.md has no frontmatter in the source: the build describes
+    // it by its first line, so Claude Code has nothing to warn about.
+    assert_eq!(validate["warnings"], 0, "{}", validate["output"]);
     let scratch = &report["scratch_details"];
     assert_eq!(names(&scratch["hooks"]), set(&["PreToolUse", "SessionStart"]), "{}", scratch["raw"]);
     let mcp = &report["mcp"];

@@ -10,7 +10,7 @@ use super::draft::Draft;
 use super::manifest::{Manifest, short};
 use crate::error::Location;
 use crate::runtime::Runtime;
-use crate::source::SourceTree;
+use crate::source::{METADATA_KEYS, SourceTree};
 
 /// Each importable runtime's manifest in a plugin folder.
 pub const MANIFESTS: [(Runtime, &str); 5] = [
@@ -26,19 +26,6 @@ const MARKETPLACES: [&str; 3] = [
     ".claude-plugin/marketplace.json",
     ".agents/plugins/marketplace.json",
     ".cursor-plugin/marketplace.json",
-];
-
-/// The shared metadata keys, as `plugforge.json` names them.
-const METADATA: [&str; 9] = [
-    "name",
-    "displayName",
-    "version",
-    "description",
-    "author",
-    "homepage",
-    "repository",
-    "license",
-    "keywords",
 ];
 
 /// Fields a foreign manifest holds that only its runtime reads, kept under
@@ -80,7 +67,7 @@ pub fn read(tree: &SourceTree, draft: &mut Draft, primary: Runtime) {
 fn foreign_manifest(draft: &mut Draft, runtime: Runtime, manifest: &mut Manifest) {
     let mut found = Draft::default();
     manifest.metadata(&mut found, Some("displayName"));
-    for key in METADATA {
+    for key in METADATA_KEYS {
         let Some(value) = found.get(key).cloned() else { continue };
         match draft.get(key) {
             None => {

@@ -205,14 +205,8 @@ pub fn is_native(tree: &SourceTree) -> bool {
 /// The runtime whose marker `tree` holds; Claude Code for its default
 /// layout without a manifest.
 fn detect(tree: &SourceTree) -> Result<Runtime> {
-    const MARKERS: [(&str, Runtime); 5] = [
-        (claude::MANIFEST, Runtime::ClaudeCode),
-        (".codex-plugin/plugin.json", Runtime::Codex),
-        ("gemini-extension.json", Runtime::Gemini),
-        (".cursor-plugin/plugin.json", Runtime::Cursor),
-        ("plugin.json", Runtime::AgentPlugins),
-    ];
-    let marked = MARKERS.iter().find(|(marker, _)| tree.get(marker).is_some()).map(|(_, runtime)| *runtime);
+    let marked =
+        foreign::MANIFESTS.iter().find(|(_, marker)| tree.get(marker).is_some()).map(|(runtime, _)| *runtime);
     let claude_layout =
         || CLAUDE_LAYOUT.iter().any(|entry| tree.get(entry).is_some() || tree.below(entry).next().is_some());
     marked.or_else(|| claude_layout().then_some(Runtime::ClaudeCode)).ok_or_else(|| {

@@ -33,7 +33,8 @@ pub struct ClaudeSource {
     pub paths: ComponentPaths,
 }
 
-const METADATA_KEYS: [&str; 9] = [
+/// The shared metadata keys every runtime's manifest may carry.
+pub(crate) const METADATA_KEYS: [&str; 9] = [
     "name",
     "displayName",
     "version",

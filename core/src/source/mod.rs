@@ -12,6 +12,7 @@ mod summary;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+pub(crate) use claude_manifest::METADATA_KEYS;
 pub use config::{
     Author, BindingRequirement, Config, Conflict, CredentialAllowance, MarketplaceConfig, PluginRequirement,
     Requires, ServiceRequirement, TargetConfig, VariableDoc,
