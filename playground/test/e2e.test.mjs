@@ -308,7 +308,7 @@ test("a file added in place builds, its warning links back to it, and deleting i
   await settled(() => page.fill("#editor", "Say hello to $ARGUMENTS\n"));
   assert.equal(await page.getAttribute("body", "data-state"), "ok");
   assert.ok(await page.isVisible("#diagnostics"));
-  assert.match(await page.textContent("#diagnostics"), /warning missing_description: commands\/hello.md has no frontmatter description/);
+  assert.match(await page.textContent("#diagnostics"), /warning description_derived: commands\/hello.md has no description/);
   await openTab("claude-code:plugin");
   assert.ok((await outputPaths()).includes("commands/hello.md"));
 
