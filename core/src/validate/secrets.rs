@@ -56,7 +56,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     }
     for (rel, value) in super::hooks::documents(cx, &layout, &mut Sink::default()) {
         let mut texts = Vec::new();
-        hook_texts(&value, &mut texts);
+        hook_texts(&value, true, &mut texts);
         for text in texts {
             let at = at_text(cx, &rel, text);
             tokens(runtime, &at, "hook command", text, sink);
@@ -68,7 +68,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
 }
 
 /// The line of `text` (as a JSON string) in `rel`, or the file alone.
-fn at_text(cx: &Context<'_>, rel: &str, text: &str) -> Location {
+pub(crate) fn at_text(cx: &Context<'_>, rel: &str, text: &str) -> Location {
     let needle = Value::String(text.to_string()).to_string();
     let file = cx.folder.get(rel).and_then(|f| std::str::from_utf8(&f.bytes).ok());
     match file.and_then(|t| t.find(&needle).map(|o| t[..o].matches('\n').count() + 1)) {
@@ -77,21 +77,22 @@ fn at_text(cx: &Context<'_>, rel: &str, text: &str) -> Location {
     }
 }
 
-/// Every `command` and header value in a hooks document, however it is nested.
-fn hook_texts<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+/// Every `command` (and, with `headers`, every header value) in a hooks
+/// document, however it is nested.
+pub(crate) fn hook_texts<'a>(value: &'a Value, headers: bool, out: &mut Vec<&'a str>) {
     match value {
         Value::Object(map) => {
             for (key, item) in map {
                 match (key.as_str(), item) {
                     ("command" | "commandWindows", Value::String(text)) => out.push(text),
-                    ("headers", Value::Object(headers)) => {
-                        out.extend(headers.values().filter_map(Value::as_str))
+                    ("headers", Value::Object(values)) if headers => {
+                        out.extend(values.values().filter_map(Value::as_str))
                     }
-                    _ => hook_texts(item, out),
+                    _ => hook_texts(item, headers, out),
                 }
             }
         }
-        Value::Array(items) => items.iter().for_each(|i| hook_texts(i, out)),
+        Value::Array(items) => items.iter().for_each(|i| hook_texts(i, headers, out)),
         _ => {}
     }
 }

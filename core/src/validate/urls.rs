@@ -43,9 +43,9 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     }
     for (rel, value) in super::hooks::documents(cx, &layout, &mut Sink::default()) {
         let mut commands = Vec::new();
-        hook_commands(&value, &mut commands);
+        super::secrets::hook_texts(&value, false, &mut commands);
         for text in commands {
-            report(cx.folder.at(&rel), "hook command", text);
+            report(super::secrets::at_text(cx, &rel, text), "hook command", text);
         }
     }
     for (rel, file) in cx.folder.below("bin") {
@@ -64,21 +64,5 @@ fn strings(value: &Value) -> Vec<&str> {
         Value::String(text) => vec![text],
         Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
-    }
-}
-
-/// Every hook `command` in a hooks document, however it is nested.
-fn hook_commands<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
-    match value {
-        Value::Object(map) => {
-            for (key, item) in map {
-                match (key.as_str(), item) {
-                    ("command" | "commandWindows", Value::String(text)) => out.push(text),
-                    _ => hook_commands(item, out),
-                }
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|i| hook_commands(i, out)),
-        _ => {}
     }
 }
