@@ -98,9 +98,7 @@ fn foreign_manifest(draft: &mut Draft, runtime: Runtime, manifest: &mut Manifest
             }
         }
     }
-    if runtime == Runtime::Codex {
-        codex_switches(draft, manifest);
-    }
+    hooks_switch(draft, runtime, manifest);
     for key in runtime_only(runtime) {
         let Some(value) = manifest.take(key) else { continue };
         if runtime == Runtime::Codex && *key == "interface" {
@@ -118,9 +116,10 @@ fn foreign_manifest(draft: &mut Draft, runtime: Runtime, manifest: &mut Manifest
     }
 }
 
-/// A Codex manifest whose `hooks` is empty (`[]`, `{}`) switches the
-/// plugin's hooks off for Codex: the Codex bundle keeps them off.
-fn codex_switches(draft: &mut Draft, manifest: &mut Manifest) {
+/// A runtime's manifest whose `hooks` is empty (`[]`, `{}`, `null`,
+/// `false`) switches the plugin's hooks off for that runtime: its bundle
+/// keeps them off (Codex, Cursor and Claude Code manifests all take the key).
+fn hooks_switch(draft: &mut Draft, runtime: Runtime, manifest: &Manifest) {
     let off = match manifest.fields.get("hooks") {
         Some(Value::Array(items)) => items.is_empty(),
         Some(Value::Object(map)) => map.is_empty(),
@@ -128,12 +127,13 @@ fn codex_switches(draft: &mut Draft, manifest: &mut Manifest) {
         _ => false,
     };
     if off {
+        let id = runtime.id();
         let message = format!(
-            "{} declares no hooks: the Codex bundle carries none (targets.codex.hooks: false)",
+            "{} declares no hooks: the {id} bundle carries none (targets.{id}.hooks: false)",
             manifest.file
         );
         manifest.note(draft, "hooks_switched_off", "hooks", message);
-        draft.target_setting("codex", "hooks", Value::Bool(false));
+        draft.target_setting(id, "hooks", Value::Bool(false));
     }
 }
 
@@ -185,5 +185,39 @@ fn own_entry(draft: &mut Draft, path: &str, bytes: &[u8]) {
     }
     if let Some(category) = entry.get("category").filter(|c| c.is_string()) {
         draft.set_marketplace_field("category", category);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::import::{ImportOptions, import};
+    use crate::source::SourceTree;
+
+    #[test]
+    fn an_empty_hooks_field_in_any_foreign_manifest_switches_that_runtime_off() {
+        let mut tree = SourceTree::new();
+        let files: [(&str, &str); 4] = [
+            (".claude-plugin/plugin.json", r#"{"name": "kit", "version": "1.0.0"}"#),
+            (".cursor-plugin/plugin.json", r#"{"name": "kit", "hooks": {}}"#),
+            (".codex-plugin/plugin.json", r#"{"name": "kit", "hooks": "./hooks/hooks.json"}"#),
+            (
+                "hooks/hooks.json",
+                r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#,
+            ),
+        ];
+        for (path, text) in files {
+            tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        let imported = import(&tree, &ImportOptions::default()).unwrap();
+        let config: serde_json::Value =
+            serde_json::from_slice(&imported.source.get("plugforge.json").unwrap().bytes).unwrap();
+        assert_eq!(config["targets"]["cursor"]["hooks"], false, "{config}");
+        assert!(config["targets"].get("codex").and_then(|c| c.get("hooks")).is_none(), "{config}");
+        assert!(
+            imported
+                .notes
+                .iter()
+                .any(|n| n.code == "hooks_switched_off" && n.location.file == ".cursor-plugin/plugin.json")
+        );
     }
 }
