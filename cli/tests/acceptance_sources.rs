@@ -311,7 +311,10 @@ fn an_existing_claude_plugin_builds_as_a_source() {
 
     let out = tmp.join("out");
     build(&src, &out, &[]).expect(0);
-    assert_eq!(read_json(&out, "claude-code/hooks/hooks.json"), hooks);
+    // The bare ${CLAUDE_PLUGIN_ROOT} comes out quoted: Claude Code's --strict refuses it bare.
+    let quoted = json!({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": "\"${CLAUDE_PLUGIN_ROOT}/scripts/run.sh\""}]}]}});
+    assert_eq!(read_json(&out, "claude-code/hooks/hooks.json"), quoted);
     assert_eq!(
         read_json(&out, "claude-code/.mcp.json"),
         json!({"mcpServers": {"srv": {"command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/s.js"]}}})

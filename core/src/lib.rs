@@ -41,6 +41,7 @@ mod plan;
 mod portable;
 mod report;
 mod runtime;
+mod shell;
 mod source;
 mod templates;
 mod text;

@@ -22,6 +22,22 @@ def normalize(text, paths):
     return text
 
 
+# Since 2.1.3xx `claude plugin validate` follows its verdict with what the plugin
+# provides and the plugin directory's catalog checks, which "do not change the
+# result": neither is part of the verdict.
+CLAUDE_REPORT_TAILS = ("Provides:", "Hosts not read for:", "Plugin directory checks")
+
+
+def claude_verdict_lines(output):
+    """The lines of `claude plugin validate` output up to its informational tail."""
+    lines = []
+    for line in output.splitlines():
+        if line.strip().startswith(CLAUDE_REPORT_TAILS):
+            break
+        lines.append(line)
+    return lines
+
+
 def claude_validate(binary, bundle, strict):
     """`claude plugin validate [--strict]`: the ❯ lines, each tagged error/warning."""
     with common.Scratch("claude-home") as home:
@@ -29,7 +45,7 @@ def claude_validate(binary, bundle, strict):
         args = ["plugin", "validate", *(["--strict"] if strict else []), bundle]
         result = claude.run(*args)
     messages, kind = [], None
-    for line in result["output"].splitlines():
+    for line in claude_verdict_lines(result["output"]):
         found = FOUND.search(line)
         if found:
             kind = found.group(1)

@@ -308,20 +308,22 @@ fn handler(
     Some(Value::Object(out))
 }
 
-/// Cursor runs hook commands from the plugin folder: a `./` word is a plugin path.
+/// Cursor runs hook commands from the plugin folder: a `./` word (quoted or
+/// not) is a plugin path.
 fn rooted(command: &str) -> String {
     let mut out = String::with_capacity(command.len());
-    let mut previous = ' ';
+    // Whether the next character starts a word; an opening quote keeps it so.
+    let mut word_start = true;
     let mut chars = command.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
-        if previous.is_whitespace() && command[at..].starts_with("./") {
+        if word_start && command[at..].starts_with("./") {
             out.push_str("${PLUGIN_ROOT}/");
             chars.next();
-            previous = '/';
+            word_start = false;
             continue;
         }
         out.push(c);
-        previous = c;
+        word_start = c.is_whitespace() || (word_start && (c == '"' || c == '\''));
     }
     out
 }
@@ -335,6 +337,10 @@ mod tests {
         assert_eq!(
             rooted("./scripts/a.sh --x ./b ../c x./d"),
             "${PLUGIN_ROOT}/scripts/a.sh --x ${PLUGIN_ROOT}/b ../c x./d"
+        );
+        assert_eq!(
+            rooted("\"./a b.sh\" './c' x\"./d\""),
+            "\"${PLUGIN_ROOT}/a b.sh\" '${PLUGIN_ROOT}/c' x\"./d\""
         );
     }
 }

@@ -187,7 +187,8 @@ fn hooks(rng: &mut Rng) -> Value {
         let handlers: Vec<Value> = (0..1 + rng.below(2))
             .map(|i| {
                 let command = if rng.chance(50) {
-                    format!("${{PLUGIN_ROOT}}/scripts/run.sh {i}")
+                    // Quoted, as Claude Code wants it: a bare one comes back quoted.
+                    format!("\"${{PLUGIN_ROOT}}/scripts/run.sh\" {i}")
                 } else {
                     format!("echo {}", rng.pick(&WORDS))
                 };

@@ -135,16 +135,51 @@ fn copies(w: &mut Writer<'_>, component: &'static str, items: &[FileComponent]) 
 
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
     let Some(hooks) = &w.plugin.hooks else { return Ok(()) };
-    let value = CLAUDE_VARS.json(hooks.value.clone());
-    let events: Vec<String> = value
-        .get("hooks")
-        .and_then(Value::as_object)
-        .map(|m| m.keys().cloned().collect())
-        .unwrap_or_default();
-    for event in &events {
-        w.honest("hook", event, Level::Supported, "hooks/hooks.json, ${CLAUDE_PLUGIN_ROOT}");
+    let mut value = CLAUDE_VARS.json(hooks.value.clone());
+    let mut events = Vec::new();
+    if let Some(map) = value.get_mut("hooks").and_then(Value::as_object_mut) {
+        for (event, groups) in map {
+            events.push((event.clone(), quote_plugin_folders(groups)));
+        }
+    }
+    for (event, quoted) in &events {
+        let detail = if *quoted {
+            "hooks/hooks.json, ${CLAUDE_PLUGIN_ROOT} (quoted where the source left it bare)"
+        } else {
+            "hooks/hooks.json, ${CLAUDE_PLUGIN_ROOT}"
+        };
+        w.honest("hook", event, Level::Supported, detail);
     }
     w.add_json("hooks/hooks.json", &value, hooks.origin.to_string())
+}
+
+/// Claude Code's plugin-folder variables, quoted in shell-form commands.
+pub(crate) const FOLDER_VARIABLES: &[&str] = &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
+
+/// Double-quotes the plugin-folder variables a shell-form command handler of
+/// `groups` (one event's `[{matcher, hooks: [handler]}]`) leaves bare: Claude
+/// Code warns about them and `--strict` refuses the plugin, and a folder with
+/// a space in its path would split the command. Exec form (`args`) runs no
+/// shell and is left as it is. Whether anything was quoted.
+fn quote_plugin_folders(groups: &mut Value) -> bool {
+    let mut quoted = false;
+    let handlers = groups
+        .as_array_mut()
+        .into_iter()
+        .flatten()
+        .filter_map(|group| group.get_mut("hooks").and_then(Value::as_array_mut))
+        .flatten()
+        .filter_map(Value::as_object_mut)
+        .filter(|handler| !handler.contains_key("args"));
+    for handler in handlers {
+        if let Some(Value::String(command)) = handler.get_mut("command")
+            && let Some(safe) = crate::shell::quote_variables(command, FOLDER_VARIABLES)
+        {
+            *command = safe;
+            quoted = true;
+        }
+    }
+    quoted
 }
 
 fn mcp(w: &mut Writer<'_>) -> Result<()> {

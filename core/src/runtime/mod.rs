@@ -4,7 +4,7 @@
 //! OpenClaw's compatible bundle reuses the Claude Code and Codex writers.
 
 pub(crate) mod agent_plugins;
-mod claude_code;
+pub(crate) mod claude_code;
 mod claude_project;
 pub(crate) mod codex;
 pub(crate) mod cursor;

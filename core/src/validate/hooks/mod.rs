@@ -19,9 +19,9 @@ const HOOK_RUNTIMES: &[&str] = &["claude-code", "codex", "gemini", "cursor"];
 
 pub const UNKNOWN_EVENT: Rule = Rule {
     code: "hook/unknown-event",
-    severity: RuleSeverity::Error,
+    severity: RuleSeverity::Warning,
     runtimes: HOOK_RUNTIMES,
-    summary: "Hook events are ones the runtime runs (Claude Code refuses others; Codex and Gemini CLI never fire them).",
+    summary: "Hook events are ones the runtime runs (the others never fire: Claude Code ignores the entry and warns, Codex and Gemini CLI skip it).",
     fix: "Use the runtime's event name (Claude/Codex `PreToolUse`, Gemini `BeforeTool`, Cursor `beforeShellExecution`), or remove the entry.",
 };
 
@@ -57,8 +57,16 @@ pub const UNKNOWN_KEY: Rule = Rule {
     fix: "Remove the key from the hooks file.",
 };
 
+pub const UNQUOTED_FOLDER: Rule = Rule {
+    code: "hook/unquoted-folder",
+    severity: RuleSeverity::Warning,
+    runtimes: &["claude-code"],
+    summary: "A shell-form hook command quotes ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} (Claude Code warns otherwise, and `claude plugin validate --strict` refuses the plugin: a folder path with a space splits the command).",
+    fix: "Wrap the variable and its path in double quotes (\"${CLAUDE_PLUGIN_ROOT}/scripts/run.sh\"), or use exec form (`command` with `args`). plugforge build quotes it in the Claude Code bundle.",
+};
+
 pub const RULES: &[&Rule] =
-    &[&UNKNOWN_EVENT, &INVALID_SHAPE, &UNEXPANDED_VARIABLE, &MISSING_SCRIPT, &UNKNOWN_KEY];
+    &[&UNKNOWN_EVENT, &INVALID_SHAPE, &UNEXPANDED_VARIABLE, &MISSING_SCRIPT, &UNKNOWN_KEY, &UNQUOTED_FOLDER];
 
 /// A hooks document being judged and where to point findings.
 struct Doc<'a> {
@@ -152,7 +160,9 @@ fn check_doc(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, sink: &mut Sink)
 fn unknown_event(runtime: Runtime, event: &str) -> String {
     match runtime {
         Runtime::ClaudeCode => {
-            format!("`{event}` is not a Claude Code hook event: claude plugin validate refuses the plugin")
+            format!(
+                "`{event}` is not a Claude Code hook event: Claude Code ignores the entry (`--strict` refuses it)"
+            )
         }
         Runtime::Cursor => format!(
             "`{event}` is not a Cursor hook event: Cursor events are camelCase, e.g. {}",
@@ -254,6 +264,18 @@ fn cursor_handler(cx: &Context<'_>, doc: &Doc<'_>, event: &str, entry: &Value, s
 fn command(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, handler: &Map<String, Value>, sink: &mut Sink) {
     let Some(understood) = root_vars::understood(runtime, Place::Hook) else { return };
     let id = Some(runtime.id());
+    if runtime == Runtime::ClaudeCode
+        && !handler.contains_key("args")
+        && let Some(text) = handler.get("command").and_then(Value::as_str)
+        && let Some(&(start, end)) =
+            crate::shell::unquoted_variables(text, crate::runtime::claude_code::FOLDER_VARIABLES).first()
+    {
+        let message = format!(
+            "the shell command {text:?} uses {} without quotes: Claude Code warns and `--strict` refuses the plugin",
+            &text[start..end]
+        );
+        sink.report(&UNQUOTED_FOLDER, id, Some(doc.at_value(cx, text)), message);
+    }
     let texts = handler
         .get("command")
         .into_iter()
@@ -275,7 +297,8 @@ fn command(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, handler: &Map<Stri
         }
         // Cursor runs hook commands from the plugin folder (`./scripts/x.sh`).
         if runtime == Runtime::Cursor {
-            if let Some(path) = text.split_whitespace().next().and_then(|first| first.strip_prefix("./")) {
+            let first = text.split_whitespace().next().map(|word| word.trim_matches(['"', '\'']));
+            if let Some(path) = first.and_then(|first| first.strip_prefix("./")) {
                 missing_file(cx, runtime, &at, text, path, sink);
             }
         }

@@ -1,0 +1,136 @@
+//! Where a POSIX shell command leaves a variable unquoted, and quoting it.
+//!
+//! Claude Code (2.1.3xx) warns, and `--strict` refuses, a shell-form hook
+//! command that expands `${CLAUDE_PLUGIN_ROOT}` or `${CLAUDE_PLUGIN_DATA}`
+//! outside quotes: an install path with a space splits into several words.
+//! The shell-words crates split a command into words but do not say which
+//! byte sits inside which quotes, and that is all this needs: a scan of the
+//! three quoting states (none, '...', "...") with backslash escapes.
+
+/// Byte ranges of `$NAME` / `${NAME}` (for each of `names`) outside any
+/// quotes in `command`.
+pub fn unquoted_variables(command: &str, names: &[&str]) -> Vec<(usize, usize)> {
+    let bytes = command.as_bytes();
+    let mut spans = Vec::new();
+    let (mut i, mut single, mut double) = (0, false, false);
+    while i < bytes.len() {
+        let b = bytes[i];
+        if single {
+            single = b != b'\'';
+        } else if b == b'\\' {
+            i += 1;
+        } else if b == b'"' {
+            double = !double;
+        } else if b == b'\'' && !double {
+            single = true;
+        } else if b == b'$'
+            && !double
+            && let Some(end) = variable_end(command, i + 1, names)
+        {
+            spans.push((i, end));
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    spans
+}
+
+/// The end of `NAME` or `{NAME}` at `from` when NAME is one of `names`.
+fn variable_end(command: &str, from: usize, names: &[&str]) -> Option<usize> {
+    let rest = &command[from..];
+    if let Some(braced) = rest.strip_prefix('{') {
+        let close = braced.find('}')?;
+        names.contains(&&braced[..close]).then_some(from + close + 2)
+    } else {
+        let len = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        names.contains(&&rest[..len]).then_some(from + len)
+    }
+}
+
+/// Characters that mean the same inside double quotes as outside, so a word
+/// made of them can be quoted whole: `"${X}/bin/run.sh"` rather than `"${X}"/bin/run.sh`.
+fn plain_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"._/+,:@%=-".contains(&b)
+}
+
+/// `command` with each unquoted use of `names` double-quoted together with
+/// the plain rest of its word; `None` when nothing was unquoted.
+pub fn quote_variables(command: &str, names: &[&str]) -> Option<String> {
+    let spans = unquoted_variables(command, names);
+    if spans.is_empty() {
+        return None;
+    }
+    let bytes = command.as_bytes();
+    let mut out = String::with_capacity(command.len() + 2 * spans.len());
+    let mut copied = 0;
+    for (index, &(start, end)) in spans.iter().enumerate() {
+        // The word goes on through plain bytes, but never into the next variable.
+        let limit = spans.get(index + 1).map_or(bytes.len(), |next| next.0);
+        let word_end = end + bytes[end..limit].iter().take_while(|b| plain_word_byte(**b)).count();
+        out.push_str(&command[copied..start]);
+        out.push('"');
+        out.push_str(&command[start..word_end]);
+        out.push('"');
+        copied = word_end;
+    }
+    out.push_str(&command[copied..]);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLAUDE: &[&str] = &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
+
+    fn flagged(command: &str) -> bool {
+        !unquoted_variables(command, CLAUDE).is_empty()
+    }
+
+    #[test]
+    fn flags_what_claude_code_flags() {
+        // Each case as `claude plugin validate` 2.1.332 judged it.
+        for bare in [
+            "C ${CLAUDE_PLUGIN_ROOT}/x.sh",
+            "E $CLAUDE_PLUGIN_ROOT/x.sh",
+            "G ${CLAUDE_PLUGIN_DATA}/x",
+            "I x=${CLAUDE_PLUGIN_ROOT}/y",
+        ] {
+            assert!(flagged(bare), "{bare}");
+        }
+        for quoted in [
+            "A \"${CLAUDE_PLUGIN_ROOT}/x.sh\"",
+            "B '${CLAUDE_PLUGIN_ROOT}/x.sh'",
+            "D \"${CLAUDE_PLUGIN_ROOT}\"/x.sh",
+            "F \"$CLAUDE_PLUGIN_ROOT/x.sh\"",
+            "H cd \"${CLAUDE_PLUGIN_ROOT}\" && ./x.sh",
+            "J \"a ${CLAUDE_PLUGIN_ROOT}/x.sh b\"",
+        ] {
+            assert!(!flagged(quoted), "{quoted}");
+        }
+        assert!(!flagged("echo \\${CLAUDE_PLUGIN_ROOT} ${CLAUDE_PLUGIN_ROOTS} $HOME"));
+        assert!(flagged("echo \"it's\" ${CLAUDE_PLUGIN_ROOT}"));
+    }
+
+    #[test]
+    fn quotes_the_plain_word_and_keeps_the_rest() {
+        let quote = |c: &str| quote_variables(c, CLAUDE);
+        assert_eq!(
+            quote("${CLAUDE_PLUGIN_ROOT}/scripts/format.sh").as_deref(),
+            Some("\"${CLAUDE_PLUGIN_ROOT}/scripts/format.sh\"")
+        );
+        assert_eq!(
+            quote("node $CLAUDE_PLUGIN_ROOT/a.js --out=x ${CLAUDE_PLUGIN_DATA}/*.log").as_deref(),
+            Some("node \"$CLAUDE_PLUGIN_ROOT/a.js\" --out=x \"${CLAUDE_PLUGIN_DATA}/\"*.log")
+        );
+        assert_eq!(
+            quote("${CLAUDE_PLUGIN_ROOT}${CLAUDE_PLUGIN_DATA};ls").as_deref(),
+            Some("\"${CLAUDE_PLUGIN_ROOT}\"\"${CLAUDE_PLUGIN_DATA}\";ls")
+        );
+        assert_eq!(quote("bash \"${CLAUDE_PLUGIN_ROOT}/run.sh\""), None);
+        for command in ["${CLAUDE_PLUGIN_ROOT}/a b", "x=${CLAUDE_PLUGIN_ROOT}/y; $CLAUDE_PLUGIN_DATA"] {
+            assert!(!flagged(&quote(command).unwrap()), "{command}");
+        }
+    }
+}
