@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Ask the real GitHub Copilot CLI what it loads from a plugin marketplace or a plugin folder.
+
+Usage:
+  copilot_inventory.py --copilot BIN plugin --marketplace-root ROOT --plugin NAME
+  copilot_inventory.py --copilot BIN plugin-dir --dir DIR
+
+Runs offline in a throwaway HOME and prints one JSON object.
+
+plugin: `copilot plugin marketplace add ROOT`, `copilot plugin install NAME@MP` (MP is the
+name Copilot itself reports for ROOT in `plugin marketplace list --json`, so the judge does
+not assume which marketplace file it read), `copilot plugin list --json`.
+
+plugin-dir: DIR is mounted with the global `--plugin-dir` option; nothing is installed.
+
+Both modes then ask for the inventory: `copilot skill list --json` (skills, and plugin
+commands, which Copilot loads as skills), `copilot mcp list --json`, `copilot lsp list
+--json`, and the headless server (`copilot --headless --stdio`, JSON-RPC with
+Content-Length framing; sessionless discovery calls only, so no sign-in and no model call):
+`plugins.list`, `skills.discover`, `agents.discover`, `hooks.discover`, `mcp.discover`.
+Agents and hooks have no CLI listing, and the server returns plugin agents and hooks only
+when a project path is given, hence a scratch project folder in every call.
+
+Exit 0 when every step ran (whatever the steps reported), 2 on usage errors or an unusable
+binary.
+"""
+import argparse
+import json
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+TIMEOUT = 180
+TIMEOUT_EXIT = 124
+INSTALLED = re.compile(r"Installed (\d+) (skills?|agents?|commands?|hooks?|MCP servers?|LSP servers?)")
+# The client unpacks itself (about 235 MB) into its cache on first run; a fresh HOME
+# would repeat that every time, so the unpacked package (keyed by client version) is
+# shared. It holds the client's own code only: no settings, no plugins, no sessions.
+DEFAULT_CACHE = os.path.expanduser("~/.cache/plugforge/copilot-pkg")
+
+
+class Copilot:
+    def __init__(self, binary, home, cache, plugin_dirs=()):
+        self.binary = binary
+        self.home = home
+        self.global_args = [arg for d in plugin_dirs for arg in ("--plugin-dir", d)]
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("COPILOT_", "GITHUB_", "GH_", "XDG_"))}
+        env.update(HOME=home, COPILOT_CACHE_HOME=cache, NO_COLOR="1")
+        self.env = env
+
+    def run(self, *args, cwd):
+        try:
+            proc = subprocess.run(
+                [self.binary, *self.global_args, *args],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=self.env,
+                timeout=TIMEOUT,
+            )
+            code, out, err = proc.returncode, proc.stdout, proc.stderr
+        except subprocess.TimeoutExpired as exc:
+            code, out, err = TIMEOUT_EXIT, exc.stdout or b"", (exc.stderr or b"") + b"\n[timed out]\n"
+        return {
+            "exit": code,
+            "stdout": out.decode("utf-8", "replace"),
+            "stderr": err.decode("utf-8", "replace")[-4000:],
+        }
+
+    def run_json(self, *args, cwd):
+        answer = self.run(*args, cwd=cwd)
+        try:
+            answer["json"] = json.loads(answer["stdout"])
+        except ValueError:
+            answer["json"] = None
+        return answer
+
+    def rpc(self, calls, cwd):
+        """Runs the headless server once: `connect`, then each (method, params)."""
+        proc = subprocess.Popen(
+            [self.binary, *self.global_args, "--headless", "--no-auto-update", "--stdio"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=cwd,
+            env=self.env,
+        )
+        reader = Reader(proc)
+        answers = {}
+        try:
+            calls = [("connect", {"clientInfo": {"extensionName": "plugforge-tests", "extensionVersion": "0"}}), *calls]
+            for index, (method, params) in enumerate(calls, 1):
+                send(proc, {"jsonrpc": "2.0", "id": index, "method": method, "params": params})
+                answers[method] = reader.receive(index)
+        finally:
+            proc.stdin.close()
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        return answers
+
+
+def send(proc, message):
+    body = json.dumps(message).encode()
+    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    proc.stdin.flush()
+
+
+class Reader:
+    """Content-Length framed JSON-RPC messages from the server's stdout."""
+
+    def __init__(self, proc):
+        self.proc = proc
+        self.buffer = b""
+
+    def next_message(self):
+        head, sep, rest = self.buffer.partition(b"\r\n\r\n")
+        if not sep:
+            return None
+        length = None
+        for line in head.split(b"\r\n"):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        if length is None or len(rest) < length:
+            return None
+        self.buffer = rest[length:]
+        return json.loads(rest[:length])
+
+    def receive(self, wanted):
+        """The response to request `wanted`, skipping notifications and server requests."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            message = self.next_message()
+            if message is not None:
+                if message.get("id") == wanted and "method" not in message:
+                    return message
+                continue
+            ready, _, _ = select.select([self.proc.stdout], [], [], 0.5)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                if not chunk:
+                    return {"error": "the server closed its output"}
+                self.buffer += chunk
+        return {"error": f"no answer within {TIMEOUT} s"}
+
+
+def result(answer):
+    return answer.get("result") or {}
+
+
+def from_plugin(entry):
+    return entry.get("source") == "plugin"
+
+
+def inventory(copilot, work):
+    """Everything the client says it loaded from plugins, by component."""
+    skill_list = copilot.run_json("skill", "list", "--json", cwd=work)
+    mcp_list = copilot.run_json("mcp", "list", "--json", cwd=work)
+    lsp_list = copilot.run_json("lsp", "list", "--json", cwd=work)
+    project = {"projectPaths": [work]}
+    answers = copilot.rpc([
+        ("plugins.list", None),
+        ("skills.discover", project),
+        ("agents.discover", project),
+        ("hooks.discover", project),
+        ("mcp.discover", {"workingDirectory": work, "includeEffectiveSource": True}),
+    ], cwd=work)
+
+    listed_skills = [s for s in skill_list["json"] or [] if from_plugin(s)]
+    discovered_skills = [s for s in result(answers["skills.discover"]).get("skills") or [] if from_plugin(s)]
+    agents = [a for a in result(answers["agents.discover"]).get("agents") or [] if from_plugin(a)]
+    hooks_answer = result(answers["hooks.discover"])
+    hooks = [h for h in hooks_answer.get("hooks") or [] if h.get("origin") == "plugin"]
+    mcp_servers = (mcp_list["json"] or {}).get("mcpServers") or {}
+    plugin_mcp = {name: s for name, s in mcp_servers.items() if from_plugin(s)}
+    lsp_servers = [s for s in lsp_list["json"] or [] if s.get("sourcePlugin")]
+    return {
+        "plugins": result(answers["plugins.list"]).get("plugins"),
+        # A plugin's commands/*.md come back as skills whose path is the .md file (the
+        # server) or the commands folder (the CLI); SKILL.md folders are the rest.
+        "skills": sorted(s["name"] for s in discovered_skills if s["path"].endswith("/SKILL.md")),
+        "commands": sorted(s["name"] for s in discovered_skills if not s["path"].endswith("/SKILL.md")),
+        "skill_entries": [{"name": s["name"], "commandName": s.get("commandName"), "path": s["path"],
+                           "enabled": s.get("enabled")} for s in discovered_skills],
+        "skill_list": {"exit": skill_list["exit"], "names": sorted(s["name"] for s in listed_skills),
+                       "stderr": skill_list["stderr"]},
+        "skill_errors": result(answers["skills.discover"]).get("errors"),
+        "agents": sorted(a["name"] for a in agents),
+        "agent_entries": [{"name": a["name"], "path": a.get("path"), "tools": a.get("tools")} for a in agents],
+        "hooks": sorted({h["hookType"] for h in hooks}),
+        "hook_entries": [{"event": h["hookType"], "source": h.get("source"), "enabled": h.get("enabled")}
+                         for h in hooks],
+        "hook_warnings": hooks_answer.get("warnings"),
+        "hook_errors": hooks_answer.get("errors"),
+        "mcp_servers": sorted(plugin_mcp),
+        "mcp_entries": plugin_mcp,
+        "mcp_list": {"exit": mcp_list["exit"], "stderr": mcp_list["stderr"]},
+        "lsp_servers": sorted(s.get("id") for s in lsp_servers),
+        "lsp_entries": lsp_servers,
+        "lsp_list": {"exit": lsp_list["exit"], "stderr": lsp_list["stderr"]},
+        "rpc_errors": {m: a["error"] for m, a in answers.items() if a.get("error")},
+    }
+
+
+def marketplace_name(listing, root):
+    for entry in listing or []:
+        if entry.get("source") == f"Local: {root}":
+            return entry.get("name")
+    return None
+
+
+def plugin_mode(copilot, home, work, root, plugin):
+    found = {"marketplace_add": copilot.run("plugin", "marketplace", "add", root, cwd=home)}
+    listing = copilot.run_json("plugin", "marketplace", "list", "--json", cwd=home)
+    marketplace = marketplace_name(listing["json"], root)
+    found["marketplace"] = marketplace
+    if marketplace is None:
+        found["install"] = None
+    else:
+        install = copilot.run("plugin", "install", f"{plugin}@{marketplace}", cwd=home)
+        install["installed"] = {kind: int(count) for count, kind in INSTALLED.findall(install["stdout"])}
+        found["install"] = install
+    found["list"] = copilot.run_json("plugin", "list", "--json", cwd=home)
+    found["inventory"] = inventory(copilot, work)
+    return found
+
+
+def plugin_dir_mode(copilot, work):
+    return {"list": copilot.run_json("plugin", "list", "--json", cwd=work), "inventory": inventory(copilot, work)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--copilot", required=True, help="path of the copilot binary")
+    ap.add_argument("--cache", default=DEFAULT_CACHE, help="where the client unpacks itself")
+    modes = ap.add_subparsers(dest="mode", required=True)
+    plugin = modes.add_parser("plugin")
+    plugin.add_argument("--marketplace-root", required=True)
+    plugin.add_argument("--plugin", required=True)
+    plugin_dir = modes.add_parser("plugin-dir")
+    plugin_dir.add_argument("--dir", required=True, help="a plugin folder")
+    args = ap.parse_args()
+
+    binary = os.path.abspath(args.copilot)
+    scratch = tempfile.mkdtemp(prefix="copilot-inventory-")
+    try:
+        home = os.path.join(scratch, "home")
+        work = os.path.join(scratch, "project")
+        os.makedirs(home)
+        os.makedirs(work)
+        os.makedirs(args.cache, exist_ok=True)
+        probe = Copilot(binary, home, args.cache).run("--version", cwd=home)
+        if probe["exit"] != 0 or "Copilot CLI" not in probe["stdout"]:
+            print(f"copilot_inventory: {args.copilot} --version failed:\n{probe['stderr']}", file=sys.stderr)
+            return 2
+        if args.mode == "plugin":
+            copilot = Copilot(binary, home, args.cache)
+            report = plugin_mode(copilot, home, work, os.path.abspath(args.marketplace_root), args.plugin)
+        else:
+            copilot = Copilot(binary, home, args.cache, [os.path.abspath(args.dir)])
+            report = plugin_dir_mode(copilot, work)
+        report["version"] = probe["stdout"].split("\n")[0]
+    except OSError as exc:
+        print(f"copilot_inventory: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    json.dump(report, sys.stdout, indent=2, ensure_ascii=False)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
