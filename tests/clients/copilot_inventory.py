@@ -11,7 +11,9 @@ plugin: `copilot plugin marketplace add ROOT`, `copilot plugin install NAME@MP` 
 name Copilot itself reports for ROOT in `plugin marketplace list --json`, so the judge does
 not assume which marketplace file it read), `copilot plugin list --json`.
 
-plugin-dir: DIR is mounted with the global `--plugin-dir` option; nothing is installed.
+plugin-dir: DIR is mounted with the global `--plugin-dir` option ("mounted"), then listed
+by absolute path in a one-entry scratch marketplace and installed as in plugin mode
+("installed"): a mounted folder reaches only part of the inventory.
 
 Both modes then ask for the inventory: `copilot skill list --json` (skills, and plugin
 commands, which Copilot loads as skills), `copilot mcp list --json`, `copilot lsp list
@@ -178,6 +180,11 @@ def inventory(copilot, work):
 
     listed_skills = [s for s in skill_list["json"] or [] if from_plugin(s)]
     discovered_skills = [s for s in result(answers["skills.discover"]).get("skills") or [] if from_plugin(s)]
+    # Sessionless discovery leaves out --plugin-dir plugins; the CLI listing has them.
+    if not discovered_skills:
+        discovered_skills = [dict(s, path=os.path.join(s["path"], "SKILL.md")
+                                  if os.path.isfile(os.path.join(s["path"], "SKILL.md")) else s["path"])
+                             for s in listed_skills]
     agents = [a for a in result(answers["agents.discover"]).get("agents") or [] if from_plugin(a)]
     hooks_answer = result(answers["hooks.discover"])
     hooks = [h for h in hooks_answer.get("hooks") or [] if h.get("origin") == "plugin"]
@@ -209,7 +216,25 @@ def inventory(copilot, work):
         "lsp_entries": lsp_servers,
         "lsp_list": {"exit": lsp_list["exit"], "stderr": lsp_list["stderr"]},
         "rpc_errors": {m: a["error"] for m, a in answers.items() if a.get("error")},
+        "log_problems": log_problems(copilot.home),
     }
+
+
+# What the client rejects while loading a plugin (an agent without a description, an
+# invalid .mcp.json) reaches neither listing: only its log says so.
+LOG_PROBLEM = re.compile(r"\[(WARNING|ERROR)\] \[rust:(rt_customization_loader|host_protocol|copilot_runtime::mcp)[^\]]*\] (.*)")
+
+
+def log_problems(home):
+    logs = os.path.join(home, ".copilot", "logs")
+    found = []
+    for name in sorted(os.listdir(logs)) if os.path.isdir(logs) else []:
+        with open(os.path.join(logs, name), encoding="utf-8", errors="replace") as f:
+            for line in f:
+                match = LOG_PROBLEM.search(line)
+                if match and match.group(3) not in found:
+                    found.append(match.group(3))
+    return found
 
 
 def marketplace_name(listing, root):
@@ -235,8 +260,33 @@ def plugin_mode(copilot, home, work, root, plugin):
     return found
 
 
-def plugin_dir_mode(copilot, work):
-    return {"list": copilot.run_json("plugin", "list", "--json", cwd=work), "inventory": inventory(copilot, work)}
+def plugin_dir_mode(binary, home, cache, work, folder):
+    """The folder mounted with --plugin-dir, then installed from a scratch marketplace.
+
+    A mounted folder reaches `plugin list`, `skill list` and hook discovery but not agent,
+    MCP or LSP discovery, so the folder is also installed from a one-entry directory
+    marketplace. Its entry points at a symlink: Copilot refuses a `source` that resolves
+    outside the marketplace folder ("Plugin path escapes marketplace directory") but
+    follows a symlink inside it.
+    """
+    mounted = Copilot(binary, home, cache, [folder])
+    listing = mounted.run_json("plugin", "list", "--json", cwd=work)
+    found = {"mounted": {"list": listing, "inventory": inventory(mounted, work)}}
+    external = [p for p in listing["json"] or [] if p.get("source") == "external"]
+    if not external:
+        found["installed"] = None
+        return found
+    name = external[0]["name"]
+    root = os.path.join(os.path.dirname(home), "marketplace")
+    os.makedirs(os.path.join(root, ".github", "plugin"))
+    os.symlink(folder, os.path.join(root, "plugin"))
+    with open(os.path.join(root, ".github", "plugin", "marketplace.json"), "w", encoding="utf-8") as f:
+        json.dump({"name": "plugforge-scratch", "owner": {"name": "plugforge tests"},
+                   "plugins": [{"name": name, "source": "./plugin"}]}, f)
+    installed_home = os.path.join(os.path.dirname(home), "home-installed")
+    os.makedirs(installed_home)
+    found["installed"] = plugin_mode(Copilot(binary, installed_home, cache), installed_home, work, root, name)
+    return found
 
 
 def main():
@@ -267,8 +317,7 @@ def main():
             copilot = Copilot(binary, home, args.cache)
             report = plugin_mode(copilot, home, work, os.path.abspath(args.marketplace_root), args.plugin)
         else:
-            copilot = Copilot(binary, home, args.cache, [os.path.abspath(args.dir)])
-            report = plugin_dir_mode(copilot, work)
+            report = plugin_dir_mode(binary, home, args.cache, work, os.path.abspath(args.dir))
         report["version"] = probe["stdout"].split("\n")[0]
     except OSError as exc:
         print(f"copilot_inventory: {exc}", file=sys.stderr)
