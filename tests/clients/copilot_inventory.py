@@ -2,8 +2,8 @@
 """Ask the real GitHub Copilot CLI what it loads from a plugin marketplace or a plugin folder.
 
 Usage:
-  copilot_inventory.py --copilot BIN plugin --marketplace-root ROOT --plugin NAME
-  copilot_inventory.py --copilot BIN plugin-dir --dir DIR
+  copilot_inventory.py --copilot BIN [--turn] plugin --marketplace-root ROOT --plugin NAME
+  copilot_inventory.py --copilot BIN [--turn] plugin-dir --dir DIR
 
 Runs offline in a throwaway HOME and prints one JSON object.
 
@@ -23,10 +23,18 @@ Content-Length framing; sessionless discovery calls only, so no sign-in and no m
 Agents and hooks have no CLI listing, and the server returns plugin agents and hooks only
 when a project path is given, hence a scratch project folder in every call.
 
+--turn: also runs one prompt (`copilot -p`) with COPILOT_OFFLINE=true against a stand-in
+model on 127.0.0.1 (an OpenAI-compatible endpoint in this script that asks for one `bash`
+call, `echo plugforge-turn`, then answers "done"): no sign-in, nothing leaves the machine.
+It reports which hook events fired (the session's `hook.start`/`hook.end` events, one per
+event type) and the skills and MCP servers the live session loaded. The plugin's own hook
+commands and MCP servers really run.
+
 Exit 0 when every step ran (whatever the steps reported), 2 on usage errors or an unusable
 binary.
 """
 import argparse
+import http.server
 import json
 import os
 import re
@@ -35,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 TIMEOUT = 180
@@ -237,6 +246,104 @@ def log_problems(home):
     return found
 
 
+class StandInModel(http.server.BaseHTTPRequestHandler):
+    """OpenAI chat completions: one `bash` tool call, then a plain answer."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        self.reply({"object": "list", "data": [{"id": "plugforge-stand-in", "object": "model"}]})
+
+    def do_POST(self):
+        request = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        tools = {t.get("function", {}).get("name") for t in request.get("tools") or []}
+        answered = any(m.get("role") == "tool" for m in request.get("messages") or [])
+        if "bash" in tools and not answered:
+            arguments = {"command": "echo plugforge-turn", "description": "plugforge turn probe",
+                         "mode": "sync", "initial_wait": 10}
+            message = {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "bash", "arguments": json.dumps(arguments)}}]}
+            finish = "tool_calls"
+        else:
+            message, finish = {"role": "assistant", "content": "done"}, "stop"
+        usage = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+        head = {"id": "plugforge", "created": 0, "model": "plugforge-stand-in"}
+        if not request.get("stream"):
+            self.reply({**head, "object": "chat.completion", "usage": usage,
+                        "choices": [{"index": 0, "message": message, "finish_reason": finish}]})
+            return
+        delta = dict(message)
+        if "tool_calls" in delta:
+            delta["tool_calls"] = [dict(delta["tool_calls"][0], index=0)]
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        for choice, extra in (({"index": 0, "delta": delta, "finish_reason": None}, {}),
+                              ({"index": 0, "delta": {}, "finish_reason": finish}, {"usage": usage})):
+            chunk = {**head, "object": "chat.completion.chunk", "choices": [choice], **extra}
+            self.wfile.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
+        self.wfile.write(b"data: [DONE]\n\n")
+
+    def reply(self, body):
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def turn(copilot, work):
+    """One offline prompt against the stand-in model; what the live session loaded and fired."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), StandInModel)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    env = copilot.env
+    copilot.env = dict(env, COPILOT_OFFLINE="true", COPILOT_MODEL="plugforge-stand-in",
+                       COPILOT_PROVIDER_BASE_URL=f"http://127.0.0.1:{server.server_address[1]}/v1",
+                       COPILOT_PROVIDER_API_KEY="unused")
+    try:
+        run = copilot.run("-p", "Run the plugforge turn probe.", "--allow-all-tools", "--no-auto-update",
+                          "--output-format", "json", cwd=work)
+    finally:
+        copilot.env = env
+        server.shutdown()
+        server.server_close()
+    events = [e for e in map(json_line, run["stdout"].splitlines()) if e]
+    session = next((e.get("sessionId") for e in events if e.get("type") == "result"), None)
+    skills = [s for e in events if e.get("type") == "session.skills_loaded" for s in e["data"].get("skills") or []]
+    servers = [s for e in events if e.get("type") == "session.mcp_servers_loaded" for s in e["data"].get("servers") or []]
+    tools = [e["data"].get("toolName") for e in events if e.get("type") == "tool.execution_start"]
+    # Hook lifecycle events are recorded in the session's own event log, not on stdout.
+    started, ended = [], {}
+    log = os.path.join(copilot.home, ".copilot", "session-state", session or "-", "events.jsonl")
+    if os.path.isfile(log):
+        with open(log, encoding="utf-8") as f:
+            for e in filter(None, map(json_line, f)):
+                data = e.get("data") or {}
+                if e.get("type") == "hook.start":
+                    started.append((data.get("hookInvocationId"), data.get("hookType")))
+                elif e.get("type") == "hook.end":
+                    ended[data.get("hookInvocationId")] = data.get("success")
+    return {
+        "exit": run["exit"],
+        "stderr": run["stderr"],
+        "session": session,
+        "tools_run": tools,
+        "hooks_fired": [{"event": kind, "success": ended.get(hid)} for hid, kind in started],
+        "skills_loaded": sorted(s.get("name") for s in skills if s.get("source") == "plugin"),
+        "mcp_servers_loaded": servers,
+    }
+
+
+def json_line(line):
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
 def marketplace_name(listing, root):
     for entry in listing or []:
         if entry.get("source") == f"Local: {root}":
@@ -244,7 +351,7 @@ def marketplace_name(listing, root):
     return None
 
 
-def plugin_mode(copilot, home, work, root, plugin):
+def plugin_mode(copilot, home, work, root, plugin, with_turn=False):
     found = {"marketplace_add": copilot.run("plugin", "marketplace", "add", root, cwd=home)}
     listing = copilot.run_json("plugin", "marketplace", "list", "--json", cwd=home)
     marketplace = marketplace_name(listing["json"], root)
@@ -257,10 +364,12 @@ def plugin_mode(copilot, home, work, root, plugin):
         found["install"] = install
     found["list"] = copilot.run_json("plugin", "list", "--json", cwd=home)
     found["inventory"] = inventory(copilot, work)
+    if with_turn:
+        found["turn"] = turn(copilot, work)
     return found
 
 
-def plugin_dir_mode(binary, home, cache, work, folder):
+def plugin_dir_mode(binary, home, cache, work, folder, with_turn=False):
     """The folder mounted with --plugin-dir, then installed from a scratch marketplace.
 
     A mounted folder reaches `plugin list`, `skill list` and hook discovery but not agent,
@@ -285,7 +394,8 @@ def plugin_dir_mode(binary, home, cache, work, folder):
                    "plugins": [{"name": name, "source": "./plugin"}]}, f)
     installed_home = os.path.join(os.path.dirname(home), "home-installed")
     os.makedirs(installed_home)
-    found["installed"] = plugin_mode(Copilot(binary, installed_home, cache), installed_home, work, root, name)
+    found["installed"] = plugin_mode(Copilot(binary, installed_home, cache), installed_home, work, root, name,
+                                     with_turn)
     return found
 
 
@@ -293,6 +403,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--copilot", required=True, help="path of the copilot binary")
     ap.add_argument("--cache", default=DEFAULT_CACHE, help="where the client unpacks itself")
+    ap.add_argument("--turn", action="store_true", help="also run one offline prompt against a stand-in model")
     modes = ap.add_subparsers(dest="mode", required=True)
     plugin = modes.add_parser("plugin")
     plugin.add_argument("--marketplace-root", required=True)
@@ -315,9 +426,9 @@ def main():
             return 2
         if args.mode == "plugin":
             copilot = Copilot(binary, home, args.cache)
-            report = plugin_mode(copilot, home, work, os.path.abspath(args.marketplace_root), args.plugin)
+            report = plugin_mode(copilot, home, work, os.path.abspath(args.marketplace_root), args.plugin, args.turn)
         else:
-            report = plugin_dir_mode(binary, home, args.cache, work, os.path.abspath(args.dir))
+            report = plugin_dir_mode(binary, home, args.cache, work, os.path.abspath(args.dir), args.turn)
         report["version"] = probe["stdout"].split("\n")[0]
     except OSError as exc:
         print(f"copilot_inventory: {exc}", file=sys.stderr)
