@@ -12,7 +12,7 @@ name Copilot itself reports for ROOT in `plugin marketplace list --json`, so the
 not assume which marketplace file it read), `copilot plugin list --json`.
 
 plugin-dir: DIR is mounted with the global `--plugin-dir` option ("mounted"), then listed
-by absolute path in a one-entry scratch marketplace and installed as in plugin mode
+(through a symlink) in a one-entry scratch marketplace and installed as in plugin mode
 ("installed"): a mounted folder reaches only part of the inventory.
 
 Both modes then ask for the inventory: `copilot skill list --json` (skills, and plugin
@@ -25,10 +25,11 @@ when a project path is given, hence a scratch project folder in every call.
 
 --turn: also runs one prompt (`copilot -p`) with COPILOT_OFFLINE=true against a stand-in
 model on 127.0.0.1 (an OpenAI-compatible endpoint in this script that asks for one `bash`
-call, `echo plugforge-turn`, then answers "done"): no sign-in, nothing leaves the machine.
-It reports which hook events fired (the session's `hook.start`/`hook.end` events, one per
-event type) and the skills and MCP servers the live session loaded. The plugin's own hook
-commands and MCP servers really run.
+call, `echo plugforge-turn`, then answers "done"): no sign-in and no model traffic leaves
+the machine. It reports which hook events fired (the session's `hook.start`/`hook.end`
+events, one per event type) and the skills and MCP servers the live session loaded. The
+plugin's own hook commands and MCP servers really run, and its remote MCP servers are
+contacted (Copilot's offline mode does not stop them; offline they report `failed`).
 
 Exit 0 when every step ran (whatever the steps reported), 2 on usage errors or an unusable
 binary.
