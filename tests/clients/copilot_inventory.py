@@ -361,7 +361,8 @@ def plugin_mode(copilot, home, work, root, plugin, with_turn=False):
         found["install"] = None
     else:
         install = copilot.run("plugin", "install", f"{plugin}@{marketplace}", cwd=home)
-        install["installed"] = {kind: int(count) for count, kind in INSTALLED.findall(install["stdout"])}
+        # "Installed 1 skill." / "Installed 5 skills.": keyed by the singular.
+        install["installed"] = {kind.rstrip("s"): int(count) for count, kind in INSTALLED.findall(install["stdout"])}
         found["install"] = install
     found["list"] = copilot.run_json("plugin", "list", "--json", cwd=home)
     found["inventory"] = inventory(copilot, work)
