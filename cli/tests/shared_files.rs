@@ -97,6 +97,11 @@ fn a_users_opencode_json_keeps_its_comments_commas_and_keys_through_every_step()
     assert_eq!(action(&report, "opencode.json")["op"], "update");
     let built = text(&out, "opencode.json");
     keeps_every_line(USERS_OPENCODE, &built);
+    // plugforge's entry goes in after the user's last one, in the file's own
+    // style (one key a line, trailing commas); no other byte changes.
+    let entry = "    \"deployer\": {\n      \"type\": \"local\",\n      \"command\": [\".opencode/plugforge/dk/bin/deployer\", \
+                 \"--root\", \".opencode/plugforge/dk\"],\n      \"enabled\": true,\n    },\n";
+    assert_eq!(built, USERS_OPENCODE.replacen("  },\n  \"theme\"", &format!("{entry}  }},\n  \"theme\""), 1));
     let value = jsonc(&built);
     assert_eq!(value["model"], "anthropic/claude-sonnet-4");
     assert_eq!(value["theme"], "dark");
@@ -112,8 +117,9 @@ fn a_users_opencode_json_keeps_its_comments_commas_and_keys_through_every_step()
     assert_eq!(text(&out, "opencode.json"), built);
 
     // An edit to plugforge's entry is a conflict; --force resets that entry only.
-    let edited = built.replacen("\"enabled\": true\n", "\"enabled\": false\n", 1);
-    assert_ne!(edited, built, "the generated entry is multi-line:\n{built}");
+    // The entry follows the file's own style: one key a line, trailing commas.
+    let edited = built.replacen("      \"enabled\": true,\n    },", "      \"enabled\": false,\n    },", 1);
+    assert_ne!(edited, built, "the generated entry is written in the file's style:\n{built}");
     write(&out, "opencode.json", &edited);
     let (code, report) = build_target(&out, "opencode", &[]);
     assert_eq!(code, 1, "{report:#}");
@@ -188,7 +194,10 @@ fn an_opencode_json_that_does_not_parse_is_a_conflict_at_its_line_and_column_eve
     write(&out, "opencode.json", broken);
     for extra in [&[][..], &["--force"][..]] {
         let reason = refused(&out, "opencode.json", broken, extra, "opencode");
-        assert!(reason.starts_with("opencode.json:4:11: "), "names line and column: {reason}");
+        assert!(
+            reason.starts_with("opencode.json:3:15: invalid JSON: Expected comma"),
+            "names line and column: {reason}"
+        );
     }
 }
 
