@@ -31,7 +31,7 @@ pub mod format;
 mod hash;
 mod import;
 mod json;
-mod limits;
+pub mod limits;
 mod manifest;
 mod merge;
 pub mod model;
