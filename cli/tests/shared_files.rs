@@ -222,3 +222,37 @@ fn a_users_own_table_of_the_same_name_is_a_conflict_not_a_duplicate() {
     let reason = refused(&out, ".codex/config.toml", users, &[], "codex:project");
     assert!(reason.contains("mcp_servers.deployer"), "{reason}");
 }
+
+/// A user's JSONC file: a comment above, an own key with a trailing comma,
+/// a block comment inside.
+const USERS_JSONC: &str =
+    "// mine: keep this\n{\n  \"userKey\": {\"keep\": [1, 2,],}, // trailing\n  /* block */\n}\n";
+
+#[test]
+fn every_shared_json_file_keeps_the_users_bytes_through_build_rebuild_and_uninstall() {
+    let cases = [
+        ("claude-code:project", ".mcp.json"),
+        ("claude-code:project", ".claude/settings.json"),
+        ("gemini:project", ".gemini/settings.json"),
+        ("codex:project", ".codex/hooks.json"),
+        ("claude-code", ".claude-plugin/marketplace.json"),
+        ("codex", ".agents/plugins/marketplace.json"),
+        ("cursor", ".cursor-plugin/marketplace.json"),
+    ];
+    for (target, file) in cases {
+        let tmp = TempDir::new("shared-every");
+        let out = tmp.join("out");
+        write(&out, file, USERS_JSONC);
+        let (code, report) = build_target(&out, target, &[]);
+        assert_eq!(code, 0, "{target} {file}: {report:#}");
+        assert_eq!(action(&report, file)["op"], "update", "{target} {file}: {report:#}");
+        let built = text(&out, file);
+        keeps_every_line(USERS_JSONC, &built);
+        assert!(built.len() > USERS_JSONC.len(), "{target} {file}: plugforge's part is in:\n{built}");
+        let (code, report) = build_target(&out, target, &[]);
+        assert_eq!(code, 0, "{target} {file}: {report:#}");
+        assert_eq!(action(&report, file)["op"], "unchanged", "{target} {file}");
+        uninstall_target(&out, target).expect(0);
+        assert_eq!(text(&out, file), USERS_JSONC, "{target} {file}: uninstall gives the user's bytes back");
+    }
+}

@@ -59,7 +59,8 @@ fn is_entry(entry: &Value, name: &str, source: &str) -> bool {
 /// Takes this plugin's entry out; once no plugin is left (and no comment
 /// of the user's), the file can go.
 pub fn remove(doc: &mut Document, name: &str, source: &str) {
-    let Slot::Array(list) = document::slot(&doc.object(), "plugins") else { return };
+    let object = doc.object();
+    let Slot::Array(list) = document::slot(&object, "plugins") else { return };
     let mut took = false;
     for node in list.elements() {
         if document::value(&node).is_some_and(|e| is_entry(&e, name, source)) {
@@ -67,7 +68,12 @@ pub fn remove(doc: &mut Document, name: &str, source: &str) {
             took = true;
         }
     }
+    // An emptied list goes too, as the husk of a removed hook group does;
+    // a file left with nothing (or only what a fresh one had) goes with it.
     if took && list.elements().is_empty() && !document::has_comment(&list.clone().into()) {
+        if let Some(prop) = object.get("plugins") {
+            prop.remove();
+        }
         doc.emptied();
     }
 }
