@@ -83,8 +83,8 @@ pub fn decode(file: &str, text: &str) -> Option<Value> {
 
 pub struct Document {
     root: CstRootNode,
-    /// The text the user wrote, kept as the tree's base; `None` for a file
-    /// plugforge creates or rewrites as a whole.
+    /// The tree is the user's own text (written back as edited); otherwise
+    /// plugforge creates or rewrites the file as a whole.
     edited_in_place: bool,
     dialect: Dialect,
     original: Content,

@@ -45,7 +45,10 @@ fn existing_object(doc: &Document, pointer: &[String]) -> Option<CstObject> {
 }
 
 fn array_at(doc: &Document, pointer: &[String], file: &str) -> Result<jsonc_parser::cst::CstArray, Refusal> {
-    let (last, parents) = pointer.split_last().expect("a pointer to an array names it");
+    // A manifest is a file on disk: a record with no pointer is refused, not trusted.
+    let Some((last, parents)) = pointer.split_last() else {
+        return Err(Refusal(format!("{file}: a list part without a place; the manifest was edited")));
+    };
     let parent = object_at(doc, parents, file)?;
     match document::slot(&parent, last) {
         Slot::Array(array) => Ok(array),
@@ -184,7 +187,7 @@ pub fn remove_items(
     items: &[Value],
     force: bool,
 ) -> Result<(), Refusal> {
-    let (last, parents) = pointer.split_last().expect("a pointer to an array names it");
+    let Some((last, parents)) = pointer.split_last() else { return Ok(()) };
     let Some(parent) = existing_object(doc, parents) else { return Ok(()) };
     let Slot::Array(array) = document::slot(&parent, last) else { return Ok(()) };
     let present: Vec<Option<Value>> = array.elements().iter().map(document::value).collect();
