@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'invalid_options'
   | 'invalid_manifest'
   | 'credential'
+  | 'limit'
   | 'io'
   | 'usage'
   | 'refused'

@@ -56,6 +56,12 @@ create_exception!(
     PlugforgeError,
     "`credential`: the source holds a literal credential."
 );
+create_exception!(
+    plugforge,
+    LimitError,
+    PlugforgeError,
+    "`limit`: an input over one of the engine's bounds."
+);
 
 /// The exception for a core error: the class of its code, `str()` the full
 /// message, `.code` the code string, `.problems` a list of
@@ -72,6 +78,7 @@ pub fn to_py(py: Python<'_>, error: Error) -> PyErr {
         ErrorCode::InvalidOptions => InvalidOptionsError::new_err(message),
         ErrorCode::InvalidManifest => InvalidManifestError::new_err(message),
         ErrorCode::Credential => CredentialError::new_err(message),
+        ErrorCode::Limit => LimitError::new_err(message),
         _ => PlugforgeError::new_err(message),
     };
     match attach(py, &err, &error) {
@@ -115,5 +122,6 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("UrlNotAllowedError", py.get_type::<UrlNotAllowedError>())?;
     module.add("InvalidOptionsError", py.get_type::<InvalidOptionsError>())?;
     module.add("InvalidManifestError", py.get_type::<InvalidManifestError>())?;
-    module.add("CredentialError", py.get_type::<CredentialError>())
+    module.add("CredentialError", py.get_type::<CredentialError>())?;
+    module.add("LimitError", py.get_type::<LimitError>())
 }

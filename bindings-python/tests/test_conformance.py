@@ -40,6 +40,7 @@ ERRORS = {
     "url_not_allowed": plugforge.UrlNotAllowedError,
     "invalid_options": plugforge.InvalidOptionsError,
     "invalid_manifest": plugforge.InvalidManifestError,
+    "limit": plugforge.LimitError,
     "credential": plugforge.CredentialError,
 }
 

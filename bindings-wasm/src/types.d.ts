@@ -233,7 +233,8 @@ export type ErrorCode =
   | "url_not_allowed"
   | "invalid_options"
   | "invalid_manifest"
-  | "credential";
+  | "credential"
+  | "limit";
 
 export interface Problem {
   message: string;

@@ -21,10 +21,11 @@ use crate::urls::{UrlCheck, UrlPolicy};
 /// A problem that concerns one runtime (a limit it enforces, a name it
 /// refuses) fails that runtime only: it is listed in `Output::failures` and
 /// the others are built. The build fails as a whole when the source itself
-/// is unreadable, holds a literal credential, or no requested runtime could
+/// is unreadable, is over a limit, holds a literal credential, or no requested runtime could
 /// be built, with every reason.
 pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     check_manifest_name(&options.manifest_name)?;
+    source.check_limits()?;
     let written = source;
     let canonical = canonical_source(source, options.source_name.as_deref())?;
     let source = canonical.tree.as_ref();
@@ -189,6 +190,64 @@ mod tests {
             targets: ids.iter().map(|id| TargetRequest::new(*id)).collect(),
             ..BuildOptions::default()
         }
+    }
+
+    #[test]
+    fn a_source_over_a_limit_is_refused_with_the_limit_code() {
+        use crate::limits::{MAX_FILE_BYTES, MAX_SOURCE_BYTES, MAX_SOURCE_FILES};
+        let mut tree = source(&[("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#)]);
+        // One file over the per-file bound.
+        let big: std::sync::Arc<[u8]> = vec![b'x'; MAX_FILE_BYTES as usize + 1].into();
+        let err = tree.insert("skills/s/big.txt", big, false).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Limit);
+        assert_eq!(
+            err.message(),
+            format!(
+                "skills/s/big.txt: {} bytes, over the 64 MiB one source file may hold",
+                MAX_FILE_BYTES + 1
+            )
+        );
+        assert_eq!(tree.get("skills/s/big.txt"), None, "not kept");
+        let refused = build(&tree, &targets(&["claude-code"])).unwrap_err();
+        assert_eq!(refused, err, "every entry point refuses the tree");
+        assert_eq!(crate::validate(&tree, &Default::default()).unwrap_err(), err);
+
+        // Files at the per-file bound, one Arc shared: the total goes over.
+        let mut tree = SourceTree::new();
+        let most: std::sync::Arc<[u8]> = vec![b'y'; MAX_FILE_BYTES as usize].into();
+        let fit = (MAX_SOURCE_BYTES / MAX_FILE_BYTES) as usize;
+        for i in 0..fit {
+            tree.insert(&format!("f{i}"), most.clone(), false).unwrap();
+        }
+        let err = tree.insert("one-more", most.clone(), false).unwrap_err();
+        assert_eq!(
+            (err.code, err.message()),
+            (ErrorCode::Limit, "one-more: the source's files hold more than 1024 MiB together".to_string())
+        );
+        tree.insert("f0", most, false).expect("replacing a file does not grow the tree");
+
+        // The file count: the design point is 10,000 files; the bound is ten times that.
+        let mut tree = SourceTree::new();
+        for i in 0..MAX_SOURCE_FILES {
+            tree.insert(&format!("d{}/f{i}", i % 100), b"x".to_vec(), false).unwrap();
+        }
+        let err = tree.insert("last", b"x".to_vec(), false).unwrap_err();
+        assert_eq!(err.message(), "last: the source holds more than 100000 files");
+        assert_eq!(crate::import(&tree, &Default::default()).unwrap_err(), err);
+    }
+
+    #[test]
+    fn a_template_that_loops_fails_the_build_with_the_limit_code() {
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            (
+                "skills/s/SKILL.md.j2",
+                "---\nname: s\ndescription: Loops.\n---\n{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}\n",
+            ),
+        ]);
+        let err = build(&tree, &targets(&["claude-code"])).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Limit, "{err}");
+        assert_eq!(err.location().map(|l| l.file.as_str()), Some("skills/s/SKILL.md.j2"));
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub enum ErrorCode {
     InvalidManifest,
     /// The source holds a literal credential (a token, key or password).
     Credential,
+    /// An input is over one of the bounds that keep a run from exhausting
+    /// memory, stack or time (source size or file count, JSON nesting,
+    /// template fuel).
+    Limit,
 }
 
 impl ErrorCode {
@@ -42,6 +46,7 @@ impl ErrorCode {
             ErrorCode::InvalidOptions => "invalid_options",
             ErrorCode::InvalidManifest => "invalid_manifest",
             ErrorCode::Credential => "credential",
+            ErrorCode::Limit => "limit",
         }
     }
 }
@@ -148,6 +153,9 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[derive(Debug, Default)]
 pub struct Problems {
     list: Vec<Problem>,
+    /// An absorbed error was a `limit`: the pass fails with that code, so a
+    /// host can tell a bound from a mistake in the source.
+    limit: bool,
 }
 
 impl Problems {
@@ -156,10 +164,12 @@ impl Problems {
     }
 
     pub fn absorb(&mut self, error: Error) {
+        self.limit |= error.code == ErrorCode::Limit;
         self.list.extend(error.problems);
     }
 
     pub fn finish(self, code: ErrorCode) -> Result<()> {
+        let code = if self.limit { ErrorCode::Limit } else { code };
         if self.list.is_empty() { Ok(()) } else { Err(Error::from_problems(code, self.list)) }
     }
 }

@@ -31,6 +31,7 @@ pub mod format;
 mod hash;
 mod import;
 mod json;
+pub mod limits;
 mod manifest;
 mod merge;
 pub mod model;

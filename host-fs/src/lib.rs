@@ -93,6 +93,13 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
                 }
             },
         };
+        // A file over the engine's limits is not read at all: the engine
+        // refuses the tree with a `limit` error naming it.
+        let len = fs::metadata(&path).map_err(|e| HostError::at(&entry.path, e))?.len();
+        if let Some(why) = tree.admits(len) {
+            tree.refuse_over_limit(&entry.rel, why);
+            break;
+        }
         let bytes = fs::read(&path).map_err(|e| HostError::at(&entry.path, e))?;
         let executable = is_executable(&path);
         tree.insert(&entry.rel, bytes, executable).map_err(|e| HostError::at(&entry.path, e.message()))?;

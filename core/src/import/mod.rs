@@ -73,6 +73,7 @@ pub struct Imported {
 
 /// Reads `tree` (a native plugin's root) into a canonical source.
 pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
+    tree.check_limits()?;
     let runtime = match options.from.as_deref() {
         Some(id) => Runtime::parse(id)?,
         None => detect(tree)?,

@@ -1,147 +1,90 @@
-//! Owned parts of shared JSON files: an entry of an object, or items of an
-//! array, found by a pointer of object keys. A file named `*.yaml`/`*.yml`
-//! (Hermes's `config.yaml`) holds the same data model in YAML: it is read
-//! and, when a part changes, written back as plain block YAML, the way
-//! Hermes itself rewrites that file on every settings change.
+//! Owned parts of shared JSON-model files: an entry of an object, or items
+//! of an array, found by a pointer of object keys. Every edit goes through
+//! the file's syntax tree ([`Document`]), so whatever is not plugforge's part
+//! stays as the user wrote it.
 
-use serde_json::{Map, Value};
+use jsonc_parser::cst::CstObject;
+use serde_json::Value;
 
-use super::{Content, Record, Refusal};
-use crate::source::{parse_json, yaml_value};
+use super::document::{self, Document, Slot};
+use super::{Record, Refusal};
 
-/// How a shared file's text maps to the JSON data model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Dialect {
-    Json,
-    Yaml,
+fn place(file: &str, pointer: &[String]) -> String {
+    format!("{file}: \"{}\"", pointer.join("."))
 }
 
-impl Dialect {
-    fn of(file: &str) -> Dialect {
-        if file.ends_with(".yaml") || file.ends_with(".yml") { Dialect::Yaml } else { Dialect::Json }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Dialect::Json => "JSON",
-            Dialect::Yaml => "YAML",
-        }
-    }
-
-    /// The text as a value; an empty YAML document is an empty object.
-    fn decode(self, file: &str, text: &str) -> Result<Value, String> {
-        match self {
-            Dialect::Json => parse_json::<Value>(file, text.as_bytes()).map_err(|e| e.message()),
-            Dialect::Yaml => match yaml_value(text) {
-                Ok(Value::Null) => Ok(Value::Object(Map::new())),
-                other => other.map_err(|e| format!("{file}: {e}")),
-            },
-        }
-    }
-
-    fn encode(self, value: &Value) -> String {
-        match (self, value) {
-            (Dialect::Yaml, Value::Object(map)) => crate::format::yaml::document(map),
-            _ => String::from_utf8(crate::json::to_bytes(value)).expect("JSON is UTF-8"),
-        }
-    }
-}
-
-fn parse(content: Content, file: &str, force: bool) -> Result<Value, Refusal> {
-    let dialect = Dialect::of(file);
-    match content {
-        None => Ok(Value::Object(Map::new())),
-        Some(text) => match dialect.decode(file, &text) {
-            Ok(value @ Value::Object(_)) => Ok(value),
-            Ok(_) | Err(_) if force => Ok(Value::Object(Map::new())),
-            Ok(_) => Err(Refusal(format!(
-                "{file} is not a {} object; fix it or rerun with --force to replace it",
-                dialect.name()
-            ))),
-            Err(message) => Err(Refusal(format!("{message}; fix it or rerun with --force to replace it"))),
-        },
-    }
-}
-
-/// The object at `pointer`, created on the way when missing.
-fn object_at<'a>(
-    root: &'a mut Value,
-    pointer: &[String],
-    file: &str,
-    force: bool,
-) -> Result<&'a mut Map<String, Value>, Refusal> {
-    let mut here = root;
-    for key in pointer {
-        let map = here.as_object_mut().expect("walked through objects only");
-        let slot = map.entry(key.clone()).or_insert_with(|| Value::Object(Map::new()));
-        if !slot.is_object() {
-            if !force {
+/// The object at `pointer`, created on the way when missing. A key of the
+/// user's that holds something else is theirs: refused even with --force.
+fn object_at(doc: &Document, pointer: &[String], file: &str) -> Result<CstObject, Refusal> {
+    let mut here = doc.object();
+    for (depth, key) in pointer.iter().enumerate() {
+        here = match document::slot(&here, key) {
+            Slot::Object(object) => object,
+            Slot::Missing => here.object_value_or_create(key).expect("just created"),
+            Slot::Array(_) | Slot::Other => {
                 return Err(Refusal(format!(
-                    "{file}: \"{}\" is not an object; rerun with --force to replace it",
-                    pointer.join(".")
+                    "{} is not an object; plugforge does not replace what you keep there (not even with --force)",
+                    place(file, &pointer[..=depth])
                 )));
             }
-            *slot = Value::Object(Map::new());
-        }
-        here = slot;
+        };
     }
-    Ok(here.as_object_mut().expect("checked above"))
+    Ok(here)
 }
 
-fn array_at<'a>(
-    root: &'a mut Value,
-    pointer: &[String],
-    file: &str,
-    force: bool,
-) -> Result<&'a mut Vec<Value>, Refusal> {
-    let (last, parents) = pointer.split_last().expect("a pointer to an array names it");
-    let parent = object_at(root, parents, file, force)?;
-    let slot = parent.entry(last.clone()).or_insert_with(|| Value::Array(Vec::new()));
-    if !slot.is_array() {
-        if !force {
-            return Err(Refusal(format!(
-                "{file}: \"{}\" is not a list; rerun with --force to replace it",
-                pointer.join(".")
-            )));
-        }
-        *slot = Value::Array(Vec::new());
+/// The object at `pointer` if it is there, without creating anything.
+fn existing_object(doc: &Document, pointer: &[String]) -> Option<CstObject> {
+    let mut here = doc.object();
+    for key in pointer {
+        here = match document::slot(&here, key) {
+            Slot::Object(object) => object,
+            _ => return None,
+        };
     }
-    Ok(slot.as_array_mut().expect("checked above"))
+    Some(here)
 }
 
-/// The new text, or the old text byte for byte when nothing changed.
-fn finish(file: &str, original: Option<&str>, value: &Value) -> String {
-    let dialect = Dialect::of(file);
-    if let Some(text) = original {
-        if dialect.decode(file, text).ok().as_ref() == Some(value) {
-            return text.to_string();
-        }
+fn array_at(doc: &Document, pointer: &[String], file: &str) -> Result<jsonc_parser::cst::CstArray, Refusal> {
+    // A manifest is a file on disk: a record with no pointer is refused, not trusted.
+    let Some((last, parents)) = pointer.split_last() else {
+        return Err(Refusal(format!("{file}: a list part without a place; the manifest was edited")));
+    };
+    let parent = object_at(doc, parents, file)?;
+    match document::slot(&parent, last) {
+        Slot::Array(array) => Ok(array),
+        Slot::Missing => Ok(parent.array_value_or_create(last).expect("just created")),
+        Slot::Object(_) | Slot::Other => Err(Refusal(format!(
+            "{} is not a list; plugforge does not replace what you keep there (not even with --force)",
+            place(file, pointer)
+        ))),
     }
-    dialect.encode(value)
 }
 
 pub fn set_entry(
-    content: Content,
+    doc: &mut Document,
     file: &str,
     pointer: &[String],
     key: &str,
     value: &Value,
     previous: Option<&Record>,
     force: bool,
-) -> Result<String, Refusal> {
-    let original = content.clone();
-    let mut document = parse(content, file, force)?;
-    let object = object_at(&mut document, pointer, file, force)?;
+) -> Result<(), Refusal> {
+    let object = object_at(doc, pointer, file)?;
     let ours = match previous {
         Some(Record::JsonEntry { value: written, .. }) => Some(written),
         _ => None,
     };
-    match object.get(key) {
+    let Some(prop) = object.get(key) else {
+        object.append(key, document::input(value));
+        return Ok(());
+    };
+    let current = prop.value().and_then(|v| document::value(&v));
+    match current.as_ref() {
         Some(current) if current == value => {}
-        Some(current) if Some(current) == ours || force => {
-            object.insert(key.to_string(), value.clone());
-        }
-        Some(_) => {
+        // Only this entry's value is replaced: the comments around it and
+        // every other key stay.
+        Some(current) if Some(current) == ours || force => prop.set_value(document::input(value)),
+        _ => {
             let place = format!("{file}: {}", [pointer, &[key.to_string()]].concat().join("."));
             let why = if ours.is_some() {
                 "was edited since it was generated"
@@ -150,133 +93,122 @@ pub fn set_entry(
             };
             return Err(Refusal(format!("{place} {why}; rerun with --force to overwrite it")));
         }
-        None => {
-            object.insert(key.to_string(), value.clone());
-        }
     }
-    Ok(finish(file, original.as_deref(), &document))
+    Ok(())
 }
 
 pub fn add_items(
-    content: Content,
+    doc: &mut Document,
     file: &str,
     pointer: &[String],
     items: &[Value],
     previous: Option<&Record>,
     force: bool,
-) -> Result<String, Refusal> {
-    let original = content.clone();
-    let mut document = parse(content, file, force)?;
-    let array = array_at(&mut document, pointer, file, force)?;
+) -> Result<(), Refusal> {
+    let array = array_at(doc, pointer, file)?;
     let written: &[Value] = match previous {
         Some(Record::JsonItems { items, .. }) => items,
         _ => &[],
     };
-    let all_there = |array: &Vec<Value>, wanted: &[Value]| wanted.iter().all(|item| array.contains(item));
-    if written == items && all_there(array, items) {
-        return Ok(finish(file, original.as_deref(), &document));
+    let present: Vec<Option<Value>> = array.elements().iter().map(document::value).collect();
+    let all_there = |wanted: &[Value]| wanted.iter().all(|item| present.contains(&Some(item.clone())));
+    if written == items && all_there(items) {
+        return Ok(());
     }
-    if !all_there(array, written) && !force {
+    if !all_there(written) && !force {
         let place = pointer.join(".");
         return Err(Refusal(format!(
             "{file}: {place} was edited since it was generated; rerun with --force"
         )));
     }
-    array.retain(|item| !written.contains(item));
-    for item in items {
-        if !array.contains(item) {
-            array.push(item.clone());
+    let mut kept = Vec::new();
+    for element in array.elements() {
+        match document::value(&element) {
+            Some(item) if written.contains(&item) => element.remove(),
+            item => kept.extend(item),
         }
     }
-    Ok(finish(file, original.as_deref(), &document))
+    for item in items {
+        if !kept.contains(item) {
+            array.append(document::input(item));
+            kept.push(item.clone());
+        }
+    }
+    Ok(())
 }
 
 pub fn remove_entry(
-    text: String,
+    doc: &mut Document,
     file: &str,
     pointer: &[String],
     key: &str,
     value: &Value,
     force: bool,
-) -> Result<Content, Refusal> {
-    let mut document = parse(Some(text.clone()), file, false)?;
-    let Ok(object) = object_at(&mut document, pointer, file, false) else { return Ok(Some(text)) };
-    match object.get(key) {
-        None => return Ok(Some(text)),
-        Some(current) if current == value || force => {
-            object.remove(key);
-        }
-        Some(_) => {
-            let place = [pointer, &[key.to_string()]].concat().join(".");
-            return Err(Refusal(format!(
-                "{file}: {place} was edited since it was generated; kept (--force removes it)"
-            )));
-        }
+) -> Result<(), Refusal> {
+    let Some(object) = existing_object(doc, pointer) else { return Ok(()) };
+    let Some(prop) = object.get(key) else { return Ok(()) };
+    let current = prop.value().and_then(|v| document::value(&v));
+    if current.as_ref() != Some(value) && !force {
+        let place = [pointer, &[key.to_string()]].concat().join(".");
+        return Err(Refusal(format!(
+            "{file}: {place} was edited since it was generated; kept (--force removes it)"
+        )));
     }
-    prune(&mut document, pointer);
-    Ok(if emptied(&document, pointer) { None } else { Some(finish(file, Some(&text), &document)) })
+    prop.remove();
+    doc.removed_something();
+    prune(doc, pointer);
+    Ok(())
 }
 
 /// Drops the containers along `pointer` that the removal left empty, deepest
-/// first, so no `"Stop": []` husk stays behind in a user's file.
-fn prune(document: &mut Value, pointer: &[String]) {
+/// first, so no `"Stop": []` husk stays behind in a user's file. One that
+/// holds a comment is the user's and stays.
+fn prune(doc: &Document, pointer: &[String]) {
     for depth in (1..=pointer.len()).rev() {
         let (parents, last) = pointer[..depth].split_at(depth - 1);
-        let mut here = &mut *document;
-        for key in parents {
-            match here.get_mut(key) {
-                Some(next) => here = next,
-                None => return,
-            }
-        }
-        let Some(map) = here.as_object_mut() else { return };
-        let empty = match map.get(&last[0]) {
-            Some(Value::Object(inner)) => inner.is_empty(),
-            Some(Value::Array(inner)) => inner.is_empty(),
+        let Some(parent) = existing_object(doc, parents) else { return };
+        let Some(prop) = parent.get(&last[0]) else { return };
+        let empty = match document::slot(&parent, &last[0]) {
+            Slot::Object(inner) => inner.properties().is_empty(),
+            Slot::Array(inner) => inner.elements().is_empty(),
             _ => false,
         };
-        if !empty {
+        if !empty || document::has_comment(&prop.clone().into()) {
             return;
         }
-        map.remove(&last[0]);
+        prop.remove();
     }
 }
 
 pub fn remove_items(
-    text: String,
+    doc: &mut Document,
     file: &str,
     pointer: &[String],
     items: &[Value],
     force: bool,
-) -> Result<Content, Refusal> {
-    let mut document = parse(Some(text.clone()), file, false)?;
-    let Ok(array) = array_at(&mut document, pointer, file, false) else { return Ok(Some(text)) };
-    if !items.iter().all(|item| array.contains(item)) && !force {
+) -> Result<(), Refusal> {
+    let Some((last, parents)) = pointer.split_last() else { return Ok(()) };
+    let Some(parent) = existing_object(doc, parents) else { return Ok(()) };
+    let Slot::Array(array) = document::slot(&parent, last) else { return Ok(()) };
+    let present: Vec<Option<Value>> = array.elements().iter().map(document::value).collect();
+    if !items.iter().all(|item| present.contains(&Some(item.clone()))) && !force {
         return Err(Refusal(format!(
             "{file}: {} was edited since it was generated; kept (--force removes it)",
             pointer.join(".")
         )));
     }
-    array.retain(|item| !items.contains(item));
-    prune(&mut document, pointer);
-    Ok(if emptied(&document, pointer) { None } else { Some(finish(file, Some(&text), &document)) })
-}
-
-/// The file holds nothing but the (now empty) containers along `pointer`:
-/// it held only our parts.
-fn emptied(value: &Value, pointer: &[String]) -> bool {
-    match (value, pointer.split_first()) {
-        (Value::Object(map), None) => map.is_empty(),
-        (Value::Array(items), None) => items.is_empty(),
-        (Value::Object(map), Some((key, rest))) => {
-            map.is_empty() || (map.len() == 1 && map.get(key).is_some_and(|inner| emptied(inner, rest)))
+    for element in array.elements() {
+        if document::value(&element).is_some_and(|item| items.contains(&item)) {
+            element.remove();
+            doc.removed_something();
         }
-        _ => false,
     }
+    prune(doc, pointer);
+    Ok(())
 }
 
 fn lookup(file: &str, text: &str, pointer: &[String]) -> Option<Value> {
-    let mut here = Dialect::of(file).decode(file, text).ok()?;
+    let mut here = document::decode(file, text)?;
     for key in pointer {
         here = here.get_mut(key)?.take();
     }
@@ -296,7 +228,61 @@ pub fn items_present(file: &str, text: &str, pointer: &[String], items: &[Value]
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::merge::Content;
     use serde_json::json;
+
+    // The steps over a file's text, one at a time, as the earlier tests take them.
+    fn set_entry(
+        content: Content,
+        file: &str,
+        pointer: &[String],
+        key: &str,
+        value: &Value,
+        previous: Option<&Record>,
+        force: bool,
+    ) -> Result<String, Refusal> {
+        let mut doc = Document::open(content, file, None)?;
+        super::set_entry(&mut doc, file, pointer, key, value, previous, force)?;
+        Ok(doc.close().expect("an applied part leaves a file"))
+    }
+
+    fn add_items(
+        content: Content,
+        file: &str,
+        pointer: &[String],
+        items: &[Value],
+        previous: Option<&Record>,
+        force: bool,
+    ) -> Result<String, Refusal> {
+        let mut doc = Document::open(content, file, None)?;
+        super::add_items(&mut doc, file, pointer, items, previous, force)?;
+        Ok(doc.close().expect("an applied part leaves a file"))
+    }
+
+    fn remove_entry(
+        text: String,
+        file: &str,
+        pointer: &[String],
+        key: &str,
+        value: &Value,
+        force: bool,
+    ) -> Result<Content, Refusal> {
+        let mut doc = Document::open(Some(text), file, None)?;
+        super::remove_entry(&mut doc, file, pointer, key, value, force)?;
+        Ok(doc.close())
+    }
+
+    fn remove_items(
+        text: String,
+        file: &str,
+        pointer: &[String],
+        items: &[Value],
+        force: bool,
+    ) -> Result<Content, Refusal> {
+        let mut doc = Document::open(Some(text), file, None)?;
+        super::remove_items(&mut doc, file, pointer, items, force)?;
+        Ok(doc.close())
+    }
 
     fn servers() -> Vec<String> {
         vec!["mcpServers".to_string()]
@@ -424,14 +410,94 @@ mod tests {
     }
 
     #[test]
-    fn yaml_that_does_not_parse_is_refused_unless_forced() {
+    fn yaml_that_does_not_parse_is_refused_even_forced() {
         let broken = Some("mcp_servers: [unclosed\n".to_string());
         let wanted = json!({"command": "x"});
-        let refused = set_entry(broken.clone(), "c.yaml", &mcp_servers(), "a", &wanted, None, false);
-        assert!(refused.unwrap_err().0.contains("invalid YAML"));
-        let forced = set_entry(broken, "c.yaml", &mcp_servers(), "a", &wanted, None, true).unwrap();
-        assert_eq!(forced, "mcp_servers:\n  a:\n    command: x\n");
+        for force in [false, true] {
+            let refused = set_entry(broken.clone(), "c.yaml", &mcp_servers(), "a", &wanted, None, force);
+            assert!(refused.unwrap_err().0.contains("invalid YAML at line 2 column 1"));
+        }
         let empty = set_entry(Some(String::new()), "c.yml", &mcp_servers(), "a", &wanted, None, false);
         assert_eq!(empty.unwrap(), "mcp_servers:\n  a:\n    command: x\n");
+    }
+
+    const USERS_JSONC: &str = "// My OpenCode setup\n{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  /* the model I use */\n  \"model\": \"m\",\n  \"mcp\": {\n    // my own server\n    \"mine\": {\"type\": \"local\", \"command\": [\"s\"],},\n  },\n  \"theme\": \"dark\", // trailing\n}\n";
+
+    fn mcp() -> Vec<String> {
+        vec!["mcp".to_string()]
+    }
+
+    #[test]
+    fn a_users_jsonc_keeps_every_byte_outside_plugforges_entry() {
+        let ours = json!({"type": "local", "command": ["d", "--root", "."], "enabled": true});
+        let built =
+            set_entry(Some(USERS_JSONC.into()), "opencode.json", &mcp(), "d", &ours, None, false).unwrap();
+        let entry = "\n    \"d\": {\n      \"type\": \"local\",\n      \"command\": [\"d\", \"--root\", \".\"],\n      \"enabled\": true,\n    },";
+        assert_eq!(built, USERS_JSONC.replacen("[\"s\"],},", &format!("[\"s\"],}},{entry}"), 1), "{built}");
+        let previous = Record::JsonEntry {
+            path: "opencode.json".into(),
+            pointer: mcp(),
+            key: "d".into(),
+            value: ours.clone(),
+        };
+        let again =
+            set_entry(Some(built.clone()), "opencode.json", &mcp(), "d", &ours, Some(&previous), false);
+        assert_eq!(again.unwrap(), built, "a rebuild keeps the bytes");
+
+        let edited = built.replace("\"enabled\": true", "\"enabled\": false");
+        assert!(
+            set_entry(Some(edited.clone()), "opencode.json", &mcp(), "d", &ours, Some(&previous), false)
+                .is_err()
+        );
+        let forced =
+            set_entry(Some(edited.clone()), "opencode.json", &mcp(), "d", &ours, Some(&previous), true);
+        assert_eq!(forced.unwrap(), built, "--force resets plugforge's entry and nothing else");
+
+        let left = remove_entry(built, "opencode.json", &mcp(), "d", &ours, false).unwrap();
+        assert_eq!(left.as_deref(), Some(USERS_JSONC), "uninstall gives the user's bytes back");
+        let forced = remove_entry(edited, "opencode.json", &mcp(), "d", &ours, true).unwrap();
+        assert_eq!(forced.as_deref(), Some(USERS_JSONC));
+    }
+
+    #[test]
+    fn json_that_does_not_parse_is_a_conflict_at_its_line_and_column_even_forced() {
+        let broken = "{\n  // mine\n  \"model\": \"x\"\n  \"theme\": \"dark\"\n}\n".to_string();
+        for force in [false, true] {
+            let why = set_entry(Some(broken.clone()), "opencode.json", &mcp(), "d", &json!({}), None, force)
+                .unwrap_err()
+                .0;
+            assert!(why.starts_with("opencode.json:3:15: invalid JSON: Expected comma"), "{why}");
+            assert!(why.contains("--force does not replace it"), "{why}");
+            let why =
+                remove_entry(broken.clone(), "opencode.json", &mcp(), "d", &json!({}), force).unwrap_err().0;
+            assert!(why.starts_with("opencode.json:3:15: "), "{why}");
+        }
+        let not_an_object = set_entry(Some("[1]".into()), "o.json", &mcp(), "d", &json!({}), None, true);
+        assert!(not_an_object.unwrap_err().0.starts_with("o.json: the top level is not a JSON object"));
+        let not_a_table =
+            set_entry(Some("{\"mcp\": 3}".into()), "o.json", &mcp(), "d", &json!({}), None, true);
+        assert!(not_a_table.unwrap_err().0.starts_with("o.json: \"mcp\" is not an object"));
+    }
+
+    #[test]
+    fn json_nested_past_the_limit_is_refused_before_it_is_parsed() {
+        let deep = format!("{{\"a\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+        let why = set_entry(Some(deep), "o.json", &mcp(), "d", &json!({}), None, true).unwrap_err().0;
+        assert!(why.starts_with("o.json:1:106: limit: JSON nested deeper than 100 levels"), "{why}");
+    }
+
+    #[test]
+    fn a_removal_keeps_a_container_or_file_that_holds_a_comment() {
+        let pointer = vec!["hooks".to_string(), "Stop".to_string()];
+        let ours = json!({"command": "ours"});
+        let text =
+            "{\n  \"hooks\": {\n    // keep my hooks here\n    \"Stop\": [{\"command\": \"ours\"}]\n  }\n}\n"
+                .to_string();
+        let left =
+            remove_items(text, "s.json", &pointer, std::slice::from_ref(&ours), false).unwrap().unwrap();
+        assert!(left.contains("// keep my hooks here"), "{left}");
+        let only_a_comment = "// mine\n{\"mcp\": {\"d\": 1}}\n".to_string();
+        let left = remove_entry(only_a_comment, "o.json", &mcp(), "d", &json!(1), false).unwrap();
+        assert_eq!(left.as_deref(), Some("// mine\n{}\n"));
     }
 }

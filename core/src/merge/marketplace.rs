@@ -1,60 +1,46 @@
 //! Marketplace files are shared: an entry is appended when missing, replaced
 //! in place when its version moved, and left alone otherwise; every other
-//! entry and field of the file is kept.
+//! entry, field and comment of the file is kept.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::{Content, Refusal};
-use crate::json;
-use crate::source::parse_json;
+use super::Refusal;
+use super::document::{self, Document, Slot};
 
-/// The marketplace text with `entry` in it, given what is on disk now
-/// (`document` is the file to start from when there is none).
-pub fn apply(
-    content: Content,
-    file: &str,
-    document: &Value,
-    entry: &Value,
-    force: bool,
-) -> Result<String, Refusal> {
-    let fresh = || document.as_object().cloned().unwrap_or_default();
-    let mut doc: Map<String, Value> = match &content {
-        None => fresh(),
-        Some(text) => match parse_json(file, text.as_bytes()) {
-            Ok(doc) => doc,
-            Err(_) if force => fresh(),
-            Err(e) => {
-                return Err(Refusal(format!("{}; fix it or rerun with --force to replace it", e.message())));
-            }
-        },
-    };
-    if !doc.get("plugins").is_none_or(Value::is_array) {
-        if !force {
-            let why = "\"plugins\" is not a list; refusing to replace the entries it holds (--force does)";
+/// Puts `entry` into the marketplace (`document` is the file to start from
+/// when there is none, and is opened by the caller).
+pub fn apply(doc: &mut Document, file: &str, entry: &Value) -> Result<(), Refusal> {
+    let object = doc.object();
+    let list = match document::slot(&object, "plugins") {
+        Slot::Array(list) => list,
+        Slot::Missing => object.array_value_or_create("plugins").expect("just created"),
+        Slot::Object(_) | Slot::Other => {
+            let why =
+                "\"plugins\" is not a list; refusing to replace the entries it holds (not even with --force)";
             return Err(Refusal(format!("{file}: {why}")));
         }
-        doc = fresh();
-    }
-    let list =
-        doc.entry("plugins").or_insert_with(|| Value::Array(Vec::new())).as_array_mut().expect("a list");
+    };
     let name = entry.get("name").and_then(Value::as_str).unwrap_or_default();
     let source = source_path(entry).unwrap_or_default();
     // A renamed namespace still points at the same bundle: its entry is ours.
-    match list.iter_mut().find(|e| is_entry(e, name, source)) {
-        None => list.push(entry.clone()),
-        Some(current)
+    let found = list.elements().into_iter().enumerate().find_map(|(index, node)| {
+        let value = document::value(&node)?;
+        is_entry(&value, name, source).then_some((index, node, value))
+    });
+    match found {
+        None => {
+            list.append(document::input(entry));
+        }
+        Some((index, node, current))
             if current.get("version") != entry.get("version") || current.get("name") != entry.get("name") =>
         {
-            *current = entry.clone()
+            // Taken out and put back at its place, indented like its neighbours.
+            node.remove();
+            list.insert(index, document::input(entry));
         }
         Some(_) => {}
     }
-    // A file that already says the same thing keeps its exact bytes.
-    let merged = Value::Object(doc);
-    match content {
-        Some(text) if serde_json::from_str::<Value>(&text).ok().as_ref() == Some(&merged) => Ok(text),
-        _ => Ok(String::from_utf8(json::to_bytes(&merged)).expect("JSON is UTF-8")),
-    }
+    Ok(())
 }
 
 /// `source` as a string, or `source.path` (Codex's `{"source": "local", "path": ...}`).
@@ -70,26 +56,31 @@ fn is_entry(entry: &Value, name: &str, source: &str) -> bool {
     entry.get("name").and_then(Value::as_str) == Some(name) || source_path(entry) == Some(source)
 }
 
-/// The file without this plugin's entry; `None` when no plugin is left, so
-/// the file can go.
-pub fn remove(text: String, file: &str, name: &str, source: &str, force: bool) -> Result<Content, Refusal> {
-    let mut document: Map<String, Value> = match parse_json(file, text.as_bytes()) {
-        Ok(document) => document,
-        Err(_) if force => return Ok(Some(text)),
-        Err(e) => return Err(Refusal(format!("{}; cannot take the entry out", e.message()))),
-    };
-    let Some(Value::Array(list)) = document.get_mut("plugins") else { return Ok(Some(text)) };
-    list.retain(|e| !is_entry(e, name, source));
-    if list.is_empty() {
-        return Ok(None);
+/// Takes this plugin's entry out; once no plugin is left (and no comment
+/// of the user's), the file can go.
+pub fn remove(doc: &mut Document, name: &str, source: &str) {
+    let object = doc.object();
+    let Slot::Array(list) = document::slot(&object, "plugins") else { return };
+    let mut took = false;
+    for node in list.elements() {
+        if document::value(&node).is_some_and(|e| is_entry(&e, name, source)) {
+            node.remove();
+            took = true;
+        }
     }
-    Ok(Some(String::from_utf8(json::to_bytes(&document)).expect("JSON is UTF-8")))
+    // An emptied list goes too, as the husk of a removed hook group does;
+    // a file left with nothing (or only what a fresh one had) goes with it.
+    if took && list.elements().is_empty() && !document::has_comment(&list.clone().into()) {
+        if let Some(prop) = object.get("plugins") {
+            prop.remove();
+        }
+        doc.emptied();
+    }
 }
 
 /// Whether the file lists this plugin's entry.
-pub fn lists(text: &str, name: &str, source: &str) -> bool {
-    serde_json::from_str::<Value>(text)
-        .ok()
+pub fn lists(file: &str, text: &str, name: &str, source: &str) -> bool {
+    document::decode(file, text)
         .and_then(|v| v.get("plugins")?.as_array().cloned())
         .is_some_and(|list| list.iter().any(|e| is_entry(e, name, source)))
 }
@@ -97,7 +88,27 @@ pub fn lists(text: &str, name: &str, source: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
+    use crate::merge::Content;
     use serde_json::json;
+
+    fn apply(
+        content: Content,
+        file: &str,
+        fresh: &Value,
+        entry: &Value,
+        _force: bool,
+    ) -> Result<String, Refusal> {
+        let mut doc = Document::open(content, file, Some(fresh))?;
+        super::apply(&mut doc, file, entry)?;
+        Ok(doc.close().expect("a file"))
+    }
+
+    fn remove(text: String, file: &str, name: &str, source: &str, _force: bool) -> Result<Content, Refusal> {
+        let mut doc = Document::open(Some(text), file, None)?;
+        super::remove(&mut doc, name, source);
+        Ok(doc.close())
+    }
 
     fn document() -> Value {
         json!({"name": "local", "owner": {"name": "o"}, "plugins": []})
@@ -155,10 +166,27 @@ mod tests {
     }
 
     #[test]
-    fn refuses_a_broken_file_unless_forced() {
+    fn refuses_a_broken_file_even_forced() {
         let broken = Some("{\"plugins\": {\"x\": 1}}".to_string());
-        assert!(apply(broken.clone(), "m.json", &document(), &entry("1"), false).is_err());
-        assert!(apply(broken, "m.json", &document(), &entry("1"), true).is_ok());
+        for force in [false, true] {
+            let why = apply(broken.clone(), "m.json", &document(), &entry("1"), force).unwrap_err().0;
+            assert!(why.starts_with("m.json: \"plugins\" is not a list"), "{why}");
+        }
+        let unparseable =
+            Some("{\n  \"plugins\": [\n    {\"name\": \"q\"}\n    {\"name\": \"r\"}\n  ]\n}\n".to_string());
+        let why = apply(unparseable, "m.json", &document(), &entry("1"), true).unwrap_err().0;
+        assert!(why.starts_with("m.json:3:18: invalid JSON: Expected comma"), "{why}");
+    }
+
+    #[test]
+    fn keeps_the_users_comments_and_commas() {
+        let users = "{\n  // the team's marketplace\n  \"name\": \"m\",\n  \"plugins\": [\n    {\"name\": \"q\", \"source\": \"./q\"}, // theirs\n  ],\n}\n";
+        let with = apply(Some(users.to_string()), "m.json", &document(), &entry("1.0.0"), false).unwrap();
+        assert!(with.starts_with("{\n  // the team's marketplace\n  \"name\": \"m\",\n  \"plugins\": [\n    {\"name\": \"q\", \"source\": \"./q\"}, // theirs\n"), "{with}");
+        assert_eq!(document::decode("m.json", &with).unwrap()["plugins"][1], entry("1.0.0"));
+        let moved = apply(Some(with.clone()), "m.json", &document(), &entry("1.1.0"), false).unwrap();
+        assert_eq!(moved, with.replace("1.0.0", "1.1.0"), "the version moves in place");
+        assert_eq!(remove(moved, "m.json", "p", "./claude-code", false).unwrap().as_deref(), Some(users));
     }
 
     #[test]

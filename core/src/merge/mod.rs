@@ -3,6 +3,7 @@
 //! Each owned part is recorded in the bundle's manifest, so an edit to it is
 //! detected and a part no longer generated is taken out again.
 
+mod document;
 mod json_parts;
 pub(crate) mod marketplace;
 mod section;
@@ -110,50 +111,11 @@ pub struct Refusal(pub String);
 /// The file's content as a merge sees it: absent, or text.
 pub type Content = Option<String>;
 
-/// Applies a wanted part. `previous` is the manifest's record for the same
-/// slot, if any: a part that changed on disk since then is a user edit.
-pub fn apply(
-    content: Content,
-    file: &str,
-    merge: &Merge,
-    previous: Option<&Record>,
-    force: bool,
-) -> Result<Content, Refusal> {
-    match &merge.part {
-        Part::MarketplaceEntry { document, entry } => {
-            marketplace::apply(content, file, document, entry, force).map(Some)
-        }
-        Part::JsonEntry { pointer, key, value } => {
-            json_parts::set_entry(content, file, pointer, key, value, previous, force).map(Some)
-        }
-        Part::JsonItems { pointer, items } => {
-            json_parts::add_items(content, file, pointer, items, previous, force).map(Some)
-        }
-        Part::Section { id, text } => section::set(content, file, id, text, previous, force).map(Some),
-    }
-}
-
-/// Takes out a part that is no longer wanted. An edited part stays unless
-/// forced (`Err`); an emptied file goes (`Ok(None)`).
-pub fn remove(content: Content, file: &str, record: &Record, force: bool) -> Result<Content, Refusal> {
-    let Some(text) = content else { return Ok(None) };
-    match record {
-        Record::MarketplaceEntry { name, source, .. } => marketplace::remove(text, file, name, source, force),
-        Record::JsonEntry { pointer, key, value, .. } => {
-            json_parts::remove_entry(text, file, pointer, key, value, force)
-        }
-        Record::JsonItems { pointer, items, .. } => {
-            json_parts::remove_items(text, file, pointer, items, force)
-        }
-        Record::Section { id, sha256, .. } => section::remove(text, file, id, sha256, force),
-    }
-}
-
 /// Whether the part a record describes is still on disk as written.
 pub fn intact(content: Option<&str>, record: &Record) -> bool {
     let Some(text) = content else { return false };
     match record {
-        Record::MarketplaceEntry { name, source, .. } => marketplace::lists(text, name, source),
+        Record::MarketplaceEntry { path, name, source } => marketplace::lists(path, text, name, source),
         Record::JsonEntry { path, pointer, key, value } => {
             json_parts::entry_is(path, text, pointer, key, value)
         }
@@ -177,12 +139,64 @@ pub enum Step {
     Remove(Record),
 }
 
-/// Runs `steps` over a file's current content.
+/// Runs `steps` over a file's current content. A JSON-model file is opened
+/// once and closed once: every step edits the same syntax tree, so a file
+/// plugforge creates is written once by the JSON writer and a file the user
+/// wrote is only ever edited in place.
 pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<Content, Refusal> {
-    steps.iter().try_fold(content, |content, step| match step {
-        Step::Apply(merge, previous) => apply(content, file, merge, previous.as_ref(), force),
-        Step::Remove(record) => remove(content, file, record, force),
-    })
+    let is_section = |step: &Step| match step {
+        Step::Apply(merge, _) => matches!(merge.part, Part::Section { .. }),
+        Step::Remove(record) => matches!(record, Record::Section { .. }),
+    };
+    if steps.iter().all(is_section) {
+        return steps.iter().try_fold(content, |content, step| match step {
+            Step::Apply(Merge { part: Part::Section { id, text }, .. }, previous) => {
+                section::set(content, file, id, text, previous.as_ref(), force).map(Some)
+            }
+            Step::Remove(Record::Section { id, sha256, .. }) => match content {
+                Some(text) => section::remove(text, file, id, sha256, force),
+                None => Ok(None),
+            },
+            _ => unreachable!("only sections here"),
+        });
+    }
+    if steps.iter().any(is_section) {
+        return Err(Refusal(format!("{file}: sections and entries cannot share one file")));
+    }
+    let fresh = steps.iter().find_map(|step| match step {
+        Step::Apply(Merge { part: Part::MarketplaceEntry { document, .. }, .. }, _) => Some(document),
+        _ => None,
+    });
+    // Removing from a file that is not there has nothing to do.
+    if content.is_none() && steps.iter().all(|s| matches!(s, Step::Remove(_))) {
+        return Ok(None);
+    }
+    let mut doc = document::Document::open(content, file, fresh)?;
+    for step in steps {
+        match step {
+            Step::Apply(merge, previous) => match &merge.part {
+                Part::MarketplaceEntry { entry, .. } => marketplace::apply(&mut doc, file, entry)?,
+                Part::JsonEntry { pointer, key, value } => {
+                    json_parts::set_entry(&mut doc, file, pointer, key, value, previous.as_ref(), force)?
+                }
+                Part::JsonItems { pointer, items } => {
+                    json_parts::add_items(&mut doc, file, pointer, items, previous.as_ref(), force)?
+                }
+                Part::Section { .. } => unreachable!("checked above"),
+            },
+            Step::Remove(record) => match record {
+                Record::MarketplaceEntry { name, source, .. } => marketplace::remove(&mut doc, name, source),
+                Record::JsonEntry { pointer, key, value, .. } => {
+                    json_parts::remove_entry(&mut doc, file, pointer, key, value, force)?
+                }
+                Record::JsonItems { pointer, items, .. } => {
+                    json_parts::remove_items(&mut doc, file, pointer, items, force)?
+                }
+                Record::Section { .. } => unreachable!("checked above"),
+            },
+        }
+    }
+    Ok(doc.close())
 }
 
 /// Previous records whose slot no wanted part fills any more.

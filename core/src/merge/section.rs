@@ -4,6 +4,76 @@
 
 use super::{Content, Record, Refusal};
 use crate::hash::sha256_hex;
+use crate::limits::position;
+
+/// A TOML file (Codex's `config.toml`) must parse before plugforge touches
+/// it, and still parse after: its tables and the user's share one namespace.
+fn is_toml(file: &str) -> bool {
+    file.ends_with(".toml")
+}
+
+fn toml_error(file: &str, text: &str, error: &toml_edit::TomlError) -> String {
+    let (line, column) = position(text, error.span().map_or(0, |span| span.start));
+    format!("{file}:{line}:{column}: invalid TOML: {}", error.message().trim_end())
+}
+
+/// Refuses a TOML file that does not parse. `--force` does not lift it:
+/// replacing the file would drop the user's settings.
+fn readable(file: &str, text: &str) -> Result<(), Refusal> {
+    if !is_toml(file) {
+        return Ok(());
+    }
+    match toml_edit::Document::parse(text) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(Refusal(format!(
+            "{}; plugforge edits only its own section, so fix the file by hand (--force does not replace it)",
+            toml_error(file, text, &e)
+        ))),
+    }
+}
+
+/// The merged TOML must still parse: a table of the user's with the name
+/// of one of plugforge's would make the file one Codex refuses to load.
+fn still_readable(file: &str, user: &str, body: &str, merged: &str) -> Result<(), Refusal> {
+    if !is_toml(file) {
+        return Ok(());
+    }
+    let Err(e) = toml_edit::Document::parse(merged) else { return Ok(()) };
+    let taken = toml_edit::Document::parse(user).ok().and_then(|user| {
+        let ours = toml_edit::Document::parse(body).ok()?;
+        let mut paths = Vec::new();
+        tables(ours.as_table(), &mut Vec::new(), &mut paths);
+        paths.into_iter().find(|path| {
+            let mut here = Some(user.as_item());
+            for key in path {
+                here = here.and_then(|item| item.get(key.as_str()));
+            }
+            here.is_some()
+        })
+    });
+    let why = match taken {
+        Some(path) => format!(
+            "{file}: [{}] is yours already; rename or remove it, plugforge writes a table of that name",
+            path.join(".")
+        ),
+        None => toml_error(file, merged, &e),
+    };
+    Err(Refusal(format!("{why} (--force does not edit your tables)")))
+}
+
+/// Paths of the tables in `table` that hold values of their own.
+fn tables(table: &toml_edit::Table, at: &mut Vec<String>, found: &mut Vec<Vec<String>>) {
+    if table.iter().any(|(_, item)| !item.is_table()) && !at.is_empty() {
+        found.push(at.clone());
+    }
+    for (key, item) in table.iter() {
+        if let Some(inner) = item.as_table() {
+            at.push(key.to_string());
+            tables(inner, at, found);
+            at.pop();
+        }
+    }
+}
 
 /// Whether `file` takes `#` comments (TOML, YAML) rather than HTML ones.
 fn hash_comments(file: &str) -> bool {
@@ -46,6 +116,7 @@ pub fn set(
 ) -> Result<String, Refusal> {
     let body = if body.ends_with('\n') || body.is_empty() { body.to_string() } else { format!("{body}\n") };
     let Some(text) = content else { return Ok(block(file, id, &body)) };
+    readable(file, &text)?;
     let Some((start, inner, close, stop)) = find(file, &text, id) else {
         let separator = if text.is_empty() || text.ends_with("\n\n") {
             ""
@@ -54,7 +125,9 @@ pub fn set(
         } else {
             "\n\n"
         };
-        return Ok(format!("{text}{separator}{}", block(file, id, &body)));
+        let merged = format!("{text}{separator}{}", block(file, id, &body));
+        still_readable(file, &text, &body, &merged)?;
+        return Ok(merged);
     };
     let current = &text[inner..close];
     if current == body {
@@ -67,10 +140,14 @@ pub fn set(
             "the {id} section was edited since it was generated; rerun with --force to overwrite it"
         )));
     }
-    Ok(format!("{}{}{}", &text[..start], block(file, id, &body), &text[stop..]))
+    let merged = format!("{}{}{}", &text[..start], block(file, id, &body), &text[stop..]);
+    let users = format!("{}{}", &text[..start], &text[stop..]);
+    still_readable(file, &users, &body, &merged)?;
+    Ok(merged)
 }
 
 pub fn remove(text: String, file: &str, id: &str, sha256: &str, force: bool) -> Result<Content, Refusal> {
+    readable(file, &text)?;
     let Some((start, inner, close, stop)) = find(file, &text, id) else { return Ok(Some(text)) };
     if sha256_hex(&text.as_bytes()[inner..close]) != sha256 && !force {
         return Err(Refusal(format!(
@@ -143,5 +220,32 @@ mod tests {
             remove(with, "c.toml", "plugforge:x", &sha256_hex(body.as_bytes()), false).unwrap(),
             Some(users)
         );
+    }
+
+    #[test]
+    fn a_toml_file_that_does_not_parse_is_refused_at_its_line_and_column_even_forced() {
+        let broken = "# mine\nmodel = \"o3\"\n[mcp_servers.theirs\ncommand = \"t\"\n".to_string();
+        for force in [false, true] {
+            let why = set(Some(broken.clone()), "c.toml", "plugforge:x", "[a]\nb = 1\n", None, force)
+                .unwrap_err()
+                .0;
+            assert!(why.starts_with("c.toml:3:20: invalid TOML: "), "{why}");
+            assert!(why.contains("--force does not replace it"), "{why}");
+            let why = remove(broken.clone(), "c.toml", "plugforge:x", "", force).unwrap_err().0;
+            assert!(why.starts_with("c.toml:3:20: "), "{why}");
+        }
+    }
+
+    #[test]
+    fn a_users_table_of_the_same_name_is_refused_even_forced() {
+        let users = "# mine\n[mcp_servers.d]\ncommand = \"mine\"\n".to_string();
+        let body = "[mcp_servers.d]\ncommand = \"ours\"\n";
+        for force in [false, true] {
+            let why = set(Some(users.clone()), "c.toml", "plugforge:x", body, None, force).unwrap_err().0;
+            assert!(why.starts_with("c.toml: [mcp_servers.d] is yours already"), "{why}");
+        }
+        let beside = "[mcp_servers.theirs]\ncommand = \"t\"\n".to_string();
+        let with = set(Some(beside.clone()), "c.toml", "plugforge:x", body, None, false).unwrap();
+        assert_eq!(with, format!("{beside}\n# plugforge:x:begin\n{body}# plugforge:x:end\n"));
     }
 }

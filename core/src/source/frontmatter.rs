@@ -49,6 +49,15 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
     let Some((yaml, body, first_line)) = split(text) else {
         return Ok(Document { frontmatter: None, body: text.to_string() });
     };
+    // The YAML reader and the conversion below recurse once a level: a
+    // frontmatter nested past the bound is refused before either runs.
+    if let Some((line, column)) = crate::limits::too_deep_yaml(yaml) {
+        return Err(Error::at(
+            ErrorCode::Limit,
+            Location::at(file, first_line + line - 1, column),
+            format!("YAML nested deeper than {} levels", crate::limits::MAX_JSON_DEPTH),
+        ));
+    }
     let docs = YamlLoader::load_from_str(yaml).map_err(|e| {
         let marker = e.marker();
         Error::at(
@@ -81,6 +90,10 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
 /// YAML files such as Hermes's `config.yaml` are read before a merge. An
 /// empty document is `null`.
 pub(crate) fn yaml_value(text: &str) -> std::result::Result<Value, String> {
+    if let Some((line, column)) = crate::limits::too_deep_yaml(text) {
+        let most = crate::limits::MAX_JSON_DEPTH;
+        return Err(format!("limit: YAML nested deeper than {most} levels at line {line} column {column}"));
+    }
     let docs = YamlLoader::load_from_str(&crate::text::normalised(text)).map_err(|e| {
         format!("invalid YAML at line {} column {}: {}", e.marker().line(), e.marker().col() + 1, e.info())
     })?;
@@ -128,6 +141,22 @@ fn to_json(value: Yaml) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn frontmatter_nested_past_the_limit_is_a_limit_error_not_a_crash() {
+        let text = format!("---\nname: deep\ndescription: {}\n---\nBody.\n", "[".repeat(200_000));
+        let error = parse_document("skills/deep/SKILL.md", &text).unwrap_err();
+        assert_eq!(error.code, ErrorCode::Limit);
+        assert_eq!(
+            error.location(),
+            Some(&Location::at("skills/deep/SKILL.md", 3, 13 + crate::limits::MAX_JSON_DEPTH))
+        );
+        assert!(
+            yaml_value(&format!("a: {}", "{".repeat(200_000)))
+                .unwrap_err()
+                .starts_with("limit: YAML nested deeper than 100 levels")
+        );
+    }
 
     #[test]
     fn a_bom_and_crlf_keep_the_frontmatter_and_leave_the_body_plain() {

@@ -8,7 +8,17 @@ use crate::error::{Error, ErrorCode, Location, Result};
 pub fn parse_json<T: DeserializeOwned>(file: &str, bytes: &[u8]) -> Result<T> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::at(ErrorCode::InvalidSource, Location::file(file), format!("not UTF-8: {e}")))?;
-    serde_json::from_str(crate::text::without_bom(text)).map_err(|e| {
+    let text = crate::text::without_bom(text);
+    // serde_json would stop at its own recursion limit with a syntax error;
+    // the depth is checked first so the error says what it is.
+    if let Some((line, column)) = crate::limits::too_deep(text) {
+        return Err(Error::at(
+            ErrorCode::Limit,
+            Location::at(file, line, column),
+            format!("JSON nested deeper than {} levels", crate::limits::MAX_JSON_DEPTH),
+        ));
+    }
+    serde_json::from_str(text).map_err(|e| {
         let what = match e.classify() {
             serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "invalid JSON",
             _ => "unexpected JSON content",
@@ -58,6 +68,22 @@ mod tests {
         assert_eq!(loc.file, "hooks/hooks.json");
         assert_eq!(loc.line, Some(3));
         assert!(err.message().starts_with("hooks/hooks.json:3:1: invalid JSON: trailing comma"), "{}", err);
+    }
+
+    #[test]
+    fn json_nested_past_the_limit_is_a_limit_error_at_its_place() {
+        let depth = crate::limits::MAX_JSON_DEPTH;
+        let fine = format!("{{\"a\": {}{}}}", "[".repeat(depth - 1), "]".repeat(depth - 1));
+        assert!(parse_json::<serde_json::Value>("x.json", fine.as_bytes()).is_ok());
+        // A million levels: refused by the scan, before any parser recurses.
+        let deep = format!("{{\n\"a\": {}", "[".repeat(1_000_000));
+        let err = parse_json::<serde_json::Value>("plugforge.json", deep.as_bytes()).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Limit);
+        assert_eq!(err.location(), Some(&Location::at("plugforge.json", 2, 6 + depth - 1)));
+        assert_eq!(
+            err.message(),
+            format!("plugforge.json:2:{}: JSON nested deeper than 100 levels", 5 + depth)
+        );
     }
 
     #[test]

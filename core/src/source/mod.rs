@@ -24,7 +24,8 @@ pub use load::{HOOK_EVENTS, LoadOptions, is_kebab, load_plugin, read_config};
 pub(crate) use render::environment;
 pub(crate) use summary::summary;
 
-use crate::error::Result;
+use crate::error::{Error, ErrorCode, Location, Result};
+use crate::limits;
 use crate::path::BundlePath;
 
 /// One file of the source as the host read it. Bytes are shared, so a file
@@ -39,6 +40,11 @@ pub struct SourceFile {
 #[derive(Debug, Clone, Default)]
 pub struct SourceTree {
     files: BTreeMap<BundlePath, SourceFile>,
+    /// All files' bytes together, against [`limits::MAX_SOURCE_BYTES`].
+    bytes: u64,
+    /// The first file that broke a limit. Every entry point refuses such a
+    /// tree, so a host that stopped reading there still gets a `limit` error.
+    over_limit: Option<Error>,
 }
 
 impl SourceTree {
@@ -46,11 +52,62 @@ impl SourceTree {
         SourceTree::default()
     }
 
-    /// Adds a file; the path must be a clean relative path.
+    /// Adds a file; the path must be a clean relative path, and the tree
+    /// stays within the source limits (`limit` error otherwise).
     pub fn insert(&mut self, path: &str, bytes: impl Into<Arc<[u8]>>, executable: bool) -> Result<()> {
         let path = BundlePath::new(path)?;
-        self.files.insert(path, SourceFile { bytes: bytes.into(), executable });
+        let bytes = bytes.into();
+        let replaced = self.files.get(&path).map(|f| f.bytes.len() as u64);
+        let len = bytes.len() as u64;
+        let growth = len.saturating_sub(replaced.unwrap_or(0));
+        if let Some(why) = self.over(len, growth, replaced.is_none()) {
+            let error = Error::at(ErrorCode::Limit, Location::file(path.as_str()), why);
+            self.refuse(error.clone());
+            return Err(error);
+        }
+        self.bytes = self.bytes - replaced.unwrap_or(0) + len;
+        self.files.insert(path, SourceFile { bytes, executable });
         Ok(())
+    }
+
+    /// Why one more file of `len` bytes would break a limit, if it would: a
+    /// host asks before it reads the file at all.
+    pub fn admits(&self, len: u64) -> Option<String> {
+        self.over(len, len, true)
+    }
+
+    fn over(&self, len: u64, growth: u64, new_file: bool) -> Option<String> {
+        if new_file && self.files.len() >= limits::MAX_SOURCE_FILES {
+            return Some(format!("the source holds more than {} files", limits::MAX_SOURCE_FILES));
+        }
+        if len > limits::MAX_FILE_BYTES {
+            let most = limits::MAX_FILE_BYTES >> 20;
+            return Some(format!("{len} bytes, over the {most} MiB one source file may hold"));
+        }
+        if self.bytes.saturating_add(growth) > limits::MAX_SOURCE_BYTES {
+            let most = limits::MAX_SOURCE_BYTES >> 20;
+            return Some(format!("the source's files hold more than {most} MiB together"));
+        }
+        None
+    }
+
+    /// Records that `path` was left out for breaking a limit (`why`, from
+    /// [`SourceTree::admits`]) without being read; the tree is refused
+    /// from then on.
+    pub fn refuse_over_limit(&mut self, path: &str, why: String) {
+        self.refuse(Error::at(ErrorCode::Limit, Location::file(path), why));
+    }
+
+    fn refuse(&mut self, error: Error) {
+        self.over_limit.get_or_insert(error);
+    }
+
+    /// The `limit` error of a tree a file of which broke a limit.
+    pub fn check_limits(&self) -> Result<()> {
+        match &self.over_limit {
+            Some(error) => Err(error.clone()),
+            None => Ok(()),
+        }
     }
 
     pub fn get(&self, path: &str) -> Option<&SourceFile> {

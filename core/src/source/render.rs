@@ -101,6 +101,9 @@ pub(crate) fn environment() -> Environment<'static> {
     // defaults to the build profile: on, every host (release bindings, debug
     // tests) gives the same message.
     env.set_debug(true);
+    // A template that loops without end (nested ranges, a macro calling
+    // itself) runs out of fuel and fails with `limit` instead of running on.
+    env.set_fuel(Some(crate::limits::TEMPLATE_FUEL));
     let syntax =
         SyntaxConfig::builder().keep_trailing_newline(true).build().expect("default delimiters are valid");
     env.set_syntax(syntax);
@@ -123,6 +126,14 @@ fn render_one(
             Some(line) => Location { file: path.to_string(), line: Some(line), column: None },
             None => Location::file(path.as_str()),
         };
+        if e.kind() == minijinja::ErrorKind::OutOfFuel {
+            let fuel = crate::limits::TEMPLATE_FUEL;
+            return Error::at(
+                ErrorCode::Limit,
+                location,
+                format!("template ran out of fuel ({fuel} steps): does it loop without end?"),
+            );
+        }
         let detail = e.detail().map(str::to_string).unwrap_or_else(|| e.kind().to_string());
         Error::at(ErrorCode::Template, location, format!("template error: {detail}"))
     })
@@ -157,6 +168,35 @@ mod tests {
         let b = &out[&BundlePath::new("b.md").unwrap()];
         assert_eq!(&*b.bytes, b"{{ untouched }}");
         assert!(b.executable);
+    }
+
+    #[test]
+    fn a_template_that_loops_without_end_runs_out_of_fuel() {
+        let mut tree = SourceTree::new();
+        let looping =
+            "ok\n{% for a in range(100000) %}{% for b in range(100000) %}{{ b }}{% endfor %}{% endfor %}";
+        tree.insert("loop.md.j2", looping.as_bytes().to_vec(), false).unwrap();
+        let err = render_tree(&tree, &[], &ctx(&[])).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Limit);
+        assert_eq!(err.location().map(|l| l.file.as_str()), Some("loop.md.j2"));
+        assert!(err.message().contains("template ran out of fuel (10000000 steps)"), "{err}");
+    }
+
+    #[test]
+    fn a_template_over_ten_thousand_items_stays_well_within_its_fuel() {
+        let mut tree = SourceTree::new();
+        let walk = "{% for i in range(10000) %}{{ i | string | upper }} {% if i is even %}e{% endif %}\n{% endfor %}";
+        tree.insert("walk.md.j2", walk.as_bytes().to_vec(), false).unwrap();
+        let out = render_tree(&tree, &[], &ctx(&[])).unwrap();
+        // What the limit's doc claims: the walk needs under 200,000 steps.
+        let mut env = environment();
+        env.set_fuel(Some(200_000));
+        let text = env.render_named_str("walk.md.j2", walk, Serde(ctx(&[]))).expect("within 200,000 steps");
+        assert_eq!(text.as_bytes(), &*out[&BundlePath::new("walk.md").unwrap()].bytes);
+        assert_eq!(
+            out[&BundlePath::new("walk.md").unwrap()].bytes.iter().filter(|b| **b == b'\n').count(),
+            10_000
+        );
     }
 
     #[test]

@@ -53,9 +53,11 @@ pub(crate) struct Context<'a> {
     pub runtime: Option<Runtime>,
 }
 
-/// Judges `tree`. Fails only on bad options (an unknown `target`); every
-/// problem of the folder itself is a finding in the report.
+/// Judges `tree`. Fails only on bad options (an unknown `target`) and on a
+/// folder over a limit; every other problem of the folder itself is a
+/// finding in the report.
 pub fn validate(tree: &SourceTree, options: &ValidateOptions) -> Result<ValidationReport> {
+    tree.check_limits()?;
     let target = options.target.as_deref().map(Runtime::parse).transpose()?;
     let mut sink = Sink::default();
     let subjects = detect::subjects(tree, target, &mut sink);

@@ -131,6 +131,7 @@ fn rule_of(code: ErrorCode) -> &'static Rule {
         ErrorCode::InvalidSource
         | ErrorCode::InvalidPath
         | ErrorCode::InvalidOptions
-        | ErrorCode::InvalidManifest => &INVALID,
+        | ErrorCode::InvalidManifest
+        | ErrorCode::Limit => &INVALID,
     }
 }

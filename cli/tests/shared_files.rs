@@ -1,0 +1,258 @@
+//! Acceptance: files shared with the user (OpenCode's `opencode.json`,
+//! Codex's `.codex/config.toml`) keep every byte that is the user's through
+//! build, rebuild, `--force` and uninstall; a file that does not parse is a
+//! conflict naming its line and column, and `--force` leaves it alone.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use common::*;
+
+/// The canonical source with one MCP server (`deployer`) and a context file.
+fn canonical() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/canonical-full/input")
+}
+
+fn build_target(out: &Path, target: &str, extra: &[&str]) -> (i32, Value) {
+    let source = canonical();
+    let mut args =
+        vec!["build", s(&source), "--target", target, "--namespace", "dk", "--out", s(out), "--json"];
+    args.extend_from_slice(extra);
+    let r = run(&args);
+    (r.code, r.json())
+}
+
+fn uninstall_target(out: &Path, target: &str) -> Run {
+    run(&["uninstall", "--target", target, "--namespace", "dk", "--out", s(out)])
+}
+
+fn text(out: &Path, rel: &str) -> String {
+    String::from_utf8(read(out, rel)).expect("UTF-8")
+}
+
+/// Every line of `original` is in `merged`, in the same order: the merge
+/// only added lines between the user's.
+fn keeps_every_line(original: &str, merged: &str) {
+    let mut lines = merged.lines();
+    for line in original.lines() {
+        assert!(lines.any(|l| l == line), "lost or changed {line:?}:\n{merged}");
+    }
+}
+
+/// The JSONC value of a user's file, comments and trailing commas allowed.
+fn jsonc(text: &str) -> Value {
+    let stripped: String = text
+        .lines()
+        .map(|l| match l.find("//") {
+            Some(cut) if !l[..cut].contains("\"https:") => &l[..cut],
+            _ => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let stripped = stripped.replace("/* the model I use */", "");
+    let no_trailing = regex_free_trailing_commas(&stripped);
+    serde_json::from_str(&no_trailing).unwrap_or_else(|e| panic!("{e}:\n{no_trailing}"))
+}
+
+/// Drops a comma that only whitespace separates from a closing bracket.
+fn regex_free_trailing_commas(text: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        if *c == ',' {
+            let next = chars[i + 1..].iter().find(|c| !c.is_whitespace());
+            if matches!(next, Some('}') | Some(']')) {
+                continue;
+            }
+        }
+        out.push(*c);
+    }
+    out
+}
+
+const USERS_OPENCODE: &str = r#"// My OpenCode setup: keep this comment
+{
+  "$schema": "https://opencode.ai/config.json",
+  /* the model I use */
+  "model": "anthropic/claude-sonnet-4",
+  "mcp": {
+    // my own server
+    "mine": {"type": "local", "command": ["my-server"], "enabled": true,},
+  },
+  "theme": "dark", // a trailing comment
+}
+"#;
+
+#[test]
+fn a_users_opencode_json_keeps_its_comments_commas_and_keys_through_every_step() {
+    let tmp = TempDir::new("shared-opencode");
+    let out = tmp.join("out");
+    write(&out, "opencode.json", USERS_OPENCODE);
+
+    let (code, report) = build_target(&out, "opencode", &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(action(&report, "opencode.json")["op"], "update");
+    let built = text(&out, "opencode.json");
+    keeps_every_line(USERS_OPENCODE, &built);
+    // plugforge's entry goes in after the user's last one, in the file's own
+    // style (one key a line, trailing commas); no other byte changes.
+    let entry = "    \"deployer\": {\n      \"type\": \"local\",\n      \"command\": [\".opencode/plugforge/dk/bin/deployer\", \
+                 \"--root\", \".opencode/plugforge/dk\"],\n      \"enabled\": true,\n    },\n";
+    assert_eq!(built, USERS_OPENCODE.replacen("  },\n  \"theme\"", &format!("{entry}  }},\n  \"theme\""), 1));
+    let value = jsonc(&built);
+    assert_eq!(value["model"], "anthropic/claude-sonnet-4");
+    assert_eq!(value["theme"], "dark");
+    assert_eq!(value["mcp"]["mine"], json!({"type": "local", "command": ["my-server"], "enabled": true}));
+    assert_eq!(
+        value["mcp"]["deployer"],
+        json!({"type": "local", "command": [".opencode/plugforge/dk/bin/deployer", "--root", ".opencode/plugforge/dk"], "enabled": true})
+    );
+
+    let (code, report) = build_target(&out, "opencode", &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(action(&report, "opencode.json")["op"], "unchanged", "a rebuild keeps the bytes");
+    assert_eq!(text(&out, "opencode.json"), built);
+
+    // An edit to plugforge's entry is a conflict; --force resets that entry only.
+    // The entry follows the file's own style: one key a line, trailing commas.
+    let edited = built.replacen("      \"enabled\": true,\n    },", "      \"enabled\": false,\n    },", 1);
+    assert_ne!(edited, built, "the generated entry is written in the file's style:\n{built}");
+    write(&out, "opencode.json", &edited);
+    let (code, report) = build_target(&out, "opencode", &[]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(action(&report, "opencode.json")["op"], "conflict");
+    assert_eq!(text(&out, "opencode.json"), edited, "a refused plan writes nothing");
+    let (code, report) = build_target(&out, "opencode", &["--force"]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(text(&out, "opencode.json"), built, "--force puts back exactly the built file");
+
+    uninstall_target(&out, "opencode").expect(0);
+    assert_eq!(
+        text(&out, "opencode.json"),
+        USERS_OPENCODE,
+        "uninstall gives the user's file back byte for byte"
+    );
+}
+
+const USERS_CONFIG: &str = "# My Codex config: keep this comment\nmodel = \"o3\" # the default\n\n\
+                            [mcp_servers.theirs]\n# my own server\ncommand = \"t\"\nargs = [\"a\", \"b\",]\n";
+
+#[test]
+fn a_users_codex_config_toml_keeps_its_comments_through_every_step() {
+    let tmp = TempDir::new("shared-codex");
+    let out = tmp.join("out");
+    write(&out, ".codex/config.toml", USERS_CONFIG);
+
+    let (code, report) = build_target(&out, "codex:project", &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let built = text(&out, ".codex/config.toml");
+    assert!(built.starts_with(USERS_CONFIG), "the user's text comes first, untouched:\n{built}");
+    let ours = &built[USERS_CONFIG.len()..];
+    assert_eq!(
+        ours,
+        "\n# plugforge:dk:begin\n[mcp_servers.deployer]\ncommand = \".codex/dk/bin/deployer\"\n\
+         args = [\"--root\", \".codex/dk\"]\n# plugforge:dk:end\n",
+        "plugforge's tables follow in their marked section"
+    );
+
+    let (code, report) = build_target(&out, "codex:project", &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(action(&report, ".codex/config.toml")["op"], "unchanged");
+
+    let edited = built.replace("command = \".codex/dk/bin/deployer\"", "command = \"elsewhere\"");
+    assert_ne!(edited, built);
+    write(&out, ".codex/config.toml", &edited);
+    let (code, report) = build_target(&out, "codex:project", &[]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(action(&report, ".codex/config.toml")["op"], "conflict");
+    let (code, report) = build_target(&out, "codex:project", &["--force"]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(text(&out, ".codex/config.toml"), built, "--force resets plugforge's tables only");
+
+    uninstall_target(&out, "codex:project").expect(0);
+    assert_eq!(text(&out, ".codex/config.toml"), USERS_CONFIG, "uninstall gives the user's file back");
+}
+
+/// A conflict's reason, after checking the plan was refused and the file kept.
+fn refused(out: &Path, rel: &str, before: &str, extra: &[&str], target: &str) -> String {
+    let (code, report) = build_target(out, target, extra);
+    assert_eq!(code, 1, "{report:#}");
+    let act = action(&report, rel);
+    assert_eq!(act["op"], "conflict", "{report:#}");
+    assert_eq!(text(out, rel), before, "the file is not replaced");
+    act["reason"].as_str().expect("a reason").to_string()
+}
+
+#[test]
+fn an_opencode_json_that_does_not_parse_is_a_conflict_at_its_line_and_column_even_forced() {
+    let tmp = TempDir::new("shared-opencode-broken");
+    let out = tmp.join("out");
+    let broken = "{\n  // mine\n  \"model\": \"x\"\n  \"theme\" \"dark\"\n}\n";
+    write(&out, "opencode.json", broken);
+    for extra in [&[][..], &["--force"][..]] {
+        let reason = refused(&out, "opencode.json", broken, extra, "opencode");
+        assert!(
+            reason.starts_with("opencode.json:3:15: invalid JSON: Expected comma"),
+            "names line and column: {reason}"
+        );
+    }
+}
+
+#[test]
+fn a_codex_config_that_does_not_parse_is_a_conflict_at_its_line_and_column_even_forced() {
+    let tmp = TempDir::new("shared-codex-broken");
+    let out = tmp.join("out");
+    let broken = "# mine\nmodel = \"o3\"\n[mcp_servers.theirs\ncommand = \"t\"\n";
+    write(&out, ".codex/config.toml", broken);
+    for extra in [&[][..], &["--force"][..]] {
+        let reason = refused(&out, ".codex/config.toml", broken, extra, "codex:project");
+        assert!(reason.starts_with(".codex/config.toml:3:"), "names line and column: {reason}");
+    }
+}
+
+#[test]
+fn a_users_own_table_of_the_same_name_is_a_conflict_not_a_duplicate() {
+    let tmp = TempDir::new("shared-codex-same-name");
+    let out = tmp.join("out");
+    let users = "[mcp_servers.deployer]\ncommand = \"mine\"\n";
+    write(&out, ".codex/config.toml", users);
+    let reason = refused(&out, ".codex/config.toml", users, &[], "codex:project");
+    assert!(reason.contains("mcp_servers.deployer"), "{reason}");
+}
+
+/// A user's JSONC file: a comment above, an own key with a trailing comma,
+/// a block comment inside.
+const USERS_JSONC: &str =
+    "// mine: keep this\n{\n  \"userKey\": {\"keep\": [1, 2,],}, // trailing\n  /* block */\n}\n";
+
+#[test]
+fn every_shared_json_file_keeps_the_users_bytes_through_build_rebuild_and_uninstall() {
+    let cases = [
+        ("claude-code:project", ".mcp.json"),
+        ("claude-code:project", ".claude/settings.json"),
+        ("gemini:project", ".gemini/settings.json"),
+        ("codex:project", ".codex/hooks.json"),
+        ("claude-code", ".claude-plugin/marketplace.json"),
+        ("codex", ".agents/plugins/marketplace.json"),
+        ("cursor", ".cursor-plugin/marketplace.json"),
+    ];
+    for (target, file) in cases {
+        let tmp = TempDir::new("shared-every");
+        let out = tmp.join("out");
+        write(&out, file, USERS_JSONC);
+        let (code, report) = build_target(&out, target, &[]);
+        assert_eq!(code, 0, "{target} {file}: {report:#}");
+        assert_eq!(action(&report, file)["op"], "update", "{target} {file}: {report:#}");
+        let built = text(&out, file);
+        keeps_every_line(USERS_JSONC, &built);
+        assert!(built.len() > USERS_JSONC.len(), "{target} {file}: plugforge's part is in:\n{built}");
+        let (code, report) = build_target(&out, target, &[]);
+        assert_eq!(code, 0, "{target} {file}: {report:#}");
+        assert_eq!(action(&report, file)["op"], "unchanged", "{target} {file}");
+        uninstall_target(&out, target).expect(0);
+        assert_eq!(text(&out, file), USERS_JSONC, "{target} {file}: uninstall gives the user's bytes back");
+    }
+}

@@ -1,0 +1,170 @@
+//! Bounds on what one run takes in, so a hostile or broken input fails with
+//! the `limit` error code instead of exhausting memory, stack or time. Each
+//! is set far above what a real plugin needs (sources of 10,000 files are the
+//! design point); the README's safety table lists them with their tests.
+
+/// Files in one source tree: ten times the design point.
+pub const MAX_SOURCE_FILES: usize = 100_000;
+
+/// Bytes of one source tree, all files together.
+pub const MAX_SOURCE_BYTES: u64 = 1 << 30;
+
+/// Bytes of one source file: far above any text an agent reads, small
+/// enough that a handful of them cannot exhaust a host.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// Levels of `[`/`{` nesting in one JSON or JSONC text. Plugin manifests,
+/// settings and hooks nest fewer than ten; the parsers recurse once a level.
+pub const MAX_JSON_DEPTH: usize = 100;
+
+/// minijinja fuel for one template render: every instruction costs one, so
+/// a loop that never ends stops here (in about a second). A template that
+/// loops over 10,000 items with a few filters each uses under 200,000.
+pub const TEMPLATE_FUEL: u64 = 10_000_000;
+
+/// Where `text` (JSON or JSONC) first nests deeper than [`MAX_JSON_DEPTH`],
+/// as a 1-based (line, column), without building anything: brackets inside
+/// strings and comments do not count.
+pub fn too_deep(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' | b'\'' => {
+                let quote = bytes[i];
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_JSON_DEPTH {
+                    return Some(position(text, i));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Where YAML `text` first nests deeper than [`MAX_JSON_DEPTH`] (the same
+/// bound: YAML frontmatter and config files carry the JSON data model), as
+/// a 1-based (line, column). Counts block levels (indentation, `- ` items
+/// on one line) and flow brackets outside quotes and comments; it may count
+/// a bracket of a plain scalar too, which only errs on the safe side.
+pub fn too_deep_yaml(text: &str) -> Option<(usize, usize)> {
+    let mut indents: Vec<usize> = Vec::new();
+    let mut flow = 0usize;
+    let mut offset = 0usize;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let indent = body.len() - body.trim_start_matches(' ').len();
+        let rest = &body[indent..];
+        if flow == 0 && !rest.is_empty() && !rest.starts_with('#') {
+            while indents.last().is_some_and(|&top| top >= indent) {
+                indents.pop();
+            }
+            indents.push(indent);
+        }
+        let mut items = 0;
+        let mut i = indent;
+        let bytes = body.as_bytes();
+        while bytes.get(i) == Some(&b'-') && matches!(bytes.get(i + 1), Some(b' ')) {
+            items += 1;
+            i += 2;
+            while bytes.get(i) == Some(&b' ') {
+                i += 1;
+            }
+        }
+        if indents.len() + items > MAX_JSON_DEPTH {
+            return Some(position(text, offset + i));
+        }
+        let mut quote = None;
+        let mut j = i;
+        while j < bytes.len() {
+            let b = bytes[j];
+            match quote {
+                Some(q) if b == q => quote = None,
+                Some(b'"') if b == b'\\' => j += 1,
+                Some(_) => {}
+                None => match b {
+                    b'"' | b'\'' => quote = Some(b),
+                    b'#' if j == 0 || bytes[j - 1] == b' ' || bytes[j - 1] == b'\t' => break,
+                    b'[' | b'{' => {
+                        flow += 1;
+                        if indents.len() + items + flow > MAX_JSON_DEPTH {
+                            return Some(position(text, offset + j));
+                        }
+                    }
+                    b']' | b'}' => flow = flow.saturating_sub(1),
+                    _ => {}
+                },
+            }
+            j += 1;
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// 1-based (line, column) of byte `offset`, columns counted in characters.
+pub fn position(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_is_counted_outside_strings_and_comments_only() {
+        let deep = "[".repeat(MAX_JSON_DEPTH + 1);
+        assert_eq!(too_deep(&deep), Some((1, MAX_JSON_DEPTH + 1)));
+        let at_the_limit = format!("{}{}", "[".repeat(MAX_JSON_DEPTH), "]".repeat(MAX_JSON_DEPTH));
+        assert_eq!(too_deep(&at_the_limit), None);
+        let quoted = format!(
+            "{{\"a\": \"{}\\\"\", // {}\n /* {} */ \"b\": 1}}",
+            "[".repeat(500),
+            "{".repeat(500),
+            "[".repeat(500)
+        );
+        assert_eq!(too_deep(&quoted), None);
+        let second_line = format!("{{\n  \"a\": {}", "[".repeat(MAX_JSON_DEPTH));
+        assert_eq!(too_deep(&second_line), Some((2, 7 + MAX_JSON_DEPTH)));
+    }
+
+    #[test]
+    fn yaml_nesting_counts_indentation_items_and_brackets() {
+        let flow = format!("name: {}", "[".repeat(200_000));
+        assert_eq!(too_deep_yaml(&flow), Some((1, 6 + MAX_JSON_DEPTH)));
+        let items = format!("a: 1\n{}x\n", "- ".repeat(MAX_JSON_DEPTH + 5));
+        assert!(too_deep_yaml(&items).is_some_and(|(line, _)| line == 2));
+        let mut block = String::new();
+        for i in 0..MAX_JSON_DEPTH + 1 {
+            block.push_str(&format!("{}k{i}:\n", " ".repeat(i)));
+        }
+        assert_eq!(too_deep_yaml(&block), Some((MAX_JSON_DEPTH + 1, MAX_JSON_DEPTH + 1)));
+        let plain = "name: deploy\ndescription: 'use [x] and \"{y}\"' # a [comment\nlist:\n  - [a, [b]]\n  - {c: d}\n";
+        assert_eq!(too_deep_yaml(plain), None);
+    }
+}
