@@ -496,6 +496,12 @@ def report(units, known):
               f"{sum(1 for u in originals if u.original_claude)}/{len(originals)}; "
               f"their built bundles pass: {sum(1 for u in originals if u.original_claude and u.results['claude'] is None)}")
     for unit in judged:
+        # Claude Code (2.1.332) judges a plugin with no manifest on its components alone, but
+        # a bundle needs a manifest, and --strict warns when that lacks metadata the plugin has
+        # nowhere: for such a plugin the KNOWN row (which names the missing metadata) stands.
+        manifestless = not os.path.exists(os.path.join(unit.folder, ".claude-plugin", "plugin.json"))
+        if manifestless and (unit.id, "claude") in known:
+            continue
         if unit.original_claude and unit.results["claude"] is not None:
             failures += 1
             print(f"FAIL   {unit.id} claude: the original plugin passes claude plugin validate --strict, "

@@ -51,6 +51,14 @@ pub const NAME_INVALID: Rule = Rule {
     fix: "Rename the plugin in kebab-case: lowercase letters, digits and hyphens (e.g. my-plugin).",
 };
 
+pub const NAME_RESERVED: Rule = Rule {
+    code: "manifest/name-reserved",
+    severity: RuleSeverity::Error,
+    runtimes: &["claude-code"],
+    summary: "The plugin name is not one Claude Code keeps for Anthropic's own plugins (since 2.1.3xx `claude plugin validate` refuses it).",
+    fix: "Name the plugin for what it does, without a `claude-`, `anthropic-`, `anthropics-` or `cc-plugin-` prefix and without \"official\" beside \"claude\" or \"anthropic\".",
+};
+
 pub const NAME_NOT_KEBAB: Rule = Rule {
     code: "manifest/name-not-kebab",
     severity: RuleSeverity::Warning,
@@ -210,6 +218,7 @@ pub const RULES: &[&Rule] = &[
     &REQUIRED_FIELD_MISSING,
     &INVALID_FIELD,
     &NAME_INVALID,
+    &NAME_RESERVED,
     &NAME_NOT_KEBAB,
     &RECOMMENDED_FIELD_MISSING,
     &UNKNOWN_KEY,

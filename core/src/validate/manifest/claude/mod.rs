@@ -107,12 +107,30 @@ fn name(doc: Doc<'_>, sink: &mut Sink) {
             "name",
             format!("name: {value} contains a space, which Claude Code refuses"),
         );
+    } else if is_reserved_plugin_name(name) {
+        let message = format!(
+            "name: {value} is reserved for Anthropic's own plugins: claude plugin validate refuses it outside Anthropic's marketplaces"
+        );
+        doc.report(sink, &NAME_RESERVED, "name", message);
     } else if !is_claude_kebab(name) {
         let message = format!(
             "name: {value} is not kebab-case; Claude Code accepts it, but the Claude.ai marketplace sync requires kebab-case"
         );
         doc.report(sink, &NAME_NOT_KEBAB, "name", message);
     }
+}
+
+/// The plugin names Claude Code 2.1.332 keeps for Anthropic, in its own
+/// words: no `claude-`, `anthropic-`, `anthropics-` or `cc-plugin-` prefix,
+/// not `claude`, `anthropic`, `anthropics`, `claude-code` or `claude-mods`,
+/// and no "official" beside "claude" or "anthropic".
+fn is_reserved_plugin_name(name: &str) -> bool {
+    const PREFIXES: [&str; 4] = ["claude-", "anthropic-", "anthropics-", "cc-plugin-"];
+    const NAMES: [&str; 5] = ["claude", "anthropic", "anthropics", "claude-code", "claude-mods"];
+    let lower = name.to_ascii_lowercase();
+    PREFIXES.iter().any(|p| lower.starts_with(p))
+        || NAMES.contains(&lower.as_str())
+        || (lower.contains("official") && (lower.contains("claude") || lower.contains("anthropic")))
 }
 
 /// `^[a-z0-9]+(-[a-z0-9]+)*$`, with no length limit.
