@@ -1,0 +1,146 @@
+//! The real GitHub Copilot CLI (1.0.102) judges what plugforge builds, offline
+//! in a throwaway HOME, through tests/clients/copilot_inventory.py:
+//! `copilot plugin marketplace add <output root>`, `plugin install
+//! NAME@MARKETPLACE`, `plugin list --json`, then the client's own inventory
+//! (skills, plugin commands, agents, hooks, MCP servers). Copilot CLI reads a
+//! Claude Code plugin as it is, so the Claude bundle and marketplace are held
+//! to load in full there too. Needs `PLUGFORGE_COPILOT_BIN`
+//! (scripts/install-clients copilot); with `PLUGFORGE_REQUIRE_CLIENTS=1` (as
+//! CI sets) a missing client fails.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+}
+
+fn copilot_bin() -> Option<String> {
+    let bin = std::env::var("PLUGFORGE_COPILOT_BIN").ok().filter(|b| Path::new(b).exists());
+    if bin.is_none() {
+        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
+        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_COPILOT_BIN is not set to a binary");
+        eprintln!("skipping: PLUGFORGE_COPILOT_BIN not set (run scripts/install-clients copilot)");
+    }
+    bin
+}
+
+/// A fresh output root, removed when dropped.
+struct Out(PathBuf);
+
+impl Out {
+    fn new(name: &str) -> Out {
+        let dir = std::env::temp_dir().join(format!("plugforge-real-copilot-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Out(dir)
+    }
+}
+
+impl Drop for Out {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn build(source: &Path, out: &Path, target: &str) {
+    let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
+        .args(["build", source.to_str().unwrap(), "--target", target, "--out", out.to_str().unwrap()])
+        .status()
+        .expect("run plugforge");
+    assert!(status.success(), "build of {} failed", source.display());
+}
+
+fn inventory(copilot: &str, root: &Path, plugin: &str) -> Value {
+    let report = Command::new("python3")
+        .arg(repo_root().join("tests/clients/copilot_inventory.py"))
+        .args(["--copilot", copilot, "plugin", "--marketplace-root", root.to_str().unwrap(), "--plugin", plugin])
+        .output()
+        .expect("run copilot_inventory.py");
+    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
+    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+}
+
+fn strings(value: &Value) -> BTreeSet<String> {
+    value
+        .as_array()
+        .unwrap_or_else(|| panic!("a list: {value}"))
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The names of `dir`'s entries: folders (`skills/<name>/`) or `.md` files without the extension.
+fn entries(dir: &Path, folders: bool) -> BTreeSet<String> {
+    let Ok(read) = std::fs::read_dir(dir) else { return BTreeSet::new() };
+    read.map(|e| e.unwrap().path())
+        .filter_map(|p| match folders {
+            true => p.is_dir().then(|| p.file_name().unwrap().to_str().unwrap().to_string()),
+            false => (p.extension()? == "md").then(|| p.file_stem().unwrap().to_str().unwrap().to_string()),
+        })
+        .collect()
+}
+
+/// Claude Code's PascalCase event as Copilot reports it (camelCase).
+fn camel(event: &str) -> String {
+    let mut chars = event.chars();
+    chars.next().map(|c| c.to_ascii_lowercase().to_string() + chars.as_str()).unwrap_or_default()
+}
+
+/// Asserts that Copilot installed `plugin` from `root` and loaded every
+/// component of the Claude bundle at `bundle`; returns the inventory.
+fn assert_loads_in_full(copilot: &str, root: &Path, bundle: &Path, plugin: &str) -> Value {
+    let report = inventory(copilot, root, plugin);
+    assert_eq!(report["marketplace_add"]["exit"], 0, "{report}");
+    assert_eq!(report["install"]["exit"], 0, "{report}");
+    let skills = entries(&bundle.join("skills"), true);
+    let installed = report["install"]["stdout"].as_str().unwrap();
+    assert!(installed.contains(&format!("Installed {} skill", skills.len())), "{installed}");
+
+    let inventory = &report["inventory"];
+    let listed: Vec<&str> = inventory["plugins"].as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+    assert_eq!(listed, [plugin], "{inventory}");
+    assert_eq!(strings(&inventory["skills"]), skills);
+    assert_eq!(strings(&inventory["commands"]), entries(&bundle.join("commands"), false));
+    let agents: BTreeSet<String> =
+        entries(&bundle.join("agents"), false).iter().map(|a| format!("{plugin}:{a}")).collect();
+    assert_eq!(strings(&inventory["agents"]), agents);
+    for problems in ["skill_errors", "hook_errors", "hook_warnings", "log_problems"] {
+        assert_eq!(inventory[problems], Value::Array(Vec::new()), "{problems}: {inventory}");
+    }
+    report
+}
+
+#[test]
+fn copilot_installs_the_striatum_marketplace_built_for_every_runtime() {
+    let Some(copilot) = copilot_bin() else { return };
+    let out = Out::new("striatum");
+    build(&repo_root().join("examples/striatum"), &out.0, "all");
+    let report = assert_loads_in_full(&copilot, &out.0, &out.0.join("claude-code"), "striatum");
+    assert_eq!(report["inventory"]["skills"].as_array().unwrap().len(), 5, "{report}");
+    assert_eq!(report["inventory"]["commands"].as_array().unwrap().len(), 5, "{report}");
+}
+
+#[test]
+fn copilot_runs_the_hooks_and_mcp_servers_of_a_claude_bundle() {
+    let Some(copilot) = copilot_bin() else { return };
+    let out = Out::new("full");
+    let source = repo_root().join("tests/vectors/canonical-full/input");
+    build(&source, &out.0, "claude-code");
+    let bundle = out.0.join("claude-code");
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(bundle.join(".claude-plugin/plugin.json")).unwrap()).unwrap();
+    let plugin = manifest["name"].as_str().unwrap();
+    let report = assert_loads_in_full(&copilot, &out.0, &bundle, plugin);
+
+    let hooks: Value = serde_json::from_slice(&std::fs::read(bundle.join("hooks/hooks.json")).unwrap()).unwrap();
+    let events: BTreeSet<String> = hooks["hooks"].as_object().unwrap().keys().map(|e| camel(e)).collect();
+    assert!(!events.is_empty());
+    assert_eq!(strings(&report["inventory"]["hooks"]), events);
+    let mcp: Value = serde_json::from_slice(&std::fs::read(bundle.join(".mcp.json")).unwrap()).unwrap();
+    let servers: BTreeSet<String> = mcp["mcpServers"].as_object().unwrap().keys().cloned().collect();
+    assert!(!servers.is_empty());
+    assert_eq!(strings(&report["inventory"]["mcp_servers"]), servers);
+}
