@@ -37,12 +37,19 @@ pub(crate) trait Host {
 /// in the binary, so it works the same under `npx plugforge` and `python -m plugforge`.
 const ABORT_AT_ENV: &str = "PLUGFORGE_FAIL_AFTER_WRITES";
 
+/// A test hook: set, the run panics before doing anything, to prove the Node
+/// and Python packages turn a panic into an exception instead of dying.
+const PANIC_ENV: &str = "PLUGFORGE_PANIC";
+
 pub(crate) struct FsHost {
     writer: Writer,
 }
 
 impl FsHost {
     pub(crate) fn new() -> Self {
+        if std::env::var_os(PANIC_ENV).is_some() {
+            panic!("{PANIC_ENV} is set: a test of how a panic is reported");
+        }
         let abort_at = std::env::var(ABORT_AT_ENV).ok().and_then(|n| n.trim().parse().ok());
         FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at) }
     }
