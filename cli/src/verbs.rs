@@ -1,6 +1,5 @@
-//! The verbs: read, build, plan, print, apply, through the host.
-
-use serde_json::json;
+//! The verbs: read, build, plan, print, apply, through the host; and the
+//! completion scripts and man pages generated from the grammar.
 
 use clap::CommandFactory;
 use clap_complete::Shell;
@@ -10,6 +9,7 @@ use plugforge_core::{
     doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote, starter_source,
     uninstall_paths_to_read, uninstall_plan, validate as run_validate,
 };
+use serde_json::json;
 
 use crate::args::{
     BuildArgs, Cli, DoctorArgs, ImportArgs, InitArgs, OutputArgs, ScopeArg, SourceArgs, UninstallArgs,
