@@ -51,6 +51,7 @@ __all__ = [
     "_host_observe",
     "_host_apply",
     "_host_create_files",
+    "_host_generated_at",
 ]
 
 _Op = Literal["create", "update", "unchanged", "conflict", "remove", "keep"]
