@@ -139,7 +139,7 @@ pub struct SourceArgs {
 fn key_value(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((key, value)) if !key.is_empty() => Ok((key.into(), value.into())),
-        _ => Err(format!("--var expects KEY=VALUE, got {text:?}")),
+        _ => Err("expected KEY=VALUE with a non-empty KEY".into()),
     }
 }
 

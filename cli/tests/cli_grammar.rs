@@ -116,7 +116,10 @@ fn usage_errors_exit_2_with_a_message_naming_the_problem() {
     for (args, says) in [
         (&["build", "--bogus"][..], "unexpected argument '--bogus'"),
         (&["build", "--out"], "a value is required for '--out <DIR>'"),
-        (&["build", "--var", "novalue"], "--var expects KEY=VALUE, got \"novalue\""),
+        (
+            &["build", "--var", "novalue"],
+            "invalid value 'novalue' for '--var <KEY=VALUE>': expected KEY=VALUE with a non-empty KEY",
+        ),
         (&["build", "a", "b"], "unexpected argument 'b'"),
         (&["build", "--scope", "galaxy"], "invalid value 'galaxy' for '--scope <SCOPE>'"),
         (&["uninstall", "dist"], "unexpected argument 'dist'"),
