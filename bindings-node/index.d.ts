@@ -139,27 +139,6 @@ export type Part =
   | { kind: 'section'; id: string; text: string }
 
 /**
- * What `runCli` calls for files, time and a terminal (`nodeHost` is the
- * filesystem one). A throw from `readTree`, `observe`, `apply` or
- * `createFiles` is reported as an `io` error; from the others it is rethrown
- * by `runCli` once the command ends.
- */
-export interface CliHost {
-  readTree(dir: string, exclude: Array<string>): Array<SourceFile>
-  observe(root: string, pathsToRead: Array<string>): Observed
-  apply(root: string, plan: Plan): void
-  createFiles(dir: string, files: Array<TreeFile>): void
-  exists(path: string): boolean
-  generatedAt(): string
-  homeDir(): string | null | undefined
-  folderName(dir: string): string | null | undefined
-  stdout(text: string): void
-  stderr(text: string): void
-  color(): boolean
-}
-
-
-/**
  * Which binding artifact the generated loader actually loaded: `'native'` for
  * a native addon, otherwise the `platformArchABI` of the WASI flavor. Every
  * flavor napi-rs can build is listed, because `NAPI_RS_NATIVE_LIBRARY_PATH`
@@ -292,6 +271,12 @@ export declare function hostApply(root: string, actions: Array<HostAction>): voi
 /** `createFiles` of lib/host.js: new files below `dir` (a starter source). */
 export declare function hostCreateFiles(dir: string, files: Array<SourceFile>): void
 
+/**
+ * `generatedAt` of lib/host.js: the clock the `plugforge` binary stamps new
+ * manifests with (`SOURCE_DATE_EPOCH` when set, else now; RFC 3339 UTC).
+ */
+export declare function hostGeneratedAt(): string
+
 /** `observe` of lib/host.js: sha256 of every file below `root`, bytes of `pathsToRead`. */
 export declare function hostObserve(root: string, pathsToRead: Array<string>): HostObserved
 
@@ -386,10 +371,13 @@ export interface Rule {
 export declare function rules(): Array<Rule>
 
 /**
- * Runs one `plugforge` command line (without the program name) over `host`;
- * returns the exit code. `npx plugforge` is this with `nodeHost`.
+ * Runs the `plugforge` command line (`argv` without the program name) over
+ * the local filesystem, writing to this process's stdout and stderr; returns
+ * the exit code. `npx plugforge` is this with `process.argv.slice(2)`.
+ * A panic becomes a thrown `Error` with `code: 'internal'` instead of
+ * taking the whole Node process down.
  */
-export declare function runCli(argv: Array<string>, host: CliHost): number
+export declare function runCli(argv: Array<string>): number
 
 /** sha256 as lowercase hex, the form manifests and `observed.hashes` use. */
 export declare function sha256Hex(bytes: Uint8Array): string

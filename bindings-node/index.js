@@ -841,6 +841,7 @@ module.exports.doctor = nativeBinding.doctor
 module.exports.doctorPathsToRead = nativeBinding.doctorPathsToRead
 module.exports.hostApply = nativeBinding.hostApply
 module.exports.hostCreateFiles = nativeBinding.hostCreateFiles
+module.exports.hostGeneratedAt = nativeBinding.hostGeneratedAt
 module.exports.hostObserve = nativeBinding.hostObserve
 module.exports.hostReadTree = nativeBinding.hostReadTree
 module.exports.importPlugin = nativeBinding.importPlugin

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 'use strict'
-// `npx plugforge`: the same command line as the Rust binary (every verb,
-// flag, message and exit code lives in the engine) over the local filesystem.
+// `npx plugforge`: the Rust command line itself (plugforge-cli, linked into
+// the native module), over the same filesystem code as the `plugforge`
+// binary, writing straight to this process's stdout and stderr.
 // exitCode rather than exit(): stdout may still be draining into a pipe.
 
-const { runCli, nodeHost } = require('../lib/index.js')
+const { runCli } = require('../lib/index.js')
 
-process.exitCode = runCli(process.argv.slice(2), nodeHost)
+process.exitCode = runCli(process.argv.slice(2))

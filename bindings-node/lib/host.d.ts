@@ -1,5 +1,5 @@
 // Hand-written typings of lib/host.js (the filesystem helpers).
-import type { Build, BuildOptions, CliHost, Observed, Plan, PlanOptions, SourceFile, TreeFile } from '../index'
+import type { Build, BuildOptions, Observed, Plan, PlanOptions, SourceFile, TreeFile } from '../index'
 
 /** A source file as read from disk: `bytes` is a Buffer, `executable` always set. */
 export interface ReadFile extends SourceFile {
@@ -45,9 +45,6 @@ export declare function createFiles(dir: string, files: Array<TreeFile | SourceF
 
 /** RFC 3339 UTC time (`YYYY-MM-DDTHH:MM:SSZ`): `SOURCE_DATE_EPOCH` when set, else now. */
 export declare function generatedAt(): string
-
-/** The `runCli` host over the local filesystem and this process's terminal. */
-export declare const nodeHost: CliHost
 
 /**
  * Builds `sourceDir` into `outDir`: read, build, observe, plan, apply.

@@ -4,9 +4,6 @@
 // last). The work is done by the same Rust code as the `plugforge` binary's
 // (the native host* functions); the engine itself never touches a file.
 
-const fs = require('node:fs')
-const path = require('node:path')
-
 const native = require('../index.js')
 
 /**
@@ -48,38 +45,9 @@ function createFiles(dir, files) {
   native.hostCreateFiles(dir, files)
 }
 
-/** RFC 3339 UTC time for new manifests: `SOURCE_DATE_EPOCH` when set, else now. */
+/** RFC 3339 UTC time for new manifests: `SOURCE_DATE_EPOCH` when set, else now (the binary's clock). */
 function generatedAt() {
-  const epoch = (process.env.SOURCE_DATE_EPOCH ?? '').trim()
-  const seconds = /^[+-]?\d+$/.test(epoch) ? Number(epoch) : Math.floor(Date.now() / 1000)
-  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
-}
-
-/** The last component of `dir` made absolute, `..` left unresolved (as the Rust CLI). */
-function folderName(dir) {
-  const parts = path.resolve(dir).split(path.sep).filter(Boolean)
-  const last = dir.split(/[\\/]/).filter((p) => p !== '' && p !== '.').pop()
-  if (last === '..') return null
-  return parts.length > 0 ? parts[parts.length - 1] : null
-}
-
-/** The `runCli` host over the local filesystem and this process's terminal. */
-const nodeHost = {
-  readTree: (dir, exclude) => readTree(dir, { exclude }),
-  observe: (root, pathsToRead) => observe(root, pathsToRead),
-  apply: (root, plan) => applyPlan(root, plan),
-  createFiles: (dir, files) => createFiles(dir, files),
-  exists: (file) => fs.existsSync(file),
-  generatedAt: () => generatedAt(),
-  homeDir: () => process.env.HOME || null,
-  folderName: (dir) => folderName(dir),
-  stdout: (text) => {
-    process.stdout.write(text)
-  },
-  stderr: (text) => {
-    process.stderr.write(text)
-  },
-  color: () => process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
+  return native.hostGeneratedAt()
 }
 
 /**
@@ -94,4 +62,4 @@ function buildToDir(sourceDir, outDir, options = {}, planOptions = {}) {
   return { build, plan }
 }
 
-module.exports = { readTree, observe, applyPlan, createFiles, generatedAt, nodeHost, buildToDir }
+module.exports = { readTree, observe, applyPlan, createFiles, generatedAt, buildToDir }

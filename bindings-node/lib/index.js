@@ -24,6 +24,5 @@ module.exports = {
   applyPlan: host.applyPlan,
   createFiles: host.createFiles,
   generatedAt: host.generatedAt,
-  nodeHost: host.nodeHost,
   buildToDir: host.buildToDir,
 }

@@ -20,7 +20,6 @@ export const {
   applyPlan,
   createFiles,
   generatedAt,
-  nodeHost,
   buildToDir,
 } = plugforge
 

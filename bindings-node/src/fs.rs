@@ -1,5 +1,5 @@
-//! The filesystem side of `lib/host.js`, in Rust: the very reader and
-//! writer the `plugforge` binary uses (plugforge-host-fs), so every host
+//! The filesystem side of `lib/host.js`, in Rust: the very reader, writer and clock the
+//! `plugforge` binary uses (plugforge-host-fs), so every host
 //! confines reads to the source root, refuses symlinked output folders and
 //! sweeps the temp files of an interrupted run the same way.
 
@@ -77,4 +77,11 @@ pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>) -> Result<(
 pub fn host_create_files(env: &Env, dir: String, files: Vec<SourceFile>) -> Result<()> {
     let tree = convert::tree(files).map_err(|e| crate::error::to_js(env, e))?;
     Writer::new().create_files(Path::new(&dir), &tree).map_err(|e| to_js(env, e))
+}
+
+/// `generatedAt` of lib/host.js: the clock the `plugforge` binary stamps new
+/// manifests with (`SOURCE_DATE_EPOCH` when set, else now; RFC 3339 UTC).
+#[napi]
+pub fn host_generated_at() -> String {
+    host_fs::generated_at()
 }

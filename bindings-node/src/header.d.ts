@@ -137,24 +137,3 @@ export type Part =
   | { kind: 'json_entry'; pointer: Array<string>; key: string; value: unknown }
   | { kind: 'json_items'; pointer: Array<string>; items: Array<unknown> }
   | { kind: 'section'; id: string; text: string }
-
-/**
- * What `runCli` calls for files, time and a terminal (`nodeHost` is the
- * filesystem one). A throw from `readTree`, `observe`, `apply` or
- * `createFiles` is reported as an `io` error; from the others it is rethrown
- * by `runCli` once the command ends.
- */
-export interface CliHost {
-  readTree(dir: string, exclude: Array<string>): Array<SourceFile>
-  observe(root: string, pathsToRead: Array<string>): Observed
-  apply(root: string, plan: Plan): void
-  createFiles(dir: string, files: Array<TreeFile>): void
-  exists(path: string): boolean
-  generatedAt(): string
-  homeDir(): string | null | undefined
-  folderName(dir: string): string | null | undefined
-  stdout(text: string): void
-  stderr(text: string): void
-  color(): boolean
-}
-

@@ -1,13 +1,16 @@
 //! Node.js binding of plugforge: conversion only; every rule lives in
-//! plugforge-core. Host helpers (the filesystem side) are in `lib/host.js`.
+//! plugforge-core, the command line in plugforge-cli, the filesystem side in
+//! plugforge-host-fs (wrapped by `lib/host.js`).
 
 mod convert;
 mod error;
 pub mod fs;
-mod host;
 mod validation;
 
-use napi::bindgen_prelude::{Object, Uint8Array};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use napi::JsValue;
+use napi::bindgen_prelude::{JsObjectValue, Uint8Array};
 use napi::{Env, Result, Unknown};
 use napi_derive::napi;
 use plugforge_core as engine;
@@ -178,11 +181,29 @@ pub fn sha256_hex(bytes: Uint8Array) -> String {
     engine::sha256_hex(&bytes)
 }
 
-/// Runs one `plugforge` command line (without the program name) over `host`;
-/// returns the exit code. `npx plugforge` is this with `nodeHost`.
+/// Runs the `plugforge` command line (`argv` without the program name) over
+/// the local filesystem, writing to this process's stdout and stderr; returns
+/// the exit code. `npx plugforge` is this with `process.argv.slice(2)`.
+/// A panic becomes a thrown `Error` with `code: 'internal'` instead of
+/// taking the whole Node process down.
 #[napi]
-pub fn run_cli(env: &Env, argv: Vec<String>, #[napi(ts_arg_type = "CliHost")] host: Object) -> Result<u32> {
-    let mut host = host::JsHost::new(env, host);
-    let code = engine::cli::run(&argv, &mut host);
-    host.finish(code)
+pub fn run_cli(env: &Env, argv: Vec<String>) -> Result<u32> {
+    // Nothing the run touches outlives it, so a panic leaves no broken state behind.
+    catch_unwind(AssertUnwindSafe(|| plugforge_cli::run(argv))).map(u32::from).map_err(|panic| {
+        let reason = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".into());
+        internal_error(env, format!("plugforge panicked: {reason}"))
+    })
+}
+
+/// A thrown `Error` with `code: 'internal'`: a bug in plugforge, not in the input.
+fn internal_error(env: &Env, message: String) -> napi::Error {
+    let thrown = env.create_error(napi::Error::from_reason(message)).and_then(|mut js| {
+        js.set_named_property("code", "internal")?;
+        Ok(napi::Error::from(js.to_unknown()))
+    });
+    thrown.unwrap_or_else(|failed| failed)
 }

@@ -1,6 +1,6 @@
 // The API's shapes and round trips: errors with code and problems, the Build
-// class, plan/apply/uninstall/doctor over a real folder, runCli over a host
-// written in JS, and the same exports from ESM and CommonJS.
+// class, plan/apply/uninstall/doctor over a real folder, runCli (the Rust
+// command line) over a temp folder, and the same exports from ESM and CommonJS.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -24,7 +24,7 @@ import {
   uninstallPlan,
   version,
 } from 'plugforge'
-import { readFiles, repoDir, sha256, tempDir } from './support.mjs'
+import { pkgDir, readFiles, repoDir, run, sha256, tempDir } from './support.mjs'
 
 const require = createRequire(import.meta.url)
 const striatum = path.join(repoDir, 'examples', 'striatum')
@@ -198,64 +198,45 @@ test('sha256Hex and generatedAt', (t) => {
   assert.match(generatedAt(), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
 })
 
-/** A runCli host over an in-memory source and output folder. */
-function memoryHost(source) {
-  const out = new Map()
-  const host = {
-    stdoutText: '',
-    stderrText: '',
-    readTree: () => source,
-    observe: (root, toRead) => ({
-      hashes: Object.fromEntries([...out].map(([p, b]) => [p, sha256(b)])),
-      contents: Object.fromEntries(toRead.filter((p) => out.has(p)).map((p) => [p, out.get(p)])),
-    }),
-    apply: (root, plan) => {
-      for (const a of plan.actions) if (a.bytes) out.set(a.path, a.bytes)
-    },
-    createFiles: () => {},
-    exists: () => false,
-    generatedAt: () => AT,
-    homeDir: () => null,
-    folderName: () => 'demo',
-    stdout(text) {
-      this.stdoutText += text
-    },
-    stderr(text) {
-      this.stderrText += text
-    },
-    color: () => false,
-  }
-  return { host, out }
+/**
+ * Runs `runCli(args)` in a child node, as `npx plugforge` does: the Rust
+ * command line writes to the process's own stdout and stderr.
+ */
+const entry = JSON.stringify(path.join(pkgDir, 'lib', 'index.js'))
+
+function runCliIn(cwd, args, env = {}) {
+  const script = `process.exitCode = require(${entry}).runCli(${JSON.stringify(args)})`
+  return run(process.execPath, ['-e', script], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } })
 }
 
-test('runCli calls back into a JS host: files in, plan out, exit codes', () => {
-  const { host, out } = memoryHost(starterSource('demo'))
-  assert.equal(runCli(['build', 'src', '--out', 'o', '--json'], host), 0)
-  const report = JSON.parse(host.stdoutText)
+test('runCli runs the Rust command line over real folders: files, output, exit codes', (t) => {
+  const dir = tempDir(t, 'run-cli')
+  const init = runCliIn(dir, ['init', 'src'])
+  assert.equal(init.code, 0, init.stderr)
+  assert.match(init.stdout, /^ {2}create {3}src\/plugforge\.json$/m)
+  const built = runCliIn(dir, ['build', 'src', '--target', 'claude-code', '--out', 'o', '--json'], { SOURCE_DATE_EPOCH: '1778352131' })
+  assert.equal(built.code, 0, built.stderr)
+  const report = JSON.parse(built.stdout)
   assert.equal(report.ok, true)
-  assert.equal(out.size, report.plan.summary.create)
-  assert.ok([...out.values()].every((b) => Buffer.isBuffer(b)))
-  assert.equal(runCli(['build', '--bogus'], host), 2)
-  assert.match(host.stderrText, /^error\[usage\]: /m)
+  assert.equal(report.plan.summary.create, readFiles(path.join(dir, 'o')).size)
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'o', 'claude-code', '.plugforge-manifest.json'), 'utf8'))
+  assert.equal(manifest.generated_at, '2026-05-09T18:42:11Z')
+
+  const usage = runCliIn(dir, ['build', '--bogus'])
+  assert.equal(usage.code, 2)
+  assert.equal(usage.stdout, '')
+  assert.match(usage.stderr, /^error\[usage\]: unexpected argument '--bogus' found/)
+  const missing = runCliIn(dir, ['build', 'absent', '--out', 'o2'])
+  assert.equal(missing.code, 2)
+  assert.match(missing.stderr, /^error\[io\]: absent/)
 })
 
-test('runCli: a throw from a file method is an io error; from the others it is rethrown', () => {
-  const failing = memoryHost([]).host
-  failing.readTree = () => {
-    throw new Error('disk on fire')
-  }
-  assert.equal(runCli(['build', 'src', '--out', 'o'], failing), 2)
-  assert.equal(failing.stderrText, 'error[io]: disk on fire\n')
-
-  const broken = memoryHost(starterSource('demo')).host
-  const boom = new Error('stdout closed')
-  broken.stdout = () => {
-    throw boom
-  }
-  assert.throws(() => runCli(['--version'], broken), (error) => error === boom)
-
-  const wrongType = memoryHost([]).host
-  wrongType.readTree = () => 42
-  assert.equal(runCli(['build', 'src', '--out', 'o'], wrongType), 2)
-  assert.match(wrongType.stderrText, /^error\[io\]: /)
+test('runCli turns a panic into a thrown Error with code internal', (t) => {
+  const dir = tempDir(t, 'run-cli-panic')
+  const script = `try { require(${entry}).runCli(['--version']) } catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })) }`
+  const result = run(process.execPath, ['-e', script], { cwd: dir, env: { ...process.env, PLUGFORGE_PANIC: '1' } })
+  assert.equal(result.code, 0, result.stderr)
+  const thrown = JSON.parse(result.stdout)
+  assert.equal(thrown.code, 'internal')
+  assert.match(thrown.message, /^plugforge panicked: PLUGFORGE_PANIC is set/)
 })

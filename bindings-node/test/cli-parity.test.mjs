@@ -65,11 +65,23 @@ test('build --json and --dry-run', (t) => {
   both(t, 'dry', [...buildArgs, '--dry-run', '--strict'], { code: 1 })()
 })
 
-test('usage errors, help and version', (t) => {
+test('usage errors, suggestions, help, version, completions and man pages', (t) => {
   both(t, 'usage', ['build', '--bogus'], { code: 2 })()
   both(t, 'runtime', [...buildArgs, '--target', 'nonesuch'], { code: 2 })()
+  both(t, 'typo-verb', ['biuld'], { code: 2 })()
+  both(t, 'typo-flag', ['build', '--dryrun'], { code: 2 })()
+  both(t, 'flag-value', ['build', '--json=false'], { code: 2 })()
   both(t, 'help', [], { code: 0 })()
   both(t, 'version', ['--version'], { code: 0 })()
+  for (const verb of ['init', 'build', 'uninstall', 'doctor', 'validate', 'import']) both(t, `help-${verb}`, [verb, '--help'], { code: 0 })()
+  for (const shell of ['bash', 'zsh', 'fish']) both(t, `completions-${shell}`, ['completions', shell], { code: 0 })()
+  both(t, 'man', ['man'], { code: 0 })()
+  both(t, 'man-dir', ['man', '--dir', '{OUT}'], { code: 0 })()
+})
+
+test('--target a,b, repeated --target and --', (t) => {
+  const step = both(t, 'targets', ['build', '--target', 'claude-code,codex', '-t', 'gemini', '--out', '{OUT}', '--var', 'runner_version=0.7.3', '--', striatum], { code: 0 })
+  assert.match(step().stdout, /plan: \d+ create/)
 })
 
 test('an unreadable source is an io error with the same message', (t) => {

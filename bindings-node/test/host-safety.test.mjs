@@ -1,14 +1,15 @@
 // The host helpers never read outside the source folder, never write through
 // a symbolic link below the output root, and a run after an interrupted one
-// converges to the bytes of an uninterrupted build.
+// (by hand, or killed inside `npx plugforge`) converges to the bytes of an
+// uninterrupted build.
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 
 import { buildToDir, observe, readTree } from 'plugforge'
-import { tempDir } from './support.mjs'
+import { binJs, run, rustCli, tempDir } from './support.mjs'
 
 const AT = '2026-01-01T00:00:00Z'
 
@@ -120,4 +121,33 @@ test('a rerun after an interrupted build converges and sweeps temp files', (t) =
   assert.ok(!Object.keys(observe(out).hashes).some((p) => p.includes('plugforge-tmp')))
   buildToDir(src, out, {}, { generatedAt: AT })
   assert.deepEqual(tree(out), tree(reference))
+})
+
+// PLUGFORGE_FAIL_AFTER_WRITES=N makes the N-th file operation kill the
+// process halfway through (the Rust CLI's own crash hook): `npx plugforge`
+// runs that very code, so a build killed there must converge on a rerun to
+// the bytes the Rust binary writes uninterrupted.
+test('npx plugforge killed at a file operation converges on rerun, byte for byte with the Rust binary', (t) => {
+  const dir = tempDir(t, 'npx-crash')
+  const src = path.join(dir, 'src')
+  makeSource(src)
+  const env = { ...process.env, SOURCE_DATE_EPOCH: '1700000000', NO_COLOR: '1' }
+  const args = (out) => ['build', src, '--target', 'claude-code,codex', '--out', out]
+  const reference = path.join(dir, 'reference')
+  const rust = run(rustCli(), args(reference), { env })
+  assert.equal(rust.code, 0, rust.stderr)
+  const expected = tree(reference)
+  for (const operation of [1, 2, 5, 9, 14]) {
+    const out = path.join(dir, `crash${operation}`)
+    const killed = spawnSync(process.execPath, [binJs, ...args(out)], {
+      env: { ...env, PLUGFORGE_FAIL_AFTER_WRITES: String(operation) },
+      encoding: 'utf8',
+    })
+    assert.equal(killed.signal, 'SIGABRT', `operation ${operation}: killed, not exit ${killed.status}\n${killed.stderr}`)
+    const rerun = run(process.execPath, [binJs, ...args(out)], { env })
+    assert.equal(rerun.code, 0, `operation ${operation}: ${rerun.stderr}`)
+    const got = tree(out)
+    assert.deepEqual(Object.keys(got).filter((p) => p.includes('plugforge-tmp')), [], `operation ${operation}: temp files left`)
+    assert.deepEqual(got, expected, `operation ${operation}: the rerun differs from an uninterrupted build`)
+  }
 })

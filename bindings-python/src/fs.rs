@@ -1,5 +1,5 @@
-//! The filesystem side of `plugforge.host`, in Rust: the very reader and
-//! writer the `plugforge` binary uses (plugforge-host-fs), so every host
+//! The filesystem side of `plugforge.host`, in Rust: the very reader, writer and clock
+//! the `plugforge` binary uses (plugforge-host-fs), so every host
 //! confines reads to the source root, refuses symlinked output folders and
 //! sweeps the temp files of an interrupted run the same way.
 
@@ -66,4 +66,11 @@ pub fn host_apply(py: Python<'_>, root: PathBuf, actions: Vec<PyRef<'_, Action>>
 pub fn host_create_files(py: Python<'_>, directory: PathBuf, files: &Bound<'_, PyAny>) -> PyResult<()> {
     let tree = convert::source_tree(files)?;
     Writer::new().create_files(&directory, &tree).map_err(|e| to_py(py, e))
+}
+
+/// `generated_at` of `plugforge.host`: the clock the `plugforge` binary stamps
+/// new manifests with (`SOURCE_DATE_EPOCH` when set, else now; RFC 3339 UTC).
+#[pyfunction(name = "_host_generated_at")]
+pub fn host_generated_at() -> String {
+    host_fs::generated_at()
 }

@@ -1,11 +1,11 @@
 //! Python binding of plugforge: conversion only; every rule lives in
-//! plugforge-core. The public package is `plugforge` (python/plugforge),
-//! which re-exports this module and adds the pathlib host helpers.
+//! plugforge-core, the command line in plugforge-cli, the filesystem side in
+//! plugforge-host-fs. The public package is `plugforge` (python/plugforge),
+//! which re-exports this module and adds the pathlib-friendly host helpers.
 
 mod convert;
 mod error;
 mod fs;
-mod host;
 mod types;
 mod validation;
 
@@ -85,11 +85,22 @@ fn starter_source<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyLis
     convert::source_files(py, &pf::starter_source(name).map_err(|e| to_py(py, e))?)
 }
 
-/// Runs the plugforge command line (argv without the program name) over a
-/// host object; returns the exit code.
+/// Runs the `plugforge` command line (`argv` without the program name) over
+/// the local filesystem, writing to this process's stdout and stderr; returns
+/// the exit code. `python -m plugforge` is this with `sys.argv[1:]`.
 #[pyfunction]
-fn run_cli(argv: Vec<String>, host: Bound<'_, PyAny>) -> PyResult<u8> {
-    host::run(&argv, host)
+fn run_cli(py: Python<'_>, argv: Vec<String>) -> PyResult<u8> {
+    // What Python buffered was printed before the run: it goes out first, so
+    // the bytes on the descriptors come in the order they were written.
+    let sys = py.import("sys")?;
+    for stream in ["stdout", "stderr"] {
+        let stream = sys.getattr(stream)?;
+        if !stream.is_none() {
+            stream.call_method0("flush")?;
+        }
+    }
+    // The run reads and writes files only: other Python threads may go on meanwhile.
+    Ok(py.detach(|| plugforge_cli::run(argv)))
 }
 
 #[pymodule]
@@ -107,6 +118,7 @@ fn _plugforge(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(fs::host_observe, module)?)?;
     module.add_function(wrap_pyfunction!(fs::host_apply, module)?)?;
     module.add_function(wrap_pyfunction!(fs::host_create_files, module)?)?;
+    module.add_function(wrap_pyfunction!(fs::host_generated_at, module)?)?;
     module.add_class::<types::SourceFile>()?;
     module.add_class::<types::Location>()?;
     module.add_class::<types::Diagnostic>()?;

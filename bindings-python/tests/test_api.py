@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -213,73 +214,42 @@ def test_starter_source_builds() -> None:
         plugforge.starter_source("Not Kebab")
 
 
-class MemoryHost:
-    """An in-memory host: run_cli needs nothing but these methods."""
-
-    def __init__(self, files: dict[str, bytes]) -> None:
-        self.files = files
-        self.out = io.StringIO()
-        self.err = io.StringIO()
-
-    def read_tree(self, directory: str, exclude: list[str]) -> dict[str, bytes]:
-        return self.files
-
-    def observe(self, root: str, paths_to_read: list[str]) -> plugforge.Observed:
-        return plugforge.Observed()
-
-    def apply(self, root: str, plan: plugforge.Plan) -> None:
-        self.applied = plan
-
-    def create_files(self, directory: str, files: list[plugforge.SourceFile]) -> None:
-        raise AssertionError("not for build")
-
-    def exists(self, path: str) -> bool:
-        return False
-
-    def generated_at(self) -> str:
-        return WHEN
-
-    def home_dir(self) -> str | None:
-        return None
-
-    def folder_name(self, directory: str) -> str | None:
-        return None
-
-    def stdout(self, text: str) -> None:
-        self.out.write(text)
-
-    def stderr(self, text: str) -> None:
-        self.err.write(text)
-
-    def color(self) -> bool:
-        return False
+def run_cli_in(cwd: Path, *argv: str, code: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    """``plugforge.run_cli(argv)`` in a child interpreter, after ``code``: the Rust command
+    line writes to that process's own stdout and stderr, as ``python -m plugforge`` does."""
+    script = f"import sys, plugforge\n{code}\nsys.exit(plugforge.run_cli({list(argv)!r}))"
+    return subprocess.run(
+        [sys.executable, "-c", script], cwd=cwd, capture_output=True, text=True, check=False,
+        env={**os.environ, "NO_COLOR": "1", **env},
+    )
 
 
-def test_run_cli_over_any_host() -> None:
-    host = MemoryHost(HELLO)
-    assert plugforge.run_cli(["build", "src", "--out", "out", "--json"], host) == 0
-    report = json.loads(host.out.getvalue())
-    assert report["ok"] and report["applied"] and host.applied.summary.create == report["plan"]["summary"]["create"]
-    assert plugforge.run_cli(["--bogus"], host) == 2 and host.err.getvalue().startswith("error[usage]")
+def test_run_cli_runs_the_rust_command_line_over_real_folders(tmp_path: Path) -> None:
+    init = run_cli_in(tmp_path, "init", "src")
+    assert init.returncode == 0, init.stderr
+    assert "  create   src/plugforge.json\n" in init.stdout
+    built = run_cli_in(tmp_path, "build", "src", "--target", "claude-code", "--out", "o", "--json",
+                       SOURCE_DATE_EPOCH="1778352131")
+    assert built.returncode == 0, built.stderr
+    report = json.loads(built.stdout)
+    written = [p for p in (tmp_path / "o").rglob("*") if p.is_file()]
+    assert report["ok"] and report["plan"]["summary"]["create"] == len(written)
+    manifest = json.loads((tmp_path / "o" / "claude-code" / ".plugforge-manifest.json").read_text())
+    assert manifest["generated_at"] == "2026-05-09T18:42:11Z"
+
+    usage = run_cli_in(tmp_path, "build", "--bogus")
+    assert (usage.returncode, usage.stdout) == (2, "")
+    assert usage.stderr.startswith("error[usage]: unexpected argument '--bogus' found")
+    missing = run_cli_in(tmp_path, "build", "absent", "--out", "o2")
+    assert missing.returncode == 2 and missing.stderr.startswith("error[io]: absent")
 
 
-def test_run_cli_reraises_host_bugs() -> None:
-    class Broken(MemoryHost):
-        def observe(self, root: str, paths_to_read: list[str]) -> plugforge.Observed:
-            raise KeyError("a bug in the host")
-
-    with pytest.raises(KeyError, match="a bug in the host"):
-        plugforge.run_cli(["build", "src", "--out", "out"], Broken(HELLO))
-
-
-def test_run_cli_reports_os_errors_as_io() -> None:
-    class Unreadable(MemoryHost):
-        def read_tree(self, directory: str, exclude: list[str]) -> dict[str, bytes]:
-            raise OSError("src: Permission denied (os error 13)")
-
-    host = Unreadable(HELLO)
-    assert plugforge.run_cli(["build", "src", "--out", "out"], host) == 2
-    assert host.err.getvalue() == "error[io]: src: Permission denied (os error 13)\n"
+def test_run_cli_flushes_what_python_buffered_first(tmp_path: Path) -> None:
+    # A pipe makes sys.stdout block-buffered: unflushed, "python;" would come after the CLI's line.
+    ran = run_cli_in(tmp_path, "--version", code="sys.stdout.write('python;'); sys.stderr.write('err;')")
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout == f"python;plugforge {plugforge.version()}\n"
+    assert ran.stderr == "err;"
 
 
 def test_a_runtime_that_cannot_be_built_is_listed_and_the_others_are_built() -> None:
@@ -289,3 +259,14 @@ def test_a_runtime_that_cannot_be_built_is_listed_and_the_others_are_built() -> 
     [failure] = result.failures
     assert failure["runtime"] == "gemini" and failure["error"]["code"] == "invalid_source"
     assert "letters, digits and dashes" in failure["error"]["problems"][0]["message"]
+
+
+def test_run_cli_raises_a_panic_instead_of_dying(tmp_path: Path) -> None:
+    ran = run_cli_in(tmp_path, "--version", PLUGFORGE_PANIC="1", code="""
+try:
+    plugforge.run_cli(["--version"])
+except BaseException as e:
+    print(type(e).__name__, e)
+    sys.exit(0)""")
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("PanicException PLUGFORGE_PANIC is set"), ran.stdout

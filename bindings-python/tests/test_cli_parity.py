@@ -92,6 +92,29 @@ def test_usage_errors(pair: Pair) -> None:
     pair.same("build", SOURCE, "--target", "nonesuch", "--out", "{out}", "--json", expect=2)
 
 
+def test_suggestions_help_completions_and_man(pair: Pair) -> None:
+    _, _, stderr = pair.same("biuld", expect=2)
+    assert "a similar subcommand exists: 'build'" in stderr
+    pair.same("build", "--dryrun", expect=2)
+    pair.same("build", "--json=false", expect=2)
+    for verb in ("init", "build", "uninstall", "doctor", "validate", "import"):
+        pair.same(verb, "--help", expect=0)
+    for shell in ("bash", "zsh", "fish"):
+        pair.same("completions", shell, expect=0)
+    pair.same("man", expect=0)
+    pair.same("man", "--dir", "{out}", expect=0)
+    trees = pair.trees()
+    assert trees["python"] == trees["rust"] and "plugforge-build.1" in trees["rust"]
+
+
+def test_targets_joined_repeated_and_after_a_double_dash(pair: Pair) -> None:
+    pair.same("build", "--target", "claude-code,codex", "-t", "gemini", "--out", "{out}",
+              "--var", "runner_version=0.7.3", "--", SOURCE, expect=0)
+    trees = pair.trees()
+    assert trees["python"] == trees["rust"]
+    assert {p.split("/")[0] for p in trees["rust"]} >= {"claude-code", "codex", "gemini"}
+
+
 def test_invalid_source_and_unreadable_folder(pair: Pair, tmp_path: Path) -> None:
     broken = tmp_path / "broken"
     broken.mkdir()

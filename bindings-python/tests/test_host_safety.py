@@ -1,9 +1,12 @@
 """The host helpers never read outside the source folder, never write through a symbolic
-link below the output root, and a run after an interrupted one converges."""
+link below the output root, and a run after an interrupted one (by hand, or killed inside
+``python -m plugforge``) converges."""
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -108,3 +111,30 @@ def test_a_rerun_after_an_interrupted_build_converges_and_sweeps_temp_files(tmp_
     assert not any("plugforge-tmp" in p for p in plugforge.observe(out).hashes)
     plugforge.build_to_dir(src, out, generated_at=WHEN)
     assert tree(out) == tree(reference)
+
+
+@pytest.mark.parametrize("operation", [1, 2, 5, 9, 14])
+def test_python_m_plugforge_killed_at_a_file_operation_converges_on_rerun(
+    tmp_path: Path, cli_bin: Path, python_cli: list[str], operation: int
+) -> None:
+    """PLUGFORGE_FAIL_AFTER_WRITES=N kills the process at its N-th file operation (the Rust
+    CLI's own crash hook, which ``python -m plugforge`` runs): a rerun converges to the bytes
+    the Rust binary writes uninterrupted."""
+    src = tmp_path / "src"
+    make_source(src)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1"}
+
+    def build(runner: list[str], out: Path, **more: str) -> subprocess.CompletedProcess[str]:
+        args = ["build", str(src), "--target", "claude-code,codex", "--out", str(out)]
+        return subprocess.run([*runner, *args], env={**env, **more}, capture_output=True, text=True, check=False)
+
+    reference = tmp_path / "reference"
+    assert build([str(cli_bin)], reference).returncode == 0
+    out = tmp_path / "out"
+    killed = build(python_cli, out, PLUGFORGE_FAIL_AFTER_WRITES=str(operation))
+    assert killed.returncode == -signal.SIGABRT, (killed.returncode, killed.stderr)
+    rerun = build(python_cli, out)
+    assert rerun.returncode == 0, rerun.stderr
+    got = tree(out)
+    assert not [p for p in got if "plugforge-tmp" in p], "temp files left"
+    assert got == tree(reference)

@@ -23,7 +23,6 @@
 
 mod build;
 mod bundle;
-pub mod cli;
 mod credentials;
 mod doctor;
 mod error;

@@ -9,6 +9,10 @@ use std::path::{Path, PathBuf};
 
 use plugforge_core::{BundlePath, Observed, Op, Plan, SourceTree, sha256_hex};
 
+mod clock;
+
+pub use clock::generated_at;
+
 /// Folders never read as plugin source.
 const SKIPPED_DIRS: [&str; 3] = [".git", "node_modules", "target"];
 

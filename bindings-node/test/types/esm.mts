@@ -8,7 +8,6 @@ import {
   doctorPathsToRead,
   generatedAt,
   importPlugin,
-  nodeHost,
   observe,
   readTree,
   rules,
@@ -23,7 +22,6 @@ import {
 import type {
   Action,
   Bundle,
-  CliHost,
   Imported,
   Op,
   PlugforgeError,
@@ -46,8 +44,7 @@ if (!plan.refused) applyPlan('dist', plan)
 const { build: again, plan: second } = buildToDir('src', 'dist', {}, { force: true })
 const report = doctor({ runtimes: ['claude-code'], outDir: 'dist' }, observe('dist', doctorPathsToRead({})), again)
 const removal = uninstallPlan({ runtimes: ['claude-code'] }, observe('dist', uninstallPathsToRead({})))
-const code: number = runCli(['--version'], nodeHost)
-const custom: CliHost = { ...nodeHost, stdout: (text: string) => void text }
+const code: number = runCli(['--version'])
 try {
   build([{ path: 'x', bytes: new Uint8Array(1) }])
 } catch (err) {
@@ -55,7 +52,7 @@ try {
   const where: string | undefined = e.problems[0]?.location?.file
   console.log(e.code === 'invalid_source', where)
 }
-console.log(version(), sha256Hex(bytes), ops, second.summary.create, report.findings, removal.refused, code, custom)
+console.log(version(), sha256Hex(bytes), ops, second.summary.create, report.findings, removal.refused, code)
 const verdict: ValidationReport = validate(files, { target: 'claude-code', strict: true })
 const first: ValidationFinding | undefined = verdict.findings[0]
 const where: string | undefined = first?.file

@@ -2,7 +2,8 @@
 
 The engine is Rust (``plugforge._plugforge``); this package re-exports it and adds the
 filesystem side (``plugforge.host``): reading a source folder, observing an output root and
-applying a plan with atomic writes.
+applying a plan with atomic writes. ``run_cli`` (``python -m plugforge``) is the Rust
+``plugforge`` command line itself.
 
     from plugforge import build_to_dir
     plan = build_to_dir("examples/striatum", "dist", targets=["claude-code"],
@@ -56,7 +57,6 @@ from ._plugforge import (
     version,
 )
 from .host import (
-    PathlibHost,
     RefusedPlanError,
     apply_plan,
     build_to_dir,
@@ -88,7 +88,6 @@ __all__ = [
     "MarketplaceEntry",
     "Merge",
     "Observed",
-    "PathlibHost",
     "Plan",
     "PlugforgeError",
     "RefusedPlanError",

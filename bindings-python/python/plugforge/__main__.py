@@ -1,18 +1,17 @@
-"""``python -m plugforge``: the plugforge command line over the local filesystem.
+"""``python -m plugforge``: the Rust ``plugforge`` command line itself.
 
-Verbs, flags, output, JSON and exit codes all live in the Rust core
-(``plugforge_core::cli``); this host only supplies files, time and a terminal,
-so it behaves exactly like the ``plugforge`` binary.
+``run_cli`` runs plugforge-cli, linked into the native module, over the same
+filesystem code as the binary and straight onto this process's stdout and
+stderr, so every verb, flag, message and exit code is the binary's.
 """
 
 import sys
 
 from . import run_cli
-from .host import PathlibHost
 
 
 def main() -> None:
-    sys.exit(run_cli(sys.argv[1:], PathlibHost()))
+    sys.exit(run_cli(sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -11,12 +11,8 @@ nothing written through a symbolic link below the output root.
 
 from __future__ import annotations
 
-import datetime
 import os
-import re
-import sys
-from pathlib import Path
-from typing import Any, Iterable, Sequence, TextIO, Union
+from typing import Any, Iterable, Sequence, Union
 
 from ._plugforge import (
     Build,
@@ -25,6 +21,7 @@ from ._plugforge import (
     SourceFile,
     _host_apply,
     _host_create_files,
+    _host_generated_at,
     _host_observe,
     _host_read_tree,
     build,
@@ -79,12 +76,9 @@ def create_files(directory: StrPath, files: Sequence[SourceFile]) -> None:
 
 
 def generated_at() -> str:
-    """RFC 3339 UTC time for new manifests: ``SOURCE_DATE_EPOCH`` when set, else now."""
-    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    seconds = int(raw) if re.fullmatch(r"[+-]?[0-9]+", raw) else int(datetime.datetime.now().timestamp())
-    epoch = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
-    t = epoch + datetime.timedelta(seconds=seconds)
-    return f"{t.year:04}-{t.month:02}-{t.day:02}T{t.hour:02}:{t.minute:02}:{t.second:02}Z"
+    """RFC 3339 UTC time for new manifests: ``SOURCE_DATE_EPOCH`` when set, else now
+    (the ``plugforge`` binary's clock)."""
+    return _host_generated_at()
 
 
 def build_to_dir(
@@ -105,60 +99,3 @@ def build_to_dir(
     if not dry_run:
         apply_plan(out_dir, plan)
     return plan
-
-
-class PathlibHost:
-    """The host ``run_cli`` drives for ``python -m plugforge``: local files, the
-    process's stdout/stderr, ``SOURCE_DATE_EPOCH``. I/O failures are reported the way
-    the Rust binary words them."""
-
-    def __init__(self, stdout: TextIO | None = None, stderr: TextIO | None = None) -> None:
-        self._stdout = stdout
-        self._stderr = stderr
-
-    def read_tree(self, directory: str, exclude: Sequence[str]) -> list[SourceFile]:
-        return read_tree(directory, exclude)
-
-    def observe(self, root: str, paths_to_read: Sequence[str]) -> Observed:
-        return observe(root, paths_to_read)
-
-    def apply(self, root: str, plan: Plan) -> None:
-        apply_plan(root, plan)
-
-    def create_files(self, directory: str, files: Sequence[SourceFile]) -> None:
-        create_files(directory, files)
-
-    def exists(self, path: str) -> bool:
-        return os.path.exists(path)
-
-    def generated_at(self) -> str:
-        return generated_at()
-
-    def home_dir(self) -> str | None:
-        return os.environ.get("HOME") or None
-
-    def folder_name(self, directory: str) -> str | None:
-        name = Path(directory).absolute().name
-        return name if name not in ("", "..") else None
-
-    def stdout(self, text: str) -> None:
-        _emit(self._stdout or sys.stdout, text)
-
-    def stderr(self, text: str) -> None:
-        _emit(self._stderr or sys.stderr, text)
-
-    def color(self) -> bool:
-        stream = self._stdout or sys.stdout
-        return stream.isatty() and "NO_COLOR" not in os.environ
-
-
-def _emit(stream: TextIO, text: str) -> None:
-    """Writes UTF-8 bytes whatever the stream's encoding, as the Rust binary does."""
-    buffer = getattr(stream, "buffer", None)
-    stream.flush()
-    if buffer is None:
-        stream.write(text)
-        stream.flush()
-    else:
-        buffer.write(text.encode("utf-8"))
-        buffer.flush()

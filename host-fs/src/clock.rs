@@ -1,8 +1,11 @@
 //! `generated_at` for new manifests: `SOURCE_DATE_EPOCH` when set (the
-//! reproducible-builds convention), else now; RFC 3339 in UTC.
+//! reproducible-builds convention), else now; RFC 3339 in UTC. One clock for
+//! every host (the command line, `buildToDir`, `build_to_dir`), so they stamp
+//! manifests alike.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+/// The time a new manifest records.
 pub fn generated_at() -> String {
     let seconds = std::env::var("SOURCE_DATE_EPOCH")
         .ok()

@@ -1,19 +1,22 @@
-//! The verbs: read, build, plan, print, apply, through the host.
+//! The verbs: read, build, plan, print, apply, through the host; and the
+//! completion scripts and man pages generated from the grammar.
 
+use clap::CommandFactory;
+use clap_complete::Shell;
+use plugforge_core::{
+    BuildOptions, DEFAULT_MANIFEST_NAME, DoctorOptions, ImportOptions, Level, Output, PlanOptions, Scope,
+    Severity, TargetRequest, UninstallOptions, ValidateOptions, build as build_output, doctor as run_doctor,
+    doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote, starter_source,
+    uninstall_paths_to_read, uninstall_plan, validate as run_validate,
+};
 use serde_json::json;
 
-use super::args::{BuildArgs, DoctorArgs, ImportArgs, OutputArgs, SourceArgs, UninstallArgs, ValidateArgs};
-use super::{EXIT_OK, EXIT_REFUSED, Failure, Host, join, render};
-use crate::build::build as build_output;
-use crate::bundle::{DEFAULT_MANIFEST_NAME, Output, Scope};
-use crate::doctor::{DoctorOptions, doctor as run_doctor, doctor_paths_to_read, shell_quote};
-use crate::import::{ImportOptions, import as run_import};
-use crate::options::{BuildOptions, TargetRequest};
-use crate::plan::{PlanOptions, plan as make_plan};
-use crate::report::{Level, Severity};
-use crate::templates::starter_source;
-use crate::uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};
-use crate::validate::{ValidateOptions, validate as run_validate};
+use crate::args::{
+    BuildArgs, Cli, DoctorArgs, ImportArgs, InitArgs, OutputArgs, ScopeArg, SourceArgs, UninstallArgs,
+    ValidateArgs,
+};
+use crate::host::Host;
+use crate::{EXIT_OK, EXIT_REFUSED, Failure, join, render};
 
 type Outcome = Result<u8, Failure>;
 
@@ -23,17 +26,23 @@ fn out_dir(host: &mut dyn Host, output: &OutputArgs, source: &str) -> Result<Str
         return Ok(out.clone());
     }
     match output.scope {
-        Scope::Project => Ok(join(source, "dist")),
-        Scope::User => host
+        ScopeArg::Project => Ok(join(source, "dist")),
+        ScopeArg::User => host
             .home_dir()
             .map(|home| join(&home, ".plugforge/plugins"))
             .ok_or_else(|| Failure::usage("--scope user needs a home folder; pass --out")),
     }
 }
 
+/// The `runtime[:kind]` targets asked for; `--target a,,b` and `--target ''` name no empty one.
+fn targets(output: &OutputArgs) -> impl Iterator<Item = &String> {
+    output.targets.iter().filter(|t| !t.is_empty())
+}
+
 /// The `runtime[:kind]` targets an uninstall or doctor looks at.
 fn runtimes(output: &OutputArgs) -> Vec<String> {
-    if output.targets.is_empty() { vec!["claude-code".into()] } else { output.targets.clone() }
+    let named: Vec<String> = targets(output).cloned().collect();
+    if named.is_empty() { vec!["claude-code".into()] } else { named }
 }
 
 fn build_options(
@@ -43,9 +52,7 @@ fn build_options(
     source_dir: &str,
     marketplace: bool,
 ) -> BuildOptions {
-    let targets = output
-        .targets
-        .iter()
+    let targets = targets(output)
         .map(|t| match t.split_once(':') {
             Some((runtime, kind)) => TargetRequest { runtime: runtime.into(), kind: Some(kind.into()) },
             None => TargetRequest::new(t.clone()),
@@ -53,7 +60,7 @@ fn build_options(
         .collect();
     BuildOptions {
         targets,
-        scope: output.scope,
+        scope: output.scope.into(),
         namespace: source.namespace.clone(),
         vars: source.vars.iter().cloned().collect(),
         allow_urls: source.allow_urls.clone(),
@@ -134,7 +141,7 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     let options = UninstallOptions {
         runtimes: runtimes(&args.output),
         namespace: args.namespace.clone(),
-        scope: args.output.scope,
+        scope: args.output.scope.into(),
         manifest_name: args.output.manifest_name.clone(),
         force: args.force,
         ..UninstallOptions::default()
@@ -170,7 +177,7 @@ pub fn doctor(host: &mut dyn Host, args: &DoctorArgs) -> Outcome {
     let options = DoctorOptions {
         runtimes: runtimes(&args.output),
         namespace: args.source_args.namespace.clone().or(built_namespace),
-        scope: args.output.scope,
+        scope: args.output.scope.into(),
         manifest_name: args.output.manifest_name.clone(),
         build_command: build_command(args, &source, &out),
         out_dir: out.clone(),
@@ -190,14 +197,14 @@ pub fn doctor(host: &mut dyn Host, args: &DoctorArgs) -> Outcome {
 /// The `plugforge build` invocation that regenerates what doctor checked.
 fn build_command(args: &DoctorArgs, source: &str, out: &str) -> String {
     let mut parts = vec!["plugforge".to_string(), "build".into(), shell_quote(source)];
-    for target in &args.output.targets {
+    for target in targets(&args.output) {
         parts.extend(["--target".into(), shell_quote(target)]);
     }
-    if args.output.targets.is_empty() {
+    if targets(&args.output).next().is_none() {
         parts.extend(["--target".into(), "claude-code".into()]);
     }
     parts.extend(["--out".into(), shell_quote(out)]);
-    if args.output.scope == Scope::User {
+    if Scope::from(args.output.scope) == Scope::User {
         parts.extend(["--scope".into(), "user".into()]);
     }
     if args.output.manifest_name != DEFAULT_MANIFEST_NAME {
@@ -215,8 +222,9 @@ fn build_command(args: &DoctorArgs, source: &str, out: &str) -> String {
     parts.join(" ")
 }
 
-pub fn init(host: &mut dyn Host, dir: &str, name: Option<String>) -> Outcome {
-    let name = match name.or_else(|| host.folder_name(dir).map(|n| n.to_lowercase())) {
+pub fn init(host: &mut dyn Host, args: &InitArgs) -> Outcome {
+    let dir = args.dir.as_str();
+    let name = match args.name.clone().or_else(|| host.folder_name(dir).map(|n| n.to_lowercase())) {
         Some(name) => name,
         None => return Err(Failure::usage("cannot tell the plugin name from the folder; pass --name")),
     };
@@ -282,5 +290,41 @@ pub fn import(host: &mut dyn Host, args: &ImportArgs) -> Outcome {
     } else {
         render::import(host, &args.out, &imported);
     }
+    Ok(EXIT_OK)
+}
+
+/// The completion script for `shell`, from the same definition as the parser.
+pub fn completions(host: &mut dyn Host, shell: Shell) -> Outcome {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "plugforge", &mut script);
+    host.stdout(&String::from_utf8_lossy(&script));
+    Ok(EXIT_OK)
+}
+
+/// The man page of `plugforge` on stdout; with `dir`, that page and one per
+/// verb (the pages its SUBCOMMANDS section points to) written into `dir`.
+pub fn man(host: &mut dyn Host, dir: Option<&str>) -> Outcome {
+    let mut command = Cli::command().disable_help_subcommand(true);
+    // Built, the verbs carry their full names (`plugforge-build`), which name their pages.
+    command.build();
+    let render = |command: &clap::Command| {
+        let page = clap_mangen::Man::new(command.clone());
+        let mut roff = Vec::new();
+        page.render(&mut roff).map(|()| (page.get_filename(), roff)).map_err(|e| Failure::io(e.to_string()))
+    };
+    let Some(dir) = dir else {
+        let (_, roff) = render(&command)?;
+        host.stdout(&String::from_utf8_lossy(&roff));
+        return Ok(EXIT_OK);
+    };
+    let mut pages = plugforge_core::SourceTree::new();
+    for page in std::iter::once(&command).chain(command.get_subcommands()) {
+        let (name, roff) = render(page)?;
+        pages.insert(&name, roff, false)?;
+    }
+    host.create_files(dir, &pages).map_err(Failure::io)?;
+    let created: String =
+        pages.iter().map(|(p, _)| format!("  create   {}\n", join(dir, p.as_str()))).collect();
+    host.stdout(&created);
     Ok(EXIT_OK)
 }

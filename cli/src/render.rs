@@ -2,15 +2,19 @@
 
 use serde::Serialize;
 
-use super::{Host, join};
-use crate::bundle::TargetFailure;
-use crate::doctor::DoctorReport;
-use crate::plan::{Op, Plan};
-use crate::report::{Diagnostic, Honesty, Level, Severity};
-use crate::urls::CarriedUrl;
+use plugforge_core::{
+    CarriedUrl, Diagnostic, DoctorReport, Honesty, Imported, Level, Op, Plan, RuleSeverity, Severity,
+    TargetFailure, ValidationReport, shell_quote,
+};
 
+use crate::host::Host;
+use crate::join;
+
+/// Pretty JSON with a final newline, keys in the order the report builds them.
 pub fn json<T: Serialize + ?Sized>(value: &T) -> String {
-    String::from_utf8(crate::json::to_bytes(value)).expect("JSON is UTF-8")
+    let mut text = serde_json::to_string_pretty(value).expect("JSON values always serialize");
+    text.push('\n');
+    text
 }
 
 fn paint(host: &mut dyn Host, text: &str, code: &str) -> String {
@@ -147,8 +151,7 @@ pub fn doctor(host: &mut dyn Host, report: &DoctorReport, bundles: usize) {
 
 /// One line per finding (`file:line:col: severity[code] message`, then the
 /// fix), and the verdict.
-pub fn validation(host: &mut dyn Host, path: &str, report: &crate::validate::ValidationReport) {
-    use crate::validate::RuleSeverity;
+pub fn validation(host: &mut dyn Host, path: &str, report: &ValidationReport) {
     let mut text = String::new();
     for subject in &report.subjects {
         let root = if subject.root.is_empty() { path.to_string() } else { join(path, &subject.root) };
@@ -180,7 +183,7 @@ pub fn validation(host: &mut dyn Host, path: &str, report: &crate::validate::Val
 }
 
 /// The files created, then every note about what was not carried over as it was.
-pub fn import(host: &mut dyn Host, out: &str, imported: &crate::import::Imported) {
+pub fn import(host: &mut dyn Host, out: &str, imported: &Imported) {
     let mut text = String::new();
     for (path, _) in imported.source.iter() {
         text.push_str(&format!("  create   {}\n", join(out, path.as_str())));
@@ -194,18 +197,18 @@ pub fn import(host: &mut dyn Host, out: &str, imported: &crate::import::Imported
         imported.runtime.id(),
         imported.source.len(),
         imported.notes.len(),
-        crate::doctor::shell_quote(out)
+        shell_quote(out)
     ));
     host.stdout(&text);
 }
 
 #[cfg(test)]
 mod tests {
+    use plugforge_core::{
+        BundlePath, Observed, Runtime, SourceTree, Subject, SubjectKind, ValidationFinding,
+    };
+
     use super::*;
-    use crate::plan::Observed;
-    use crate::runtime::Runtime;
-    use crate::source::SourceTree;
-    use crate::validate::{RuleSeverity, Subject, SubjectKind, ValidationFinding, ValidationReport};
 
     /// A host that only captures stdout.
     #[derive(Default)]
@@ -215,7 +218,7 @@ mod tests {
         fn read_tree(&mut self, _: &str, _: &[String]) -> Result<SourceTree, String> {
             unreachable!("rendering reads nothing")
         }
-        fn observe(&mut self, _: &str, _: &[crate::path::BundlePath]) -> Result<Observed, String> {
+        fn observe(&mut self, _: &str, _: &[BundlePath]) -> Result<Observed, String> {
             unreachable!("rendering reads nothing")
         }
         fn apply(&mut self, _: &str, _: &Plan) -> Result<(), String> {

@@ -1,0 +1,305 @@
+//! The command line's grammar, declared with clap's derive: every verb, its
+//! options and their help lines live here, so `--help`, the completions and
+//! the man page are generated from one definition.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
+use plugforge_core::{DEFAULT_MANIFEST_NAME, Scope};
+
+/// Shown below the verb list of `plugforge --help`.
+const AFTER_HELP: &str = "\
+SRC is a plugforge source (plugforge.json) or a plugin as a runtime ships it (Claude Code, Codex,
+Gemini CLI, Cursor, Agent Plugins), read the way `import` reads it.
+RUNTIME is a runtime id, several joined by commas or given as repeated --target, or `all` (build
+only) for every runtime with its default kind. A runtime that cannot be built is listed with its
+reasons; the others are built.
+URLs written in the source are carried and counted (-v lists them); --deny-urls refuses any URL
+outside --allow-url.
+
+Exit codes:
+  0  done
+  1  refused: conflicts, an invalid source, a runtime that could not be built, strict honesty,
+     doctor findings, validate errors, import into a folder that is not empty
+  2  bad usage or unreadable input";
+
+/// Shown below each verb's options.
+const EXIT_CODES: &str = "\
+Exit codes: 0 done, 1 refused (see `plugforge --help`), 2 bad usage or unreadable input";
+
+/// plugforge: compile one agent-plugin source into every runtime's native bundle
+#[derive(Debug, Parser)]
+#[command(name = "plugforge", version, after_help = AFTER_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub verb: Option<Verb>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Verb {
+    /// Write a starter source (plugforge.json, a skill, a command) into DIR
+    #[command(after_help = EXIT_CODES)]
+    Init(InitArgs),
+    /// Compile a source into each requested runtime's bundle below the output root
+    #[command(after_help = EXIT_CODES)]
+    Build(BuildArgs),
+    /// Remove what a build generated (an edited file only with --force)
+    #[command(after_help = EXIT_CODES)]
+    Uninstall(UninstallArgs),
+    /// Check the bundles on disk against their manifests, and against a fresh build of SRC
+    #[command(after_help = EXIT_CODES)]
+    Doctor(DoctorArgs),
+    /// Judge a plugin folder (a source, any runtime's plugin, a marketplace) against the rule catalog
+    #[command(after_help = EXIT_CODES)]
+    Validate(ValidateArgs),
+    /// Read a runtime's plugin into a new plugforge source
+    #[command(after_help = EXIT_CODES)]
+    Import(ImportArgs),
+    /// Print the completion script for a shell
+    #[command(
+        after_help = "bash: plugforge completions bash > ~/.local/share/bash-completion/completions/plugforge\n\
+zsh:  plugforge completions zsh > \"${fpath[1]}/_plugforge\"\n\
+fish: plugforge completions fish > ~/.config/fish/completions/plugforge.fish"
+    )]
+    Completions {
+        /// The shell the script is for
+        shell: Shell,
+    },
+    /// Print the man page (roff), or write one page per verb into a folder
+    #[command(after_help = "plugforge man > plugforge.1; plugforge man --dir share/man/man1")]
+    Man {
+        /// Write plugforge.1 and a plugforge-VERB.1 for each verb into this folder
+        #[arg(long, value_name = "DIR")]
+        dir: Option<String>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// The folder to write the starter source into
+    #[arg(value_name = "DIR", default_value = ".")]
+    pub dir: String,
+    /// The plugin's name (default: the folder's name, lowercased)
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+/// Where a build goes: shared by build, uninstall and doctor.
+#[derive(Debug, Clone, Args)]
+pub struct OutputArgs {
+    /// A runtime to work on, RUNTIME[:KIND]; several joined by commas or repeated
+    #[arg(short, long = "target", value_name = "RUNTIME[:KIND]", value_delimiter = ',')]
+    pub targets: Vec<String>,
+    /// The output root (default: SRC/dist, or ~/.plugforge/plugins with --scope user)
+    #[arg(short, long, value_name = "DIR")]
+    pub out: Option<String>,
+    /// Bundles for a project or for the user's home
+    #[arg(long, value_enum, default_value_t = ScopeArg::Project)]
+    pub scope: ScopeArg,
+    /// The file name of each bundle's manifest
+    #[arg(long, value_name = "NAME", default_value = DEFAULT_MANIFEST_NAME)]
+    pub manifest_name: String,
+    /// Print one JSON report on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScopeArg {
+    Project,
+    User,
+}
+
+impl From<ScopeArg> for Scope {
+    fn from(scope: ScopeArg) -> Scope {
+        match scope {
+            ScopeArg::Project => Scope::Project,
+            ScopeArg::User => Scope::User,
+        }
+    }
+}
+
+/// How a source is read: shared by build and doctor.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SourceArgs {
+    /// The namespace the bundles' commands and skills are named under
+    #[arg(long, value_name = "N")]
+    pub namespace: Option<String>,
+    /// A template variable, KEY=VALUE; repeat for several
+    #[arg(long = "var", value_name = "KEY=VALUE", value_parser = key_value)]
+    pub vars: Vec<(String, String)>,
+    /// A URL prefix --deny-urls lets through; repeat for several
+    #[arg(long = "allow-url", value_name = "PREFIX")]
+    pub allow_urls: Vec<String>,
+    /// Refuse any URL in the source outside --allow-url
+    #[arg(long)]
+    pub deny_urls: bool,
+}
+
+/// `KEY=VALUE` with a non-empty key; the value may hold `=`.
+fn key_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.is_empty() => Ok((key.into(), value.into())),
+        _ => Err("expected KEY=VALUE with a non-empty KEY".into()),
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// The plugforge source, or a runtime's plugin
+    #[arg(value_name = "SRC", default_value = ".")]
+    pub source: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub source_args: SourceArgs,
+    /// Print the plan and write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Overwrite files edited since they were generated
+    #[arg(long)]
+    pub force: bool,
+    /// Refuse (exit 1) when any component is not fully supported by a runtime
+    #[arg(long)]
+    pub strict: bool,
+    /// Write no marketplace file
+    #[arg(long)]
+    pub no_marketplace: bool,
+    /// List unchanged files, notes and every carried URL too
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct UninstallArgs {
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// The namespace the bundles were built under
+    #[arg(long, value_name = "N")]
+    pub namespace: Option<String>,
+    /// Remove files edited since they were generated too
+    #[arg(long)]
+    pub force: bool,
+    /// Print the plan and remove nothing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// The source to rebuild and compare with (default: only the manifests are checked)
+    #[arg(value_name = "SRC")]
+    pub source: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub source_args: SourceArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The folder to judge
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub path: String,
+    /// Judge for this runtime only
+    #[arg(short, long, value_name = "RUNTIME")]
+    pub target: Option<String>,
+    /// Count warnings as errors
+    #[arg(long)]
+    pub strict: bool,
+    /// Print one JSON report on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The plugin folder to read
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub path: String,
+    /// The runtime the plugin is for (default: detected)
+    #[arg(long, value_name = "RUNTIME")]
+    pub from: Option<String>,
+    /// The plugin's name, for a Claude Code plugin with no manifest
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// The new or empty folder the canonical source goes to
+    #[arg(short, long, value_name = "SRC")]
+    pub out: String,
+    /// Print one JSON report on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    fn parse(words: &str) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("plugforge").chain(words.split_whitespace()))
+    }
+
+    fn build(words: &str) -> BuildArgs {
+        match parse(words).expect("parses").verb {
+            Some(Verb::Build(args)) => args,
+            other => panic!("not build: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn parses_build_with_every_flag_form() {
+        let args =
+            build("build src -t claude-code --out=dist --var a=1 --var b=x=y --dry-run --json --scope user");
+        assert_eq!(args.source, "src");
+        assert_eq!(args.output.targets, ["claude-code"]);
+        assert_eq!(args.output.out.as_deref(), Some("dist"));
+        assert_eq!(args.source_args.vars, [("a".into(), "1".into()), ("b".into(), "x=y".into())]);
+        assert!(args.dry_run && args.output.json);
+        assert_eq!(args.output.scope, ScopeArg::User);
+    }
+
+    #[test]
+    fn targets_come_comma_separated_and_repeated() {
+        let args = build("build --target claude-code,codex -t gemini --target cursor:plugin");
+        assert_eq!(args.output.targets, ["claude-code", "codex", "gemini", "cursor:plugin"]);
+    }
+
+    #[test]
+    fn a_double_dash_ends_the_options() {
+        assert_eq!(build("build -- --odd-folder").source, "--odd-folder");
+    }
+
+    #[test]
+    fn a_flag_takes_no_value() {
+        let error = parse("build --json=false").unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::TooManyValues);
+    }
+
+    #[test]
+    fn reports_usage_errors() {
+        use clap::error::ErrorKind::*;
+        let kind = |words: &str| parse(words).unwrap_err().kind();
+        assert_eq!(kind("build --bogus"), UnknownArgument);
+        assert_eq!(kind("build --out"), InvalidValue);
+        assert_eq!(kind("build --var novalue"), ValueValidation);
+        assert_eq!(kind("build a b"), UnknownArgument);
+        assert_eq!(kind("frobnicate"), InvalidSubcommand);
+        assert_eq!(kind("build --scope galaxy"), InvalidValue);
+        assert_eq!(kind("uninstall dist"), UnknownArgument);
+        assert_eq!(kind("import plugin"), MissingRequiredArgument);
+    }
+
+    #[test]
+    fn defaults_the_folders() {
+        let Some(Verb::Init(init)) = parse("init").unwrap().verb else { panic!("not init") };
+        assert_eq!((init.dir.as_str(), init.name), (".", None));
+        assert_eq!(build("build").source, ".");
+        assert!(parse("").unwrap().verb.is_none());
+    }
+}

@@ -1,0 +1,139 @@
+//! What the verbs need from the outside world, as a trait so the renderers
+//! can be tested over captured output; [`FsHost`] is the one real host: the
+//! local filesystem through plugforge-host-fs and the process's terminal.
+
+use std::io::{ErrorKind, IsTerminal, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use plugforge_core::{BundlePath, Observed, Plan, SourceTree};
+use plugforge_host_fs::{self as host_fs, Writer};
+
+/// Paths are the user's strings; the host joins `BundlePath`s onto them.
+pub(crate) trait Host {
+    /// Every file below `dir`, skipping `.git`, `node_modules`, `target` and
+    /// the `exclude` folders (the output root when it sits inside the source).
+    fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String>;
+    /// sha256 of every file below `root`, and the bytes of `to_read`.
+    fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String>;
+    /// Applies the plan: atomic writes in order, removals, manifests last.
+    fn apply(&mut self, root: &str, plan: &Plan) -> Result<(), String>;
+    /// Creates new files below `dir` (`init`, `import`); the caller checked none exists.
+    fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String>;
+    fn exists(&mut self, path: &str) -> bool;
+    /// RFC 3339 time for new manifests (`SOURCE_DATE_EPOCH` when set).
+    fn generated_at(&mut self) -> String;
+    fn home_dir(&mut self) -> Option<String>;
+    /// The last component of `dir` made absolute (for `init`'s default name).
+    fn folder_name(&mut self, dir: &str) -> Option<String>;
+    fn stdout(&mut self, text: &str);
+    fn stderr(&mut self, text: &str);
+    /// Whether stdout takes ANSI colours.
+    fn color(&mut self) -> bool;
+}
+
+/// A test hook: the file operation of this number (from 1) kills the
+/// process halfway, to prove a rerun after a crash converges. Read here, not
+/// in the binary, so it works the same under `npx plugforge` and `python -m plugforge`.
+const ABORT_AT_ENV: &str = "PLUGFORGE_FAIL_AFTER_WRITES";
+
+/// A test hook: set, the run panics before doing anything, to prove the Node
+/// and Python packages turn a panic into an exception instead of dying.
+const PANIC_ENV: &str = "PLUGFORGE_PANIC";
+
+pub(crate) struct FsHost {
+    writer: Writer,
+}
+
+impl FsHost {
+    pub(crate) fn new() -> Self {
+        if std::env::var_os(PANIC_ENV).is_some() {
+            panic!("{PANIC_ENV} is set: a test of how a panic is reported");
+        }
+        let abort_at = std::env::var(ABORT_AT_ENV).ok().and_then(|n| n.trim().parse().ok());
+        FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at) }
+    }
+
+    /// Pushes out what stdout still buffers: inside node or python the
+    /// process lives on after the run, and its own output must come after ours.
+    pub(crate) fn flush(&mut self) {
+        let mut stdout = std::io::stdout().lock();
+        retrying(|| stdout.flush());
+    }
+}
+
+/// Retries an operation the descriptor refused for now. Node may have put
+/// stdout in non-blocking mode, where a full pipe answers `WouldBlock`
+/// instead of waiting; the bytes must still all go out, in order.
+fn retrying<T>(mut operation: impl FnMut() -> std::io::Result<T>) -> Option<T> {
+    loop {
+        match operation() {
+            Ok(done) => return Some(done),
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == ErrorKind::WouldBlock => std::thread::sleep(Duration::from_millis(1)),
+            // A closed pipe (`plugforge ... | head`): the reader is gone, so is the output.
+            Err(_) => return None,
+        }
+    }
+}
+
+fn write_all(mut out: impl Write, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        match retrying(|| out.write(bytes)) {
+            Some(0) | None => return,
+            Some(written) => bytes = &bytes[written..],
+        }
+    }
+}
+
+impl Host for FsHost {
+    fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String> {
+        let exclude: Vec<_> = exclude.iter().map(Into::into).collect();
+        host_fs::read_tree(Path::new(dir), &exclude).map_err(|e| e.to_string())
+    }
+
+    fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
+        let to_read: Vec<&str> = to_read.iter().map(BundlePath::as_str).collect();
+        host_fs::observe(Path::new(root), &to_read).map_err(|e| e.to_string())
+    }
+
+    fn apply(&mut self, root: &str, plan: &Plan) -> Result<(), String> {
+        assert!(!plan.refused, "a refused plan is never applied");
+        self.writer.apply(Path::new(root), &host_fs::plan_steps(plan)).map_err(|e| e.to_string())
+    }
+
+    fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {
+        self.writer.create_files(Path::new(dir), tree).map_err(|e| e.to_string())
+    }
+
+    fn exists(&mut self, path: &str) -> bool {
+        Path::new(path).exists()
+    }
+
+    fn generated_at(&mut self) -> String {
+        host_fs::generated_at()
+    }
+
+    fn home_dir(&mut self) -> Option<String> {
+        std::env::var("HOME").ok().filter(|h| !h.is_empty())
+    }
+
+    fn folder_name(&mut self, dir: &str) -> Option<String> {
+        let absolute = std::path::absolute(dir).ok()?;
+        absolute.file_name()?.to_str().map(str::to_string)
+    }
+
+    fn stdout(&mut self, text: &str) {
+        write_all(std::io::stdout().lock(), text.as_bytes());
+    }
+
+    fn stderr(&mut self, text: &str) {
+        // Whatever stdout holds goes first, so a terminal and a merged pipe see the run's order.
+        self.flush();
+        write_all(std::io::stderr().lock(), text.as_bytes());
+    }
+
+    fn color(&mut self) -> bool {
+        std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+    }
+}
