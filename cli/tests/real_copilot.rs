@@ -56,7 +56,15 @@ fn build(source: &Path, out: &Path, target: &str) {
 fn inventory(copilot: &str, root: &Path, plugin: &str) -> Value {
     let report = Command::new("python3")
         .arg(repo_root().join("tests/clients/copilot_inventory.py"))
-        .args(["--copilot", copilot, "plugin", "--marketplace-root", root.to_str().unwrap(), "--plugin", plugin])
+        .args([
+            "--copilot",
+            copilot,
+            "plugin",
+            "--marketplace-root",
+            root.to_str().unwrap(),
+            "--plugin",
+            plugin,
+        ])
         .output()
         .expect("run copilot_inventory.py");
     assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
@@ -100,7 +108,8 @@ fn assert_loads_in_full(copilot: &str, root: &Path, bundle: &Path, plugin: &str)
     assert!(installed.contains(&format!("Installed {} skill", skills.len())), "{installed}");
 
     let inventory = &report["inventory"];
-    let listed: Vec<&str> = inventory["plugins"].as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+    let listed: Vec<&str> =
+        inventory["plugins"].as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
     assert_eq!(listed, [plugin], "{inventory}");
     assert_eq!(strings(&inventory["skills"]), skills);
     assert_eq!(strings(&inventory["commands"]), entries(&bundle.join("commands"), false));
@@ -135,7 +144,8 @@ fn copilot_runs_the_hooks_and_mcp_servers_of_a_claude_bundle() {
     let plugin = manifest["name"].as_str().unwrap();
     let report = assert_loads_in_full(&copilot, &out.0, &bundle, plugin);
 
-    let hooks: Value = serde_json::from_slice(&std::fs::read(bundle.join("hooks/hooks.json")).unwrap()).unwrap();
+    let hooks: Value =
+        serde_json::from_slice(&std::fs::read(bundle.join("hooks/hooks.json")).unwrap()).unwrap();
     let events: BTreeSet<String> = hooks["hooks"].as_object().unwrap().keys().map(|e| camel(e)).collect();
     assert!(!events.is_empty());
     assert_eq!(strings(&report["inventory"]["hooks"]), events);
