@@ -23,8 +23,9 @@ const PLUGFORGE_CONFIG: &str = "plugforge.json";
 const HOOKS_FILE: &str = "hooks/hooks.json";
 const MCP_FILE: &str = ".mcp.json";
 
-/// Claude Code's hook events: the canonical dialect's event names.
-pub const HOOK_EVENTS: [&str; 30] = [
+/// Claude Code's hook events: the canonical dialect's event names (2.1.332's
+/// list, binary strings beside its "Not a recognized hook event" check).
+pub const HOOK_EVENTS: [&str; 34] = [
     "PreToolUse",
     "PostToolUse",
     "PostToolUseFailure",
@@ -40,6 +41,8 @@ pub const HOOK_EVENTS: [&str; 30] = [
     "SubagentStop",
     "PreCompact",
     "PostCompact",
+    "PreModelSwitch",
+    "PostModelSwitch",
     "PermissionRequest",
     "PermissionDenied",
     "Setup",
@@ -54,7 +57,9 @@ pub const HOOK_EVENTS: [&str; 30] = [
     "InstructionsLoaded",
     "CwdChanged",
     "FileChanged",
+    "DirectoryAdded",
     "MessageDisplay",
+    "PreSkillShellCommand",
 ];
 
 /// What the loader needs from the caller besides the tree.

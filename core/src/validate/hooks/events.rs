@@ -88,3 +88,17 @@ pub(crate) fn handler_types(runtime: Runtime) -> &'static [(&'static str, &'stat
         ],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claude_code_2_1_332_events_are_known() {
+        for event in ["DirectoryAdded", "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand", "Stop"] {
+            assert!(is_known(Runtime::ClaudeCode, event), "{event}");
+        }
+        assert!(!is_known(Runtime::ClaudeCode, "BeforeTool"));
+        assert!(!is_known(Runtime::Codex, "DirectoryAdded"));
+    }
+}
