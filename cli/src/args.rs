@@ -155,6 +155,10 @@ pub struct BuildArgs {
     /// Print the plan and write nothing
     #[arg(long)]
     pub dry_run: bool,
+    /// Write nothing; exit 1 when the outputs are not current (anything to create, update or
+    /// remove, a conflict, or an edited file no longer generated), each listed: for CI
+    #[arg(long, conflicts_with_all = ["dry_run", "force"])]
+    pub check: bool,
     /// Overwrite files edited since they were generated
     #[arg(long)]
     pub force: bool,

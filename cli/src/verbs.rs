@@ -96,8 +96,11 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let plan = make_plan(&output, &observed, &plan_options)?;
     let strict_refusal = args.strict && not_supported > 0;
     let refused = plan.refused || strict_refusal;
-    let applied = !refused && !args.dry_run;
+    let applied = !refused && !args.dry_run && !args.check;
     let failed = !output.failures.is_empty();
+    let s = &plan.summary;
+    let pending = s.create + s.update + s.conflict + s.remove + s.keep;
+    let stale = args.check && pending > 0;
     if applied {
         host.apply(&out, &plan).map_err(Failure::io)?;
     }
@@ -109,10 +112,15 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
             .map(|b| json!({"runtime": b.runtime, "kind": b.kind, "root": b.root, "files": b.files}))
             .collect();
         let report = json!({
-            "ok": !refused && !failed, "refused": refused, "dry_run": args.dry_run, "applied": applied, "out": out,
+            "ok": !refused && !failed && !stale, "refused": refused, "dry_run": args.dry_run, "applied": applied,
+            "out": out,
             "plan": plan, "honesty": honesty, "diagnostics": diagnostics, "bundles": bundles,
             "urls": output.urls, "failures": output.failures,
         });
+        let mut report = report;
+        if args.check {
+            report["check"] = json!({"current": !stale, "pending": pending});
+        }
         host.stdout(&render::json(&report));
     } else {
         render::diagnostics(host, &diagnostics, args.verbose);
@@ -131,9 +139,15 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
             ));
         } else if args.dry_run {
             host.stdout("dry run: nothing was written\n");
+        } else if stale {
+            host.stderr(&format!(
+                "check: the outputs are not current ({pending} file(s) listed above); nothing was written (run the build without --check)\n"
+            ));
+        } else if args.check {
+            host.stdout("check: the outputs are current\n");
         }
     }
-    Ok(if refused || failed { EXIT_REFUSED } else { EXIT_OK })
+    Ok(if refused || failed || stale { EXIT_REFUSED } else { EXIT_OK })
 }
 
 pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
