@@ -9,5 +9,6 @@ export const RUNTIMES = [
   { id: "agent-plugins", label: "Agent Plugins 1.0", kinds: ["plugin"] },
   { id: "openclaw", label: "OpenClaw", kinds: ["compatible-bundle", "workspace"] },
   { id: "hermes", label: "Hermes Agent", kinds: ["workspace", "skill-plugin"] },
+  { id: "copilot", label: "GitHub Copilot CLI", kinds: ["plugin"] },
   { id: "generic", label: "Generic (Markdown guide)", kinds: ["guide"] },
 ];

@@ -2,9 +2,10 @@
 //! in a throwaway HOME, through tests/clients/copilot_inventory.py:
 //! `copilot plugin marketplace add <output root>`, `plugin install
 //! NAME@MARKETPLACE`, `plugin list --json`, then the client's own inventory
-//! (skills, plugin commands, agents, hooks, MCP servers). Copilot CLI reads a
-//! Claude Code plugin as it is, so the Claude bundle and marketplace are held
-//! to load in full there too. Needs `PLUGFORGE_COPILOT_BIN`
+//! (skills, plugin commands, agents, hooks, MCP servers). The native bundle
+//! (`copilot/`, listed in `.github/plugin/marketplace.json`, which Copilot
+//! reads before the Claude marketplace beside it) must load in full, and so
+//! must the Claude bundle, which Copilot also reads. Needs `PLUGFORGE_COPILOT_BIN`
 //! (scripts/install-clients copilot); with `PLUGFORGE_REQUIRE_CLIENTS=1` (as
 //! CI sets) a missing client fails.
 
@@ -123,26 +124,44 @@ fn assert_loads_in_full(copilot: &str, root: &Path, bundle: &Path, plugin: &str)
 }
 
 #[test]
-fn copilot_installs_the_striatum_marketplace_built_for_every_runtime() {
+fn copilot_installs_its_own_bundle_from_the_striatum_root_built_for_every_runtime() {
     let Some(copilot) = copilot_bin() else { return };
     let out = Out::new("striatum");
     build(&repo_root().join("examples/striatum"), &out.0, "all");
-    let report = assert_loads_in_full(&copilot, &out.0, &out.0.join("claude-code"), "striatum");
-    assert_eq!(report["inventory"]["skills"].as_array().unwrap().len(), 5, "{report}");
-    assert_eq!(report["inventory"]["commands"].as_array().unwrap().len(), 5, "{report}");
+    let report = assert_loads_in_full(&copilot, &out.0, &out.0.join("copilot"), "striatum");
+    assert!(out.0.join(".github/plugin/marketplace.json").is_file());
+    let inventory = &report["inventory"];
+    assert_eq!(inventory["skills"].as_array().unwrap().len(), 5, "{report}");
+    assert_eq!(inventory["commands"].as_array().unwrap().len(), 5, "{report}");
+    assert_eq!(strings(&inventory["agents"]), BTreeSet::from(["striatum:striatum-recover".to_string()]));
+    // The skills Copilot read are the native bundle's, not the Claude bundle's beside it.
+    let paths: Vec<&str> =
+        inventory["skill_entries"].as_array().unwrap().iter().filter_map(|e| e["path"].as_str()).collect();
+    assert!(paths.iter().all(|p| p.contains("/copilot/")), "{paths:?}");
+}
+
+#[test]
+fn copilot_runs_the_hooks_and_mcp_servers_of_its_own_bundle() {
+    let Some(copilot) = copilot_bin() else { return };
+    let out = Out::new("native");
+    build(&repo_root().join("tests/vectors/canonical-full/input"), &out.0, "copilot");
+    assert_full_bundle(&copilot, &out.0, &out.0.join("copilot"), ".plugin/plugin.json");
 }
 
 #[test]
 fn copilot_runs_the_hooks_and_mcp_servers_of_a_claude_bundle() {
     let Some(copilot) = copilot_bin() else { return };
     let out = Out::new("full");
-    let source = repo_root().join("tests/vectors/canonical-full/input");
-    build(&source, &out.0, "claude-code");
-    let bundle = out.0.join("claude-code");
-    let manifest: Value =
-        serde_json::from_slice(&std::fs::read(bundle.join(".claude-plugin/plugin.json")).unwrap()).unwrap();
+    build(&repo_root().join("tests/vectors/canonical-full/input"), &out.0, "claude-code");
+    assert_full_bundle(&copilot, &out.0, &out.0.join("claude-code"), ".claude-plugin/plugin.json");
+}
+
+/// Every hook event and MCP server of the bundle at `bundle` (built from the
+/// canonical-full vector, which has both) is what Copilot reports.
+fn assert_full_bundle(copilot: &str, root: &Path, bundle: &Path, manifest: &str) {
+    let manifest: Value = serde_json::from_slice(&std::fs::read(bundle.join(manifest)).unwrap()).unwrap();
     let plugin = manifest["name"].as_str().unwrap();
-    let report = assert_loads_in_full(&copilot, &out.0, &bundle, plugin);
+    let report = assert_loads_in_full(copilot, root, bundle, plugin);
 
     let hooks: Value =
         serde_json::from_slice(&std::fs::read(bundle.join("hooks/hooks.json")).unwrap()).unwrap();

@@ -7,6 +7,7 @@ pub(crate) mod agent_plugins;
 pub(crate) mod claude_code;
 mod claude_project;
 pub(crate) mod codex;
+pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 mod generic;
@@ -38,6 +39,7 @@ pub enum Runtime {
     AgentPlugins,
     OpenClaw,
     Hermes,
+    Copilot,
     Generic,
 }
 
@@ -68,7 +70,7 @@ pub struct Kind {
 pub(crate) const BOTH_SCOPES: &[Scope] = &[Scope::Project, Scope::User];
 
 impl Runtime {
-    pub const ALL: [Runtime; 9] = [
+    pub const ALL: [Runtime; 10] = [
         Runtime::ClaudeCode,
         Runtime::Codex,
         Runtime::Gemini,
@@ -77,6 +79,7 @@ impl Runtime {
         Runtime::AgentPlugins,
         Runtime::OpenClaw,
         Runtime::Hermes,
+        Runtime::Copilot,
         Runtime::Generic,
     ];
 
@@ -90,6 +93,7 @@ impl Runtime {
             Runtime::AgentPlugins => "agent-plugins",
             Runtime::OpenClaw => "openclaw",
             Runtime::Hermes => "hermes",
+            Runtime::Copilot => "copilot",
             Runtime::Generic => "generic",
         }
     }
@@ -105,6 +109,7 @@ impl Runtime {
             Runtime::AgentPlugins => agent_plugins::KINDS,
             Runtime::OpenClaw => openclaw::KINDS,
             Runtime::Hermes => hermes::KINDS,
+            Runtime::Copilot => copilot::KINDS,
             Runtime::Generic => generic::KINDS,
         }
     }
@@ -191,6 +196,7 @@ pub fn write(
         Runtime::AgentPlugins => agent_plugins::write(&mut writer)?,
         Runtime::OpenClaw => openclaw::write(&mut writer)?,
         Runtime::Hermes => hermes::write(&mut writer)?,
+        Runtime::Copilot => copilot::write(&mut writer)?,
         Runtime::Generic => generic::write(&mut writer)?,
     }
     Ok(writer.finish())

@@ -94,6 +94,7 @@ const MARKERS: &[(&str, SubjectKind, Runtime)] = &[
     ("openclaw.plugin.json", SubjectKind::Plugin, Runtime::OpenClaw),
     ("plugin.yaml", SubjectKind::Plugin, Runtime::Hermes),
     ("opencode.json", SubjectKind::Plugin, Runtime::OpenCode),
+    (".plugin/plugin.json", SubjectKind::Plugin, Runtime::Copilot),
 ];
 
 const SOURCE_MARKERS: &[&str] = &["plugforge.json", "plugforge.json.j2"];

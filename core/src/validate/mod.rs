@@ -118,6 +118,7 @@ fn runtime_name(runtime: Runtime) -> &'static str {
         Runtime::OpenClaw => "OpenClaw",
         Runtime::Hermes => "Hermes",
         Runtime::OpenCode => "OpenCode",
+        Runtime::Copilot => "Copilot CLI",
         Runtime::Generic => "generic",
     }
 }

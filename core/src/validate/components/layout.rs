@@ -66,6 +66,7 @@ pub(crate) fn manifest_of(runtime: Runtime) -> Option<&'static str> {
         Runtime::AgentPlugins => Some("plugin.json"),
         Runtime::OpenCode => Some("opencode.json"),
         Runtime::OpenClaw => Some("openclaw.plugin.json"),
+        Runtime::Copilot => Some(".plugin/plugin.json"),
         Runtime::Hermes | Runtime::Generic => None,
     }
 }
@@ -105,7 +106,8 @@ impl Layout {
         let field = |key: &str| manifest.get(key).filter(|v| !v.is_null());
         let manifest_rel = manifest_file.unwrap_or_default().to_string();
         match runtime {
-            Runtime::ClaudeCode | Runtime::Generic => {
+            // Copilot CLI's default folders are Claude Code's (docs/runtimes/copilot.md, fact 4).
+            Runtime::ClaudeCode | Runtime::Copilot | Runtime::Generic => {
                 layout.skill_dirs.extend(field("skills").map(paths).unwrap_or_default());
                 layout.root_skill = field("skills").is_none() && !cx.folder.has_dir("skills");
                 layout.commands = field("commands").map_or_else(|| vec!["commands".into()], command_paths);

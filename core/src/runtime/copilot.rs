@@ -1,0 +1,311 @@
+//! GitHub Copilot CLI plugin: `.plugin/plugin.json` plus the default layout
+//! (`skills/`, `commands/`, `agents/`, `hooks/hooks.json`, `.mcp.json`), and
+//! an entry in the marketplace at `.github/plugin/marketplace.json`. Every
+//! fact was checked against Copilot CLI 1.0.102 (docs/runtimes/copilot.md,
+//! fact numbers in brackets).
+//!
+//! Hooks stay in Claude Code's dialect: Copilot loads PascalCase events in
+//! nested groups and then passes Claude's payload and tool names, so a hook
+//! script written for the canonical (Claude) events behaves the same [19,
+//! 23a, 23b]. Its own camelCase events would hand the same script another
+//! payload.
+
+use serde_json::{Map, Value, json};
+
+use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, readme_plugin};
+use crate::error::Result;
+use crate::merge::Part;
+use crate::model::{MarkdownComponent, Plugin};
+use crate::report::Level;
+use crate::templates;
+use crate::vars::VarTable;
+
+/// Copilot reads `.plugin/plugin.json` before a root `plugin.json`,
+/// `.github/plugin/` and `.claude-plugin/` [1].
+const MANIFEST_FILE: &str = ".plugin/plugin.json";
+/// At an output root Copilot takes this file over the Claude marketplace beside it [9, 10].
+const MARKETPLACE_FILE: &str = ".github/plugin/marketplace.json";
+const HOOKS_FILE: &str = "hooks/hooks.json";
+const MCP_FILE: &str = ".mcp.json";
+
+/// Claude Code events Copilot runs (under the Claude name) [21].
+const HOOK_EVENTS: [&str; 12] = [
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PermissionRequest",
+    "Stop",
+    "SubagentStart",
+    "SubagentStop",
+    "PreCompact",
+    "Notification",
+];
+/// Handler types Copilot runs from a plugin's hooks file; any other type
+/// (`prompt` outside sessionStart included) drops the whole file [20, 22].
+const HANDLER_TYPES: [&str; 2] = ["command", "http"];
+/// MCP transports Copilot starts; any other drops the whole `.mcp.json` [24].
+const MCP_TRANSPORTS: [&str; 5] = ["stdio", "local", "http", "sse", "streamable-http"];
+
+/// Copilot resolves `${PLUGIN_ROOT}` in hook commands and sets it for MCP
+/// servers, but sets no `PLUGIN_DATA`: hooks get `COPILOT_PLUGIN_DATA` [23, 25].
+const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_DATA}", "${COPILOT_PLUGIN_DATA}")]);
+
+pub const KINDS: &[Kind] = &[Kind {
+    name: "plugin",
+    layout: Layout::Folder,
+    scopes: BOTH_SCOPES,
+    marketplace: Some(MARKETPLACE_FILE),
+    shared: &[],
+}];
+
+pub fn write(w: &mut Writer<'_>) -> Result<()> {
+    let plugin = w.plugin;
+    let mut manifest = w.metadata(false);
+    let overrides: Vec<(String, Value)> = w.overrides().map(|(k, v)| (k.clone(), v.clone())).collect();
+    manifest.extend(overrides);
+    w.add_json(MANIFEST_FILE, &Value::Object(manifest), templates::origin("copilot/plugin.json"))?;
+    for skill in &plugin.skills {
+        w.copy(&skill.main, None, None)?;
+        for file in &skill.files {
+            w.copy(file, None, None)?;
+        }
+        w.honest("skill", &skill.name, Level::Supported, format!("skills/{}/SKILL.md", skill.name));
+    }
+    for command in &plugin.commands {
+        command_file(w, command)?;
+    }
+    for agent in &plugin.agents {
+        agent_file(w, agent)?;
+    }
+    hooks(w)?;
+    mcp(w)?;
+    files(w)?;
+    readme(w)?;
+    if w.options.marketplace {
+        marketplace(w)?;
+    }
+    Ok(())
+}
+
+/// Copilot loads top-level `commands/*.md` as skills named `plugin:name` [17].
+fn command_file(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> {
+    if command.name.contains(':') {
+        let detail = "Copilot CLI reads only top-level commands/*.md, not a sub-folder; not written";
+        w.honest("command", &command.name, Level::Unsupported, detail);
+        return Ok(());
+    }
+    w.copy(&command.file, None, None)?;
+    let shared = w.plugin.skills.iter().any(|s| s.name == command.name);
+    if shared {
+        let detail = format!(
+            "{}; Copilot CLI loads commands as skills, so this command and the skill of the same name share one name",
+            command.file.path
+        );
+        w.honest("command", &command.name, Level::Degraded, detail);
+    } else {
+        let detail =
+            format!("{}, loaded as the skill {}:{}", command.file.path, w.plugin.namespace, command.name);
+        w.honest("command", &command.name, Level::Supported, detail);
+    }
+    Ok(())
+}
+
+/// Top-level `agents/*.md` with a description; Copilot skips the others [18].
+fn agent_file(w: &mut Writer<'_>, agent: &MarkdownComponent) -> Result<()> {
+    if agent.name.contains(':') {
+        let detail = "Copilot CLI reads only top-level agents/*.md, not a sub-folder; not written";
+        w.honest("agent", &agent.name, Level::Unsupported, detail);
+        return Ok(());
+    }
+    if agent.document.str_field("description").is_none() {
+        let detail = "Copilot CLI skips an agent without a description (its log says so); not written";
+        w.honest("agent", &agent.name, Level::Unsupported, detail);
+        return Ok(());
+    }
+    w.copy(&agent.file, None, None)?;
+    let detail = format!("{}, run as --agent {}:{}", agent.file.path, w.plugin.namespace, agent.name);
+    w.honest("agent", &agent.name, Level::Supported, detail);
+    Ok(())
+}
+
+fn hooks(w: &mut Writer<'_>) -> Result<()> {
+    let Some(hooks) = &w.plugin.hooks else { return Ok(()) };
+    let value = HOOK_VARS.json(hooks.value.clone());
+    let mut kept = Map::new();
+    for (event, groups) in value.get("hooks").and_then(Value::as_object).into_iter().flatten() {
+        if !HOOK_EVENTS.contains(&event.as_str()) {
+            let detail = "Copilot CLI has no such event and drops it without a word; not written";
+            w.honest("hook", event, Level::Unsupported, detail);
+            continue;
+        }
+        let (groups, dropped) = runnable_groups(groups);
+        for kind in &dropped {
+            let detail = format!(
+                "a {kind:?} handler: Copilot CLI runs command and http hooks from a plugin, and any other type drops the whole hooks file; that handler is not written"
+            );
+            w.honest("hook", event, Level::Degraded, detail);
+        }
+        if groups.is_empty() {
+            continue;
+        }
+        if dropped.is_empty() {
+            let detail = "hooks/hooks.json in Claude Code's dialect: Copilot CLI passes Claude's payload and tool names";
+            w.honest("hook", event, Level::Supported, detail);
+        }
+        kept.insert(event.clone(), Value::Array(groups));
+    }
+    if kept.is_empty() {
+        return Ok(());
+    }
+    w.add_json(HOOKS_FILE, &json!({"hooks": kept}), hooks.origin.to_string())
+}
+
+/// The groups of one event with only the handlers Copilot runs, and the types left out.
+fn runnable_groups(groups: &Value) -> (Vec<Value>, Vec<String>) {
+    let mut kept = Vec::new();
+    let mut dropped = Vec::new();
+    for group in groups.as_array().into_iter().flatten() {
+        let mut group = group.clone();
+        if let Some(handlers) = group.get_mut("hooks").and_then(Value::as_array_mut) {
+            handlers.retain(|handler| {
+                let kind = handler.get("type").and_then(Value::as_str).unwrap_or("command");
+                let runs = HANDLER_TYPES.contains(&kind);
+                if !runs {
+                    dropped.push(kind.to_string());
+                }
+                runs
+            });
+            if handlers.is_empty() {
+                continue;
+            }
+        }
+        kept.push(group);
+    }
+    (kept, dropped)
+}
+
+fn mcp(w: &mut Writer<'_>) -> Result<()> {
+    let Some(mcp) = &w.plugin.mcp else { return Ok(()) };
+    let mut servers = Map::new();
+    for (name, server) in &mcp.servers {
+        let transport = server.get("type").and_then(Value::as_str);
+        if let Some(transport) = transport.filter(|t| !MCP_TRANSPORTS.contains(t)) {
+            let detail = format!(
+                "transport {transport:?}: Copilot CLI starts stdio, http and sse servers, and another type drops the whole .mcp.json; not written"
+            );
+            w.honest("mcp", name, Level::Unsupported, detail);
+            continue;
+        }
+        if server.to_string().contains("${PLUGIN_DATA}") {
+            let detail =
+                "uses ${PLUGIN_DATA}: Copilot CLI gives MCP servers no plugin data folder; not written";
+            w.honest("mcp", name, Level::Unsupported, detail);
+            continue;
+        }
+        let mut server = server.clone();
+        if transport == Some("streamable-http") {
+            // Copilot's name for the same transport [24].
+            server["type"] = json!("http");
+        }
+        w.honest("mcp", name, Level::Supported, MCP_FILE);
+        servers.insert(name.clone(), server);
+    }
+    if servers.is_empty() {
+        return Ok(());
+    }
+    w.add_json(MCP_FILE, &json!({"mcpServers": servers}), mcp.origin.to_string())
+}
+
+/// `bin/` and support files travel as they are; settings, output styles and
+/// context files have no plugin slot in Copilot CLI.
+fn files(w: &mut Writer<'_>) -> Result<()> {
+    let plugin = w.plugin;
+    for file in &plugin.bin {
+        w.copy(file, None, None)?;
+        let detail = format!("shipped at {}; Copilot CLI puts no plugin bin/ on PATH", file.path);
+        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+    }
+    for file in &plugin.support {
+        // A root plugin.json would take precedence over .plugin/plugin.json [1].
+        if file.path.as_str() == "plugin.json" {
+            let message =
+                "plugin.json is not copied: Copilot CLI would read it instead of .plugin/plugin.json";
+            w.warn("ignored_file", Some(file.path.as_str()), message);
+            continue;
+        }
+        w.copy(file, None, None)?;
+    }
+    if plugin.settings.is_some() {
+        let detail = "Copilot CLI plugins have no settings file; not written";
+        w.honest("settings", "settings.json", Level::Unsupported, detail);
+    }
+    for style in &plugin.output_styles {
+        let detail = "Copilot CLI has no output styles; not written";
+        w.honest("output-style", style.path.as_str(), Level::Unsupported, detail);
+    }
+    if let Some(context) = &plugin.context {
+        let detail = "Copilot CLI plugins load no context file; move its guidance into a skill";
+        w.honest("context", context.path.as_str(), Level::Unsupported, detail);
+    }
+    Ok(())
+}
+
+pub fn marketplace_name(plugin: &Plugin) -> String {
+    plugin.config.marketplace.name.clone().unwrap_or_else(|| format!("local-{}", plugin.namespace))
+}
+
+/// `{name, owner{name, email?}, plugins[{name, source, description?, version?}]}` [11, 12].
+fn marketplace(w: &mut Writer<'_>) -> Result<()> {
+    let plugin = w.plugin;
+    let config = &plugin.config;
+    let owner = config.marketplace.owner.as_ref().or(config.author.as_ref());
+    let mut owner_value = Map::new();
+    owner_value.insert("name".into(), json!(owner.map_or(plugin.namespace.as_str(), |o| o.name.as_str())));
+    if let Some(email) = owner.and_then(|o| o.email.as_ref()) {
+        owner_value.insert("email".into(), json!(email));
+    }
+    let document = json!({"name": marketplace_name(plugin), "owner": owner_value, "plugins": []});
+    let mut entry = Map::new();
+    entry.insert("name".into(), json!(plugin.namespace));
+    entry.insert("source".into(), json!(format!("./{}", w.bundle.root)));
+    if let Some(description) = &config.description {
+        entry.insert("description".into(), json!(description));
+    }
+    if let Some(version) = &config.version {
+        entry.insert("version".into(), json!(version));
+    }
+    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry: Value::Object(entry) })
+}
+
+fn readme(w: &mut Writer<'_>) -> Result<()> {
+    let plugin = w.plugin;
+    if let Some(readme) = &plugin.readme {
+        return w.copy(readme, None, None);
+    }
+    let written = |component: &str| -> Vec<Value> {
+        w.bundle
+            .honesty
+            .iter()
+            .filter(|row| row.component == component && row.level != Level::Unsupported)
+            .map(|row| json!(row.name))
+            .collect()
+    };
+    let ctx = json!({
+        "plugin": readme_plugin(plugin),
+        "namespace": plugin.namespace,
+        "marketplace": w.options.marketplace.then(|| marketplace_name(plugin)),
+        "skills": written("skill"),
+        "commands": written("command"),
+        "agents": written("agent"),
+        "hooks": written("hook"),
+        "mcp_servers": written("mcp"),
+        "left_out": left_out(&w.bundle.honesty),
+        "generator": w.options.generator,
+        "manifest": w.bundle.manifest.file_name(),
+    });
+    let text = templates::render("copilot/README.md.j2", ctx);
+    w.add("README.md", text.into_bytes(), templates::origin("copilot/README.md.j2"))
+}
