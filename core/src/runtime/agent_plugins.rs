@@ -426,16 +426,8 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     if let Some(readme) = &plugin.readme {
         return w.copy(readme, None, None);
     }
-    let written = |component: &str| -> Vec<Value> {
-        w.bundle
-            .honesty
-            .iter()
-            .filter(|row| row.component == component && row.level != Level::Unsupported)
-            .map(|row| json!(row.name))
-            .collect()
-    };
-    let skills = written("skill");
-    let mcp_servers = written("mcp");
+    let skills = w.written("skill");
+    let mcp_servers = w.written("mcp");
     let left_out = left_out(&w.bundle.honesty);
     let ctx = json!({
         "plugin": readme_plugin(plugin),

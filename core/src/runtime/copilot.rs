@@ -12,7 +12,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner, readme_plugin};
 use crate::error::Result;
 use crate::merge::Part;
 use crate::model::{MarkdownComponent, Plugin};
@@ -261,13 +261,8 @@ pub fn marketplace_name(plugin: &Plugin) -> String {
 fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     let config = &plugin.config;
-    let owner = config.marketplace.owner.as_ref().or(config.author.as_ref());
-    let mut owner_value = Map::new();
-    owner_value.insert("name".into(), json!(owner.map_or(plugin.namespace.as_str(), |o| o.name.as_str())));
-    if let Some(email) = owner.and_then(|o| o.email.as_ref()) {
-        owner_value.insert("email".into(), json!(email));
-    }
-    let document = json!({"name": marketplace_name(plugin), "owner": owner_value, "plugins": []});
+    let document =
+        json!({"name": marketplace_name(plugin), "owner": marketplace_owner(plugin), "plugins": []});
     let mut entry = Map::new();
     entry.insert("name".into(), json!(plugin.namespace));
     entry.insert("source".into(), json!(format!("./{}", w.bundle.root)));
@@ -285,14 +280,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     if let Some(readme) = &plugin.readme {
         return w.copy(readme, None, None);
     }
-    let written = |component: &str| -> Vec<Value> {
-        w.bundle
-            .honesty
-            .iter()
-            .filter(|row| row.component == component && row.level != Level::Unsupported)
-            .map(|row| json!(row.name))
-            .collect()
-    };
+    let written = |component: &str| w.written(component);
     let ctx = json!({
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,

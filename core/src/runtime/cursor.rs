@@ -10,7 +10,7 @@
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner, readme_plugin};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
 use crate::merge::Part;
@@ -528,13 +528,7 @@ fn marketplace(w: &mut Writer<'_>) -> Result<()> {
         ));
     }
     let config = &plugin.config;
-    let owner = config.marketplace.owner.as_ref().or(config.author.as_ref());
-    let mut owner_value = Map::new();
-    owner_value.insert("name".into(), json!(owner.map_or(plugin.namespace.as_str(), |o| o.name.as_str())));
-    if let Some(email) = owner.and_then(|o| o.email.as_ref()) {
-        owner_value.insert("email".into(), json!(email));
-    }
-    let document = json!({"name": name, "owner": owner_value, "plugins": []});
+    let document = json!({"name": name, "owner": marketplace_owner(plugin), "plugins": []});
     let mut entry = Map::new();
     entry.insert("name".into(), json!(plugin.namespace));
     entry.insert("source".into(), json!(format!("./{}", w.bundle.root)));

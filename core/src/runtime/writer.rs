@@ -160,6 +160,34 @@ impl<'a> Writer<'a> {
     }
 }
 
+impl Writer<'_> {
+    /// The names of `component`'s rows this bundle carries (not unsupported),
+    /// each once, for its README.
+    pub fn written(&self, component: &str) -> Vec<Value> {
+        let mut names: Vec<&str> = Vec::new();
+        for row in
+            self.bundle.honesty.iter().filter(|r| r.component == component && r.level != Level::Unsupported)
+        {
+            if !names.contains(&row.name.as_str()) {
+                names.push(&row.name);
+            }
+        }
+        names.into_iter().map(|n| json!(n)).collect()
+    }
+}
+
+/// A marketplace's `owner`: the configured owner or the author, `{name, email?}`.
+pub fn marketplace_owner(plugin: &Plugin) -> Value {
+    let config = &plugin.config;
+    let owner = config.marketplace.owner.as_ref().or(config.author.as_ref());
+    let mut value = Map::new();
+    value.insert("name".into(), json!(owner.map_or(plugin.namespace.as_str(), |o| o.name.as_str())));
+    if let Some(email) = owner.and_then(|o| o.email.as_ref()) {
+        value.insert("email".into(), json!(email));
+    }
+    Value::Object(value)
+}
+
 /// The `plugin` block every bundle README template reads.
 pub fn readme_plugin(plugin: &Plugin) -> Value {
     let config = &plugin.config;
