@@ -18,12 +18,14 @@ const ABORT_AT_ENV: &str = "PLUGFORGE_FAIL_AFTER_WRITES";
 
 struct FsHost {
     writer: Writer,
+    /// Looked up once: the core asks for every line it paints.
+    color: Option<bool>,
 }
 
 impl FsHost {
     fn new() -> Self {
         let abort_at = std::env::var(ABORT_AT_ENV).ok().and_then(|n| n.trim().parse().ok());
-        FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at) }
+        FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at), color: None }
     }
 }
 
@@ -73,7 +75,9 @@ impl Host for FsHost {
     }
 
     fn color(&mut self) -> bool {
-        std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        *self
+            .color
+            .get_or_insert_with(|| std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none())
     }
 }
 

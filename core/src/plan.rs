@@ -110,10 +110,16 @@ pub struct Plan {
     pub refused: bool,
     pub summary: Summary,
     pub diagnostics: Vec<Diagnostic>,
+    /// How many of the last actions are bundle manifests. A host may apply
+    /// the other actions in any order (in parallel, flushed once), but must
+    /// apply these only once every other action has landed: a manifest
+    /// never names bytes that are not on disk yet.
+    #[serde(skip)]
+    pub manifests: usize,
 }
 
 impl Plan {
-    pub(crate) fn from_actions(actions: Vec<Action>, diagnostics: Vec<Diagnostic>) -> Plan {
+    pub(crate) fn from_actions(actions: Vec<Action>, manifests: usize, diagnostics: Vec<Diagnostic>) -> Plan {
         let mut summary = Summary::default();
         for action in &actions {
             *match action.op {
@@ -125,7 +131,7 @@ impl Plan {
                 Op::Keep => &mut summary.keep,
             } += 1;
         }
-        Plan { refused: summary.conflict > 0, actions, summary, diagnostics }
+        Plan { refused: summary.conflict > 0, actions, summary, diagnostics, manifests }
     }
 
     /// How many files applying the plan touches.
@@ -159,8 +165,9 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
     for (path, steps) in shared {
         files.extend(shared_action(path, &steps, observed, options.force));
     }
+    let count = manifests.len();
     files.extend(manifests);
-    Ok(Plan::from_actions(files, diagnostics))
+    Ok(Plan::from_actions(files, count, diagnostics))
 }
 
 pub(crate) fn push_step(shared: &mut BTreeMap<BundlePath, Vec<Step>>, path: &str, step: Step) {
