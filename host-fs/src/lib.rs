@@ -122,9 +122,9 @@ fn read_file(path: &Path) -> std::io::Result<(Vec<u8>, bool)> {
     let mut file = fs::File::open(path)?;
     let meta = file.metadata()?;
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0) + 1);
-    // Through `Read::by_ref`, not `File::read_to_end`, which asks the size
-    // and position again (a statx and an lseek per file) though it is known.
-    Read::by_ref(&mut file).read_to_end(&mut bytes)?;
+    // Through `Take`, not `File::read_to_end`, which asks the size and
+    // position again (a statx and an lseek per file) though they are known.
+    Read::by_ref(&mut file).take(u64::MAX).read_to_end(&mut bytes)?;
     Ok((bytes, is_executable(&meta)))
 }
 
