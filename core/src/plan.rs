@@ -80,8 +80,15 @@ impl Action {
         self
     }
 
-    pub(crate) fn writing(mut self, bytes: Arc<[u8]>, executable: bool) -> Self {
-        self.sha256 = Some(sha256_hex(&bytes));
+    pub(crate) fn writing(self, bytes: Arc<[u8]>, executable: bool) -> Self {
+        let sha256 = sha256_hex(&bytes);
+        self.writing_hashed(bytes, sha256, executable)
+    }
+
+    /// [`Action::writing`] with the hash already known (a generated file
+    /// carries its own): the bytes are not hashed a second time.
+    pub(crate) fn writing_hashed(mut self, bytes: Arc<[u8]>, sha256: String, executable: bool) -> Self {
+        self.sha256 = Some(sha256);
         self.bytes = Some(bytes);
         self.executable = executable;
         self
@@ -259,7 +266,9 @@ fn bundle_actions(
             }
         };
         actions.push(match action.op {
-            Op::Create | Op::Update => action.writing(file.bytes.clone(), file.executable),
+            Op::Create | Op::Update => {
+                action.writing_hashed(file.bytes.clone(), file.sha256.clone(), file.executable)
+            }
             _ => action,
         });
     }
@@ -312,9 +321,9 @@ fn manifest_action(
 fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Action {
     let sha = sha256_hex(&bytes);
     match observed.hash(&path) {
-        None => Action::new(path, Op::Create).writing(bytes, false),
+        None => Action::new(path, Op::Create).writing_hashed(bytes, sha, false),
         Some(on_disk) if on_disk == sha => Action::new(path, Op::Unchanged),
-        Some(_) => Action::new(path, Op::Update).writing(bytes, false),
+        Some(_) => Action::new(path, Op::Update).writing_hashed(bytes, sha, false),
     }
 }
 

@@ -21,7 +21,7 @@ pub(crate) use frontmatter::yaml_value;
 pub use frontmatter::{Document, parse_document};
 pub use json_text::{line_of_key, parse_json};
 pub use load::{HOOK_EVENTS, LoadOptions, is_kebab, load_plugin, read_config};
-pub(crate) use render::environment;
+pub(crate) use render::{environment, has_templates};
 pub(crate) use summary::summary;
 
 use crate::error::Result;
