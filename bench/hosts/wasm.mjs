@@ -5,5 +5,5 @@ import { medianMs, readSource } from "./common.mjs";
 const [src, targets, runs] = process.argv.slice(2);
 const plugforge = createRequire(import.meta.url)("../../bindings-wasm/pkg-node/plugforge_wasm.js");
 const files = readSource(src);
-const options = { targets: targets.split(",") };
+const options = { targets: targets.split(",").map((runtime) => ({ runtime })) };
 console.log(medianMs(Number(runs), () => plugforge.build(files, options).free?.()).toFixed(1));
