@@ -62,8 +62,12 @@ impl<'a> CredentialCheck<'a> {
             source_tokens.extend(tokens_in(text));
             scan_file(path.as_str(), text, &mut findings);
         }
-        for (_, file) in canonical.iter() {
-            source_tokens.extend(text_of(&file.bytes).into_iter().flat_map(tokens_in));
+        // A plugforge source is read as it is written: the same tree, whose
+        // tokens are already in.
+        if !std::ptr::eq(written, canonical) {
+            for (_, file) in canonical.iter() {
+                source_tokens.extend(text_of(&file.bytes).into_iter().flat_map(tokens_in));
+            }
         }
         let check = CredentialCheck { allowed, source_tokens, clean: RefCell::default() };
         check.refuse(findings)?;
