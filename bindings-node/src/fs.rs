@@ -68,6 +68,10 @@ pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>) -> Result<(
             ("remove", _) => Step::Remove { path: &action.path },
             _ => Step::Keep { path: &action.path },
         })
+        // The actions come without a mark for where the manifests start:
+        // a barrier after each keeps them landing one after the other, in
+        // order, manifests last.
+        .flat_map(|step| [step, Step::Barrier])
         .collect();
     Writer::new().apply(Path::new(&root), &steps).map_err(|e| to_js(env, e))
 }

@@ -57,6 +57,10 @@ pub fn host_apply(py: Python<'_>, root: PathBuf, actions: Vec<PyRef<'_, Action>>
             ("remove", _) => Step::Remove { path: &action.path },
             _ => Step::Keep { path: &action.path },
         })
+        // The actions come without a mark for where the manifests start:
+        // a barrier after each keeps them landing one after the other, in
+        // order, manifests last.
+        .flat_map(|step| [step, Step::Barrier])
         .collect();
     Writer::new().apply(&root, &steps).map_err(|e| to_py(py, e))
 }

@@ -103,6 +103,27 @@ pub struct OutputArgs {
     pub json: bool,
 }
 
+/// How sure each write is to have reached the disk before the run ends:
+/// batch flushes the filesystem once for all files, then the manifests; full
+/// flushes every file and folder; none leaves it to the operating system.
+/// (No help per value: clap would then lay every option out on two lines.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DurabilityArg {
+    Batch,
+    Full,
+    None,
+}
+
+impl From<DurabilityArg> for plugforge_host_fs::Durability {
+    fn from(durability: DurabilityArg) -> Self {
+        match durability {
+            DurabilityArg::Batch => Self::Batch,
+            DurabilityArg::Full => Self::Full,
+            DurabilityArg::None => Self::None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ScopeArg {
     Project,
@@ -162,6 +183,9 @@ pub struct BuildArgs {
     /// Overwrite files edited since they were generated
     #[arg(long)]
     pub force: bool,
+    /// How sure each write is to reach the disk (batch: one flush for all, manifests last)
+    #[arg(long, value_enum, default_value_t = DurabilityArg::Batch)]
+    pub durability: DurabilityArg,
     /// Refuse (exit 1) when any component is not fully supported by a runtime
     #[arg(long)]
     pub strict: bool,
@@ -183,6 +207,9 @@ pub struct UninstallArgs {
     /// Remove files edited since they were generated too
     #[arg(long)]
     pub force: bool,
+    /// How sure each removal is to reach the disk (batch: one flush for all, manifests last)
+    #[arg(long, value_enum, default_value_t = DurabilityArg::Batch)]
+    pub durability: DurabilityArg,
     /// Print the plan and remove nothing
     #[arg(long)]
     pub dry_run: bool,

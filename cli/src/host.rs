@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use plugforge_core::{BundlePath, Observed, Plan, SourceTree};
-use plugforge_host_fs::{self as host_fs, Writer};
+use plugforge_host_fs::{self as host_fs, Durability, Writer};
 
 /// Paths are the user's strings; the host joins `BundlePath`s onto them.
 pub(crate) trait Host {
@@ -17,7 +17,7 @@ pub(crate) trait Host {
     /// sha256 of every file below `root`, and the bytes of `to_read`.
     fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String>;
     /// Applies the plan: atomic writes in order, removals, manifests last.
-    fn apply(&mut self, root: &str, plan: &Plan) -> Result<(), String>;
+    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String>;
     /// Creates new files below `dir` (`init`, `import`); the caller checked none exists.
     fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String>;
     fn exists(&mut self, path: &str) -> bool;
@@ -43,6 +43,8 @@ const PANIC_ENV: &str = "PLUGFORGE_PANIC";
 
 pub(crate) struct FsHost {
     writer: Writer,
+    /// Looked up once: rendering asks for every line it paints.
+    color: Option<bool>,
 }
 
 impl FsHost {
@@ -51,7 +53,7 @@ impl FsHost {
             panic!("{PANIC_ENV} is set: a test of how a panic is reported");
         }
         let abort_at = std::env::var(ABORT_AT_ENV).ok().and_then(|n| n.trim().parse().ok());
-        FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at) }
+        FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at), color: None }
     }
 
     /// Pushes out what stdout still buffers: inside node or python the
@@ -97,8 +99,9 @@ impl Host for FsHost {
         host_fs::observe(Path::new(root), &to_read).map_err(|e| e.to_string())
     }
 
-    fn apply(&mut self, root: &str, plan: &Plan) -> Result<(), String> {
+    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String> {
         assert!(!plan.refused, "a refused plan is never applied");
+        self.writer.set_durability(durability);
         self.writer.apply(Path::new(root), &host_fs::plan_steps(plan)).map_err(|e| e.to_string())
     }
 
@@ -134,6 +137,8 @@ impl Host for FsHost {
     }
 
     fn color(&mut self) -> bool {
-        std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        *self
+            .color
+            .get_or_insert_with(|| std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none())
     }
 }

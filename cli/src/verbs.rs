@@ -102,7 +102,7 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let pending = s.create + s.update + s.conflict + s.remove + s.keep;
     let stale = args.check && pending > 0;
     if applied {
-        host.apply(&out, &plan).map_err(Failure::io)?;
+        host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
     }
 
     if args.output.json {
@@ -163,7 +163,7 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     let observed = host.observe(&out, &uninstall_paths_to_read(&options)?).map_err(Failure::io)?;
     let plan = uninstall_plan(&options, &observed)?;
     if !args.dry_run {
-        host.apply(&out, &plan).map_err(Failure::io)?;
+        host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
     }
     if args.output.json {
         host.stdout(&render::json(&json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan})));

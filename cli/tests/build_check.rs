@@ -75,3 +75,22 @@ fn check_fails_on_a_hand_edit_and_takes_no_force() {
     assert!(forced.stderr.contains("'--check' cannot be used with '--force'"), "{}", forced.stderr);
     assert_eq!(fs::read(&edited).unwrap(), b"edited by hand\n");
 }
+
+#[test]
+fn every_durability_writes_the_same_bytes() {
+    let tmp = TempDir::new("durability");
+    let mut trees = Vec::new();
+    for level in ["batch", "full", "none"] {
+        let out = tmp.join(level);
+        run(&["build", s(&striatum()), "--target", "all", "--out", s(&out), "--durability", level]).expect(0);
+        let tree: Vec<(String, Vec<u8>)> =
+            snapshot(&out).into_iter().map(|(path, stamp)| (path, stamp.bytes)).collect();
+        assert!(!tree.is_empty());
+        trees.push(tree);
+    }
+    assert_eq!(trees[0], trees[1]);
+    assert_eq!(trees[0], trees[2]);
+    let r = run(&["build", s(&striatum()), "--out", s(&tmp.join("x")), "--durability", "sometimes"]);
+    r.expect(2);
+    assert!(r.stderr.contains("possible values: batch, full, none"), "{}", r.stderr);
+}

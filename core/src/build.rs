@@ -5,12 +5,13 @@ use serde_json::json;
 use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
 use crate::credentials::CredentialCheck;
 use crate::error::{Error, ErrorCode, Problem, Result};
+use crate::model::Plugin;
 use crate::normalise::canonical_source;
 use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty, Level};
 use crate::runtime::{self, Kind, Runtime};
-use crate::source::{Config, LoadOptions, SourceTree, load_plugin, read_config};
+use crate::source::{Config, LoadOptions, SourceTree, has_templates, load_plugin, read_config};
 use crate::urls::{UrlCheck, UrlPolicy};
 
 /// Builds every requested runtime's bundle from `source`: a canonical
@@ -48,8 +49,11 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
         failures: Vec::new(),
     };
     let mut source_diagnostics = None;
+    // Without templates the per-target built-ins reach nothing: the source
+    // is parsed once and each target gets a copy of the same plugin.
+    let mut loaded = Loaded { reusable: !has_templates(source), plugin: None };
     for (runtime, kind) in targets {
-        let built = build_one(source, options, runtime, kind, &mut urls, &credentials);
+        let built = build_one(source, options, runtime, kind, &mut urls, &credentials, &mut loaded);
         match built {
             Ok((bundle, diagnostics)) => {
                 source_diagnostics.get_or_insert(diagnostics);
@@ -70,6 +74,12 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
     Ok(output)
 }
 
+/// The plugin as loaded for an earlier target, when it may serve the next.
+struct Loaded {
+    reusable: bool,
+    plugin: Option<(Plugin, Vec<Diagnostic>)>,
+}
+
 fn build_one(
     source: &SourceTree,
     options: &BuildOptions,
@@ -77,6 +87,7 @@ fn build_one(
     kind: &'static Kind,
     urls: &mut UrlCheck,
     credentials: &CredentialCheck<'_>,
+    loaded: &mut Loaded,
 ) -> Result<(Bundle, Vec<Diagnostic>)> {
     let load = LoadOptions {
         vars: &options.vars,
@@ -88,7 +99,16 @@ fn build_one(
             ("scope", json!(options.scope.as_str())),
         ],
     };
-    let (mut plugin, diagnostics) = load_plugin(source, &load)?;
+    let (mut plugin, diagnostics) = match &loaded.plugin {
+        Some(earlier) => earlier.clone(),
+        None => {
+            let fresh = load_plugin(source, &load)?;
+            if loaded.reusable {
+                loaded.plugin = Some(fresh.clone());
+            }
+            fresh
+        }
+    };
     let switched_off = plugin.config.targets.get(runtime.id()).and_then(|t| t.hooks) == Some(false);
     let hooks = if switched_off { plugin.hooks.take() } else { None };
     let mut bundle = runtime::write(runtime, kind, &plugin, options)?;

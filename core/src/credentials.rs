@@ -7,7 +7,8 @@
 //! characters). `allowCredentials` in plugforge.json lets test fixtures
 //! through.
 
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashSet};
 
 use serde_json::Value;
 
@@ -36,6 +37,11 @@ struct Finding {
 pub struct CredentialCheck<'a> {
     allowed: &'a [CredentialAllowance],
     source_tokens: BTreeSet<String>,
+    /// sha256 of bundle files already scanned and found clean. Whether a
+    /// file holds a finding depends only on its bytes and `source_tokens`,
+    /// so a file every runtime copies alike (a skill's references) is
+    /// scanned once, not once per target.
+    clean: RefCell<HashSet<String>>,
 }
 
 impl<'a> CredentialCheck<'a> {
@@ -56,10 +62,14 @@ impl<'a> CredentialCheck<'a> {
             source_tokens.extend(tokens_in(text));
             scan_file(path.as_str(), text, &mut findings);
         }
-        for (_, file) in canonical.iter() {
-            source_tokens.extend(text_of(&file.bytes).into_iter().flat_map(tokens_in));
+        // A plugforge source is read as it is written: the same tree, whose
+        // tokens are already in.
+        if !std::ptr::eq(written, canonical) {
+            for (_, file) in canonical.iter() {
+                source_tokens.extend(text_of(&file.bytes).into_iter().flat_map(tokens_in));
+            }
         }
-        let check = CredentialCheck { allowed, source_tokens };
+        let check = CredentialCheck { allowed, source_tokens, clean: RefCell::default() };
         check.refuse(findings)?;
         Ok(check)
     }
@@ -69,13 +79,22 @@ impl<'a> CredentialCheck<'a> {
     /// the bundle file came from.
     pub fn check_bundle(&self, bundle: &Bundle) -> Result<()> {
         let mut findings = BTreeSet::new();
+        let mut clean = self.clean.borrow_mut();
         for file in bundle.files.values() {
-            let Ok(text) = std::str::from_utf8(&file.bytes) else { continue };
+            if clean.contains(&file.sha256) {
+                continue;
+            }
+            let Ok(text) = std::str::from_utf8(&file.bytes) else {
+                clean.insert(file.sha256.clone());
+                continue;
+            };
+            let mut found = false;
             for (index, line) in text.lines().enumerate() {
                 for (kind, token) in credentials(line) {
                     if self.source_tokens.contains(token) {
                         continue;
                     }
+                    found = true;
                     findings.insert(Finding {
                         file: file.template.clone(),
                         line: Some(index + 1).filter(|_| !file.template.ends_with(".j2")),
@@ -85,6 +104,9 @@ impl<'a> CredentialCheck<'a> {
                         preview: preview(token),
                     });
                 }
+            }
+            if !found {
+                clean.insert(file.sha256.clone());
             }
         }
         self.refuse(findings)

@@ -80,8 +80,15 @@ impl Action {
         self
     }
 
-    pub(crate) fn writing(mut self, bytes: Arc<[u8]>, executable: bool) -> Self {
-        self.sha256 = Some(sha256_hex(&bytes));
+    pub(crate) fn writing(self, bytes: Arc<[u8]>, executable: bool) -> Self {
+        let sha256 = sha256_hex(&bytes);
+        self.writing_hashed(bytes, sha256, executable)
+    }
+
+    /// [`Action::writing`] with the hash already known (a generated file
+    /// carries its own): the bytes are not hashed a second time.
+    pub(crate) fn writing_hashed(mut self, bytes: Arc<[u8]>, sha256: String, executable: bool) -> Self {
+        self.sha256 = Some(sha256);
         self.bytes = Some(bytes);
         self.executable = executable;
         self
@@ -110,10 +117,16 @@ pub struct Plan {
     pub refused: bool,
     pub summary: Summary,
     pub diagnostics: Vec<Diagnostic>,
+    /// How many of the last actions are bundle manifests. A host may apply
+    /// the other actions in any order (in parallel, flushed once), but must
+    /// apply these only once every other action has landed: a manifest
+    /// never names bytes that are not on disk yet.
+    #[serde(skip)]
+    pub manifests: usize,
 }
 
 impl Plan {
-    pub(crate) fn from_actions(actions: Vec<Action>, diagnostics: Vec<Diagnostic>) -> Plan {
+    pub(crate) fn from_actions(actions: Vec<Action>, manifests: usize, diagnostics: Vec<Diagnostic>) -> Plan {
         let mut summary = Summary::default();
         for action in &actions {
             *match action.op {
@@ -125,7 +138,7 @@ impl Plan {
                 Op::Keep => &mut summary.keep,
             } += 1;
         }
-        Plan { refused: summary.conflict > 0, actions, summary, diagnostics }
+        Plan { refused: summary.conflict > 0, actions, summary, diagnostics, manifests }
     }
 
     /// How many files applying the plan touches.
@@ -159,8 +172,9 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
     for (path, steps) in shared {
         files.extend(shared_action(path, &steps, observed, options.force));
     }
+    let count = manifests.len();
     files.extend(manifests);
-    Ok(Plan::from_actions(files, diagnostics))
+    Ok(Plan::from_actions(files, count, diagnostics))
 }
 
 pub(crate) fn push_step(shared: &mut BTreeMap<BundlePath, Vec<Step>>, path: &str, step: Step) {
@@ -252,7 +266,9 @@ fn bundle_actions(
             }
         };
         actions.push(match action.op {
-            Op::Create | Op::Update => action.writing(file.bytes.clone(), file.executable),
+            Op::Create | Op::Update => {
+                action.writing_hashed(file.bytes.clone(), file.sha256.clone(), file.executable)
+            }
             _ => action,
         });
     }
@@ -305,9 +321,9 @@ fn manifest_action(
 fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Action {
     let sha = sha256_hex(&bytes);
     match observed.hash(&path) {
-        None => Action::new(path, Op::Create).writing(bytes, false),
+        None => Action::new(path, Op::Create).writing_hashed(bytes, sha, false),
         Some(on_disk) if on_disk == sha => Action::new(path, Op::Unchanged),
-        Some(_) => Action::new(path, Op::Update).writing(bytes, false),
+        Some(_) => Action::new(path, Op::Update).writing_hashed(bytes, sha, false),
     }
 }
 

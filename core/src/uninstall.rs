@@ -155,6 +155,7 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
             other => actions.extend(other),
         }
     }
+    let count = manifests.len();
     actions.extend(manifests);
-    Ok(Plan::from_actions(actions, diagnostics))
+    Ok(Plan::from_actions(actions, count, diagnostics))
 }

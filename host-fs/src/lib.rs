@@ -3,9 +3,12 @@
 //! output root, apply a plan with crash-safe writes (temp file + rename,
 //! manifests last, leftovers of a killed run swept by the next one).
 
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use plugforge_core::{BundlePath, Observed, Op, Plan, SourceTree, sha256_hex};
 
@@ -77,11 +80,14 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
     let exclude: Vec<PathBuf> = exclude.iter().filter_map(|p| p.canonicalize().ok()).collect();
     let entries = walk(root, &|dir: &Path| {
         let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        SKIPPED_DIRS.contains(&name) || dir.canonicalize().is_ok_and(|c| exclude.contains(&c))
+        // Resolving each folder costs a lookup per path segment: only
+        // when there is something to compare it with.
+        SKIPPED_DIRS.contains(&name)
+            || (!exclude.is_empty() && dir.canonicalize().is_ok_and(|c| exclude.contains(&c)))
     })?;
-    let mut tree = SourceTree::new();
+    let mut to_read = Vec::with_capacity(entries.len());
     let mut refused = Vec::new();
-    for entry in entries {
+    for entry in &entries {
         let path = match entry.kind {
             EntryKind::File => entry.path.clone(),
             EntryKind::Special => {
@@ -97,23 +103,41 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
                 }
             },
         };
-        // A file over the engine's limits is not read at all: the engine
-        // refuses the tree with a `limit` error naming it.
-        let len = fs::metadata(&path).map_err(|e| HostError::at(&entry.path, e))?.len();
-        if let Some(why) = tree.admits(len) {
-            tree.refuse_over_limit(&entry.rel, why);
-            break;
-        }
-        let bytes = fs::read(&path).map_err(|e| HostError::at(&entry.path, e))?;
-        let executable = is_executable(&path);
-        tree.insert(&entry.rel, bytes, executable).map_err(|e| HostError::at(&entry.path, e.message()))?;
+        to_read.push((entry, path));
     }
     if !refused.is_empty() {
         let root = root.display();
         let lines: Vec<String> = refused.into_iter().map(|why| format!("{root}: {why}")).collect();
         return Err(HostError::Io(lines.join("\n")));
     }
+    let mut tree = SourceTree::new();
+    // A file over the engine's limits, and every file after it, is not read
+    // at all: the engine refuses the tree with a `limit` error naming it.
+    let sizes = parallel_map(&to_read, |(_, path)| fs::metadata(path).map(|m| m.len()))
+        .map_err(|(at, e)| HostError::at(&to_read[at].0.path, e))?;
+    if let Some((at, why)) = tree.first_over_limit(&sizes) {
+        tree.refuse_over_limit(&to_read[at].0.rel, why);
+        to_read.truncate(at);
+    }
+    let files = parallel_map(&to_read, |(_, path)| read_file(path))
+        .map_err(|(at, e)| HostError::at(&to_read[at].0.path, e))?;
+    for ((entry, _), (bytes, executable)) in to_read.iter().zip(files) {
+        tree.insert(&entry.rel, bytes, executable).map_err(|e| HostError::at(&entry.path, e.message()))?;
+    }
     Ok(tree)
+}
+
+/// A file's bytes and whether it is executable, from one open: the mode
+/// comes from the open file, not from a second lookup by name.
+fn read_file(path: &Path) -> std::io::Result<(Vec<u8>, bool)> {
+    use std::io::Read;
+    let mut file = fs::File::open(path)?;
+    let meta = file.metadata()?;
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0) + 1);
+    // Through `Take`, not `File::read_to_end`, which asks the size and
+    // position again (a statx and an lseek per file) though they are known.
+    Read::by_ref(&mut file).take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok((bytes, is_executable(&meta)))
 }
 
 /// Where the symbolic link `link` leads, if that is a regular file inside
@@ -144,19 +168,29 @@ pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
     if !root.exists() {
         return Ok(observed);
     }
-    for entry in walk(root, &|_: &Path| false)? {
-        let readable = match entry.kind {
-            EntryKind::File => true,
-            EntryKind::Symlink => entry.path.is_file(),
-            EntryKind::Special => false,
-        };
-        let name = entry.rel.rsplit('/').next().unwrap_or_default();
-        if !readable || is_temp_name(name) {
-            continue;
-        }
-        let bytes = fs::read(&entry.path).map_err(|e| HostError::at(&entry.path, e))?;
-        observed.hashes.insert(entry.rel.clone(), sha256_hex(&bytes));
-        if to_read.contains(&entry.rel.as_str()) {
+    let entries: Vec<Entry> = walk(root, &|_: &Path| false)?
+        .into_iter()
+        .filter(|entry| {
+            let readable = match entry.kind {
+                EntryKind::File => true,
+                EntryKind::Symlink => entry.path.is_file(),
+                EntryKind::Special => false,
+            };
+            let name = entry.rel.rsplit('/').next().unwrap_or_default();
+            readable && !is_temp_name(name)
+        })
+        .collect();
+    // Reading and hashing are the whole cost of a rerun with nothing to
+    // do: spread over the cores, only the bytes asked for are kept.
+    let found = parallel_map(&entries, |entry| {
+        let bytes = fs::read(&entry.path)?;
+        let hash = sha256_hex(&bytes);
+        Ok((hash, to_read.contains(&entry.rel.as_str()).then_some(bytes)))
+    })
+    .map_err(|(at, e)| HostError::at(&entries[at].path, e))?;
+    for (entry, (hash, bytes)) in entries.into_iter().zip(found) {
+        observed.hashes.insert(entry.rel.clone(), hash);
+        if let Some(bytes) = bytes {
             observed.contents.insert(entry.rel, bytes.into());
         }
     }
@@ -179,17 +213,24 @@ pub enum Step<'a> {
     Keep {
         path: &'a str,
     },
+    /// Every step before it lands, flushed as the writer's [`Durability`]
+    /// asks, before any step after it starts. Between two barriers, steps
+    /// are applied in parallel and in no particular order.
+    Barrier,
 }
 
 impl<'a> Step<'a> {
-    pub fn path(&self) -> &'a str {
+    /// The path the step touches; none for a barrier.
+    pub fn path(&self) -> Option<&'a str> {
         match *self {
-            Step::Write { path, .. } | Step::Remove { path } | Step::Keep { path } => path,
+            Step::Write { path, .. } | Step::Remove { path } | Step::Keep { path } => Some(path),
+            Step::Barrier => None,
         }
     }
 }
 
-/// The steps of a core plan, in its order (manifests last).
+/// The steps of a core plan, in its order, with a barrier before its
+/// manifests: they land only once every file they name has.
 pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
     fn step(action: &plugforge_core::Action) -> Step<'_> {
         let path = action.path.as_str();
@@ -201,34 +242,128 @@ pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
             _ => Step::Keep { path },
         }
     }
-    plan.actions.iter().map(step).collect()
+    let body = plan.actions.len() - plan.manifests.min(plan.actions.len());
+    let mut steps: Vec<Step<'_>> = plan.actions[..body].iter().map(step).collect();
+    steps.push(Step::Barrier);
+    steps.extend(plan.actions[body..].iter().map(step));
+    steps
 }
+
+/// How sure a write is that its bytes reached the disk, and not only the
+/// operating system's cache, before the next group of steps (the manifests)
+/// starts and before [`Writer::apply`] returns. Every level keeps what a
+/// killed process leaves the same: each file whole, old or new (temp file
+/// and rename), manifests last, leftovers swept by the next run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// Each file is flushed (`fsync`) before it is renamed into place, and
+    /// each folder that gained or lost a name is flushed after the renames.
+    /// Survives a power loss at any point like `batch`, with one flush per
+    /// file and folder: the slowest level, for disks that reorder writes
+    /// across files or filesystems where `syncfs` is unavailable or weak.
+    Full,
+    /// The way git's `core.fsyncMethod=batch` does it: all temp files are
+    /// written, the filesystem is flushed once (`syncfs`), the files are
+    /// renamed into place and the filesystem is flushed once more; then the
+    /// manifests, each flushed with its folder. After a power loss at any
+    /// point every file is whole (old or new bytes) and a manifest on disk
+    /// names only bytes that are on disk. A group of a few files (the
+    /// manifests) flushes those files alone, leaving the rest of the disk
+    /// alone. Where `syncfs` does not exist (not Linux) this is `full`.
+    #[default]
+    Batch,
+    /// No flushes: the operating system writes the files back when it
+    /// chooses. A killed process is as safe as with the other levels, but
+    /// after a power loss or an operating-system crash files written in the
+    /// last seconds may be empty or missing and a manifest may name them
+    /// (the next build then reports them as edited). For output that is
+    /// cheap to rebuild: CI, scratch folders, benchmarks.
+    None,
+}
+
+impl Durability {
+    /// The names a command line accepts, in order of strength.
+    pub const NAMES: [&'static str; 3] = ["full", "batch", "none"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Durability::Full => "full",
+            Durability::Batch => "batch",
+            Durability::None => "none",
+        }
+    }
+}
+
+impl std::str::FromStr for Durability {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "full" => Ok(Durability::Full),
+            "batch" => Ok(Durability::Batch),
+            "none" => Ok(Durability::None),
+            other => Err(format!("durability {other:?} is not one of full, batch, none")),
+        }
+    }
+}
+
+/// A group this small is flushed file by file: cheaper than flushing the
+/// whole filesystem, which may hold other programs' unwritten data.
+const SMALL_GROUP: usize = 8;
 
 /// Performs file operations, counting them. `abort_at` makes the operation
 /// of that number (from 1) kill the process halfway, the way a crash or
 /// `kill -9` would: a test hook the command line sets from its environment.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Writer {
     abort_at: Option<u64>,
-    done: u64,
+    done: AtomicU64,
+    durability: Durability,
+    /// Part of every temp file name, looked up once.
+    pid: u32,
+}
+
+impl Default for Writer {
+    fn default() -> Self {
+        Writer::new()
+    }
 }
 
 impl Writer {
     pub fn new() -> Self {
-        Writer::default()
+        Writer {
+            abort_at: None,
+            done: AtomicU64::new(0),
+            durability: Durability::default(),
+            pid: std::process::id(),
+        }
     }
 
     pub fn aborting_at(operation: u64) -> Self {
-        Writer { abort_at: Some(operation), done: 0 }
+        Writer { abort_at: Some(operation), ..Writer::new() }
     }
 
-    /// Counts one operation; true when this one is to be cut short.
-    fn next_is_fatal(&mut self) -> bool {
-        self.done += 1;
-        self.abort_at == Some(self.done)
+    pub fn with_durability(self, durability: Durability) -> Self {
+        Writer { durability, ..self }
     }
 
-    fn checkpoint(&mut self) {
+    pub fn set_durability(&mut self, durability: Durability) {
+        self.durability = durability;
+    }
+
+    pub fn durability(&self) -> Durability {
+        self.durability
+    }
+
+    /// Counts one operation; true when this one is to be cut short. Atomic:
+    /// writes run on several threads, and the hook must still hit exactly
+    /// one operation of a deterministic total.
+    fn next_is_fatal(&self) -> bool {
+        let done = self.done.fetch_add(1, Ordering::SeqCst) + 1;
+        self.abort_at == Some(done)
+    }
+
+    fn checkpoint(&self) {
         if self.next_is_fatal() {
             std::process::abort();
         }
@@ -238,38 +373,152 @@ impl Writer {
     /// relative path, no symbolic link on the way to a write or removal,
     /// which could lead outside the root), so a refusal writes nothing; then
     /// the folders the plan touches are swept of temp files an interrupted
-    /// run left; then each write lands whole or not at all, in order.
+    /// run left; then the groups between [`Step::Barrier`]s, one after the
+    /// other, each write landing whole or not at all.
     pub fn apply(&mut self, root: &Path, steps: &[Step<'_>]) -> HostResult<()> {
-        let mut folders = Vec::new();
+        let mut folders = Folders::new(root);
+        let mut to_sweep: Vec<&str> = Vec::new();
+        let mut swept = HashSet::new();
         for step in steps {
-            let path = BundlePath::new(step.path()).map_err(|e| HostError::InvalidPath(e.message()))?;
-            if let Some(link) = symlinked_folder(root, path.as_str()) {
-                if matches!(step, Step::Keep { .. }) {
-                    continue;
+            let Some(rel) = step.path() else { continue };
+            let path = BundlePath::new(rel).map_err(|e| HostError::InvalidPath(e.message()))?;
+            let parent = parent_of(rel);
+            match folders.check(path.as_str()) {
+                Err(_) if matches!(step, Step::Keep { .. }) => continue,
+                Err(link) => {
+                    return Err(HostError::Io(format!(
+                        "{}: {link}/ is a symbolic link leading outside the output root; plugforge writes only \
+                         below the output root (nothing was written; remove the link or choose another output folder)",
+                        root.display()
+                    )));
                 }
-                return Err(HostError::Io(format!(
-                    "{}: {link}/ is a symbolic link leading outside the output root; plugforge writes only \
-                     below the output root (nothing was written; remove the link or choose another output folder)",
-                    root.display()
-                )));
-            }
-            let folder = root.join(path.as_str()).parent().map(Path::to_path_buf);
-            if let Some(folder) = folder.filter(|f| !folders.contains(f)) {
-                folders.push(folder);
+                Ok(exists) => {
+                    if exists && swept.insert(parent) {
+                        to_sweep.push(parent);
+                    }
+                }
             }
         }
-        for folder in &folders {
-            self.sweep(folder)?;
+        for folder in to_sweep {
+            self.sweep(&root.join(folder))?;
         }
-        for step in steps {
-            let target = root.join(step.path());
-            match *step {
-                Step::Write { bytes, executable, .. } => self.write_atomic(&target, bytes, executable)?,
-                Step::Remove { .. } => self.remove(root, &target)?,
-                Step::Keep { .. } => {}
-            }
+        let mut made = folders.into_existing();
+        let mut start = 0;
+        for (at, group) in steps.split(|s| matches!(s, Step::Barrier)).map(|g| {
+            let at = start;
+            start += g.len() + 1;
+            (at, g)
+        }) {
+            self.apply_group(root, at, group, &mut made)?;
         }
         Ok(())
+    }
+
+    /// One group of steps; `first` is the index of its first step, which
+    /// makes temp file names unique within the run.
+    fn apply_group(
+        &self,
+        root: &Path,
+        first: usize,
+        group: &[Step<'_>],
+        made: &mut HashSet<String>,
+    ) -> HostResult<()> {
+        let writes: Vec<Pending<'_>> = group
+            .iter()
+            .enumerate()
+            .filter_map(|(i, step)| match *step {
+                Step::Write { path, bytes, executable } => Some(Pending {
+                    target: root.join(path),
+                    temp: root.join(parent_of(path)).join(format!(
+                        "{TEMP_PREFIX}{}-{}",
+                        self.pid,
+                        first + i + 1
+                    )),
+                    bytes,
+                    executable,
+                }),
+                _ => None,
+            })
+            .collect();
+        for step in group {
+            if let Step::Write { path, .. } = step {
+                make_folder(root, parent_of(path), made)?;
+            }
+        }
+        let durability = match self.durability {
+            Durability::Batch if writes.len() <= SMALL_GROUP || !cfg!(target_os = "linux") => {
+                Durability::Full
+            }
+            other => other,
+        };
+        let written = parallel(&writes, |w| self.write_temp(w, durability == Durability::Full));
+        if let Err((at, error)) = written {
+            return Err(self.abandon(&writes, at, error));
+        }
+        if durability == Durability::Batch {
+            flush_filesystem(root).map_err(|e| self.abandon(&writes, 0, e))?;
+        }
+        let renamed = parallel(&writes, |w| {
+            self.checkpoint();
+            fs::rename(&w.temp, &w.target)
+        });
+        if let Err((at, error)) = renamed {
+            return Err(self.abandon(&writes, at, error));
+        }
+        let mut emptied = Vec::new();
+        for step in group {
+            if let Step::Remove { path } = step {
+                self.remove(root, &root.join(path), &mut emptied)?;
+            }
+        }
+        match durability {
+            Durability::Batch => flush_filesystem(root).map_err(|e| HostError::at(root, e)),
+            Durability::Full => {
+                let mut changed: Vec<&Path> = writes
+                    .iter()
+                    .filter_map(|w| w.target.parent())
+                    .chain(emptied.iter().map(PathBuf::as_path))
+                    .collect();
+                changed.sort();
+                changed.dedup();
+                // A folder a later removal emptied is gone; its parent, which
+                // lost its name, is in the list too.
+                changed.into_iter().try_for_each(|dir| {
+                    flush_folder(dir).or_else(ignore_missing).map_err(|e| HostError::at(dir, e))
+                })
+            }
+            Durability::None => Ok(()),
+        }
+    }
+
+    /// Writes one temp file with its final mode; `flush` makes it durable
+    /// before it may be renamed.
+    fn write_temp(&self, pending: &Pending<'_>, flush: bool) -> std::io::Result<()> {
+        let fatal = self.next_is_fatal();
+        let mut file = create_with_mode(&pending.temp, pending.executable)?;
+        if fatal {
+            // Half the bytes reach the disk, then the process dies.
+            file.write_all(&pending.bytes[..pending.bytes.len() / 2])?;
+            file.sync_all()?;
+            std::process::abort();
+        }
+        file.write_all(pending.bytes)?;
+        if flush {
+            file.sync_data()?;
+        }
+        Ok(())
+    }
+
+    /// Removes the temp files of a failed group (best effort: some were
+    /// never created, some already renamed) and names the file that failed.
+    fn abandon(&self, writes: &[Pending<'_>], at: usize, error: std::io::Error) -> HostError {
+        for pending in writes {
+            let _ = fs::remove_file(&pending.temp);
+        }
+        match writes.get(at) {
+            Some(pending) => HostError::at(&pending.target, error),
+            None => HostError::Io(error.to_string()),
+        }
     }
 
     /// Writes a new source tree below `dir` (`init`).
@@ -286,11 +535,17 @@ impl Writer {
     }
 
     /// Removes the temp files of interrupted writes in `folder`.
-    fn sweep(&mut self, folder: &Path) -> HostResult<()> {
-        if fs::symlink_metadata(folder).map_or(true, |m| !m.is_dir()) {
-            return Ok(());
-        }
-        let entries = fs::read_dir(folder).map_err(|e| HostError::at(folder, e))?;
+    fn sweep(&self, folder: &Path) -> HostResult<()> {
+        let entries = match fs::read_dir(folder) {
+            Ok(entries) => entries,
+            // Gone, or a file where a folder belongs: nothing to sweep.
+            Err(e)
+                if matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) =>
+            {
+                return Ok(());
+            }
+            Err(e) => return Err(HostError::at(folder, e)),
+        };
         for entry in entries {
             let entry = entry.map_err(|e| HostError::at(folder, e))?;
             let is_file = entry.file_type().is_ok_and(|t| t.is_file());
@@ -303,38 +558,15 @@ impl Writer {
         Ok(())
     }
 
-    fn write_atomic(&mut self, target: &Path, bytes: &[u8], executable: bool) -> HostResult<()> {
-        let dir = target.parent().expect("bundle paths have a parent");
-        fs::create_dir_all(dir).map_err(|e| HostError::at(dir, e))?;
-        let temp = dir.join(format!("{TEMP_PREFIX}{}-{}", std::process::id(), self.done + 1));
-        let fatal = self.next_is_fatal();
-        let result = (|| {
-            let mut file = fs::File::create(&temp)?;
-            if fatal {
-                // Half the bytes reach the disk, then the process dies.
-                file.write_all(&bytes[..bytes.len() / 2])?;
-                file.sync_all()?;
-                std::process::abort();
-            }
-            file.write_all(bytes)?;
-            file.sync_all()?;
-            set_executable(&temp, executable)?;
-            self.checkpoint();
-            fs::rename(&temp, target)
-        })();
-        result.map_err(|e| {
-            let _ = fs::remove_file(&temp);
-            HostError::at(target, e)
-        })
-    }
-
-    fn remove(&mut self, root: &Path, target: &Path) -> HostResult<()> {
+    /// Removes `target`, then the folders the removal emptied, up to the
+    /// output root; the folders that lost a name go to `changed`.
+    fn remove(&self, root: &Path, target: &Path, changed: &mut Vec<PathBuf>) -> HostResult<()> {
         self.checkpoint();
         fs::remove_file(target).or_else(ignore_missing).map_err(|e| HostError::at(target, e))?;
-        // Folders emptied by the removal go too, up to the output root.
         let mut dir = target.parent();
         while let Some(current) = dir {
             if current == root || fs::remove_dir(current).is_err() {
+                changed.push(current.to_path_buf());
                 break;
             }
             dir = current.parent();
@@ -343,36 +575,243 @@ impl Writer {
     }
 }
 
+/// A write of a group: its temp file, then its place.
+struct Pending<'a> {
+    target: PathBuf,
+    temp: PathBuf,
+    bytes: &'a [u8],
+    executable: bool,
+}
+
+/// The folder of a bundle path, `""` for the root.
+fn parent_of(rel: &str) -> &str {
+    rel.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+/// Creates the folder `rel` below `root` and the ones above it, each with a
+/// single `mkdir` the first time the run needs it.
+fn make_folder(root: &Path, rel: &str, made: &mut HashSet<String>) -> HostResult<()> {
+    if made.contains(rel) {
+        return Ok(());
+    }
+    if rel.is_empty() {
+        fs::create_dir_all(root).map_err(|e| HostError::at(root, e))?;
+    } else {
+        make_folder(root, parent_of(rel), made)?;
+        let dir = root.join(rel);
+        match fs::create_dir(&dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(HostError::at(&dir, e)),
+        }
+    }
+    made.insert(rel.to_string());
+    Ok(())
+}
+
+/// How many threads share a group's writes: the disk queue gains from a
+/// few, and a group of a few dozen files is not worth a thread.
+fn workers(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    cores.clamp(1, 8).min(jobs / 32 + 1)
+}
+
+/// Runs `job` on every item, on [`workers`] threads taking the next item
+/// as they finish one. Stops at the first failure; the failed item's index.
+fn parallel<T: Sync>(
+    items: &[T],
+    job: impl Fn(&T) -> std::io::Result<()> + Sync,
+) -> Result<(), (usize, std::io::Error)> {
+    let threads = workers(items.len());
+    if threads <= 1 {
+        return items.iter().enumerate().try_for_each(|(i, item)| job(item).map_err(|e| (i, e)));
+    }
+    let next = AtomicUsize::new(0);
+    let failed: Mutex<Option<(usize, std::io::Error)>> = Mutex::new(None);
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= items.len() {
+                return;
+            }
+            if let Err(e) = job(&items[i]) {
+                // No new items once one failed; the ones in flight finish.
+                next.store(items.len(), Ordering::Relaxed);
+                let mut failed = failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                if failed.as_ref().is_none_or(|(at, _)| i < *at) {
+                    *failed = Some((i, e));
+                }
+                return;
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
+    });
+    match failed.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+        Some(failure) => Err(failure),
+        None => Ok(()),
+    }
+}
+
+/// `job` of every item, in order, on [`workers`] threads each taking one
+/// contiguous share. The first failure by index, with that index.
+fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    job: impl Fn(&T) -> std::io::Result<R> + Sync,
+) -> Result<Vec<R>, (usize, std::io::Error)> {
+    let threads = workers(items.len());
+    let share = items.len().div_ceil(threads.max(1)).max(1);
+    let run = |first: usize, chunk: &[T]| -> Result<Vec<R>, (usize, std::io::Error)> {
+        chunk.iter().enumerate().map(|(i, item)| job(item).map_err(|e| (first + i, e))).collect()
+    };
+    if threads <= 1 {
+        return run(0, items);
+    }
+    let results: Vec<Result<Vec<R>, (usize, std::io::Error)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(share)
+            .enumerate()
+            .map(|(n, chunk)| {
+                let run = &run;
+                scope.spawn(move || run(n * share, chunk))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    });
+    let mut out = Vec::with_capacity(items.len());
+    for result in results {
+        out.extend(result?);
+    }
+    Ok(out)
+}
+
+#[cfg(unix)]
+fn create_with_mode(path: &Path, executable: bool) -> std::io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // Opened with its final mode (less the umask, as every program's
+    // files), so no separate chmod follows.
+    let mode = if executable { 0o755 } else { 0o644 };
+    fs::OpenOptions::new().write(true).create(true).truncate(true).mode(mode).open(path)
+}
+
+#[cfg(not(unix))]
+fn create_with_mode(path: &Path, _: bool) -> std::io::Result<fs::File> {
+    fs::File::create(path)
+}
+
+/// One flush of the whole filesystem holding `root` (Linux `syncfs`).
+#[cfg(target_os = "linux")]
+fn flush_filesystem(root: &Path) -> std::io::Result<()> {
+    let handle = fs::File::open(root)?;
+    rustix::fs::syncfs(&handle).map_err(std::io::Error::from)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn flush_filesystem(_: &Path) -> std::io::Result<()> {
+    // Never called: batch durability is full durability here.
+    Ok(())
+}
+
+/// Makes the names in `dir` durable (its entries, not the files' bytes).
+#[cfg(unix)]
+fn flush_folder(dir: &Path) -> std::io::Result<()> {
+    fs::File::open(dir)?.sync_all()
+}
+
+#[cfg(not(unix))]
+fn flush_folder(_: &Path) -> std::io::Result<()> {
+    // Folders cannot be opened for a flush here; renames are durable once
+    // the filesystem commits them.
+    Ok(())
+}
+
 fn ignore_missing(error: std::io::Error) -> std::io::Result<()> {
     if error.kind() == std::io::ErrorKind::NotFound { Ok(()) } else { Err(error) }
 }
 
-/// The first folder of `rel` below `root` that is a symbolic link leading
-/// outside the output root (or nowhere), so that writing or removing
-/// through it could touch files outside the root. A link that stays inside
-/// the root (a dotfiles `~/.claude` kept elsewhere in the home folder) is
-/// written through.
-fn symlinked_folder(root: &Path, rel: &str) -> Option<String> {
-    let segments: Vec<&str> = rel.split('/').collect();
-    let mut folder = root.to_path_buf();
-    let real_root = root.canonicalize().ok();
-    for (depth, segment) in segments[..segments.len() - 1].iter().enumerate() {
-        folder.push(segment);
+/// What the walk towards each path found, folder by folder, so a plan of
+/// ten thousand files in two thousand folders looks at each folder once.
+struct Folders<'a> {
+    root: &'a Path,
+    /// The output root with links resolved, looked up once.
+    real_root: Option<PathBuf>,
+    seen: HashMap<String, Found>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Found {
+    Missing,
+    Folder,
+    /// A symbolic link leading outside the output root (or nowhere).
+    Outside,
+}
+
+impl<'a> Folders<'a> {
+    fn new(root: &'a Path) -> Self {
+        Folders { root, real_root: root.canonicalize().ok(), seen: HashMap::new() }
+    }
+
+    /// Whether the folder of `rel` exists; the first folder on the way
+    /// that is a symbolic link leading outside the output root, so that
+    /// writing or removing through it could touch files outside the root.
+    /// A link that stays inside the root (a dotfiles `~/.claude` kept
+    /// elsewhere in the home folder) is written through.
+    fn check(&mut self, rel: &str) -> Result<bool, String> {
+        if self.real_root.is_none() {
+            return Ok(false);
+        }
+        for (at, _) in rel.match_indices('/') {
+            let prefix = &rel[..at];
+            let found = match self.seen.get(prefix) {
+                Some(found) => found.clone(),
+                None => {
+                    let found = self.look(prefix);
+                    self.seen.insert(prefix.to_string(), found.clone());
+                    found
+                }
+            };
+            match found {
+                Found::Missing => return Ok(false),
+                Found::Outside => return Err(prefix.to_string()),
+                Found::Folder => {}
+            }
+        }
+        Ok(true)
+    }
+
+    fn look(&self, prefix: &str) -> Found {
+        let folder = self.root.join(prefix);
         match fs::symlink_metadata(&folder) {
             Ok(meta) if meta.file_type().is_symlink() => {
-                let inside = match (folder.canonicalize(), &real_root) {
+                let inside = match (folder.canonicalize(), &self.real_root) {
                     (Ok(target), Some(real_root)) => target.starts_with(real_root) && target.is_dir(),
                     _ => false,
                 };
-                if !inside {
-                    return Some(segments[..=depth].join("/"));
-                }
+                if inside { Found::Folder } else { Found::Outside }
             }
-            Ok(_) => {}
-            Err(_) => return None,
+            Ok(meta) if meta.is_dir() => Found::Folder,
+            // Nothing, or a file where a folder belongs (the write then
+            // fails with its own error): nothing below to look at or sweep.
+            _ => Found::Missing,
         }
     }
-    None
+
+    /// The folders found to exist, relative to the root (`""` for the root).
+    fn into_existing(self) -> HashSet<String> {
+        let mut existing: HashSet<String> =
+            self.seen.into_iter().filter(|(_, found)| *found == Found::Folder).map(|(rel, _)| rel).collect();
+        if self.real_root.is_some() {
+            existing.insert(String::new());
+        }
+        existing
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -423,26 +862,14 @@ fn walk(root: &Path, skip_dir: &dyn Fn(&Path) -> bool) -> HostResult<Vec<Entry>>
 }
 
 #[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
+fn is_executable(meta: &fs::Metadata) -> bool {
     use std::os::unix::fs::PermissionsExt;
-    fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+    meta.permissions().mode() & 0o111 != 0
 }
 
 #[cfg(not(unix))]
-fn is_executable(_: &Path) -> bool {
+fn is_executable(_: &fs::Metadata) -> bool {
     false
-}
-
-#[cfg(unix)]
-fn set_executable(path: &Path, executable: bool) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let mode = if executable { 0o755 } else { 0o644 };
-    fs::set_permissions(path, fs::Permissions::from_mode(mode))
-}
-
-#[cfg(not(unix))]
-fn set_executable(_: &Path, _: bool) -> std::io::Result<()> {
-    Ok(())
 }
 
 #[cfg(test)]

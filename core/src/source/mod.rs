@@ -21,7 +21,7 @@ pub(crate) use frontmatter::yaml_value;
 pub use frontmatter::{Document, parse_document};
 pub use json_text::{line_of_key, parse_json};
 pub use load::{HOOK_EVENTS, LoadOptions, is_kebab, load_plugin, read_config};
-pub(crate) use render::environment;
+pub(crate) use render::{environment, has_templates};
 pub(crate) use summary::summary;
 
 use crate::error::{Error, ErrorCode, Location, Result};
@@ -76,19 +76,23 @@ impl SourceTree {
         self.over(len, len, true)
     }
 
-    fn over(&self, len: u64, growth: u64, new_file: bool) -> Option<String> {
-        if new_file && self.files.len() >= limits::MAX_SOURCE_FILES {
-            return Some(format!("the source holds more than {} files", limits::MAX_SOURCE_FILES));
-        }
-        if len > limits::MAX_FILE_BYTES {
-            let most = limits::MAX_FILE_BYTES >> 20;
-            return Some(format!("{len} bytes, over the {most} MiB one source file may hold"));
-        }
-        if self.bytes.saturating_add(growth) > limits::MAX_SOURCE_BYTES {
-            let most = limits::MAX_SOURCE_BYTES >> 20;
-            return Some(format!("the source's files hold more than {most} MiB together"));
+    /// The first of `sizes` (new files about to be added, in order) that
+    /// would break a limit, and why: a host that reads files in parallel
+    /// asks before it reads any of them.
+    pub fn first_over_limit(&self, sizes: &[u64]) -> Option<(usize, String)> {
+        let (mut files, mut bytes) = (self.files.len(), self.bytes);
+        for (index, &len) in sizes.iter().enumerate() {
+            if let Some(why) = over_limits(files, bytes, len, len, true) {
+                return Some((index, why));
+            }
+            files += 1;
+            bytes = bytes.saturating_add(len);
         }
         None
+    }
+
+    fn over(&self, len: u64, growth: u64, new_file: bool) -> Option<String> {
+        over_limits(self.files.len(), self.bytes, len, growth, new_file)
     }
 
     /// Records that `path` was left out for breaking a limit (`why`, from
@@ -156,3 +160,20 @@ impl RenderedFile {
 
 /// Rendered source files by their output path (the `.j2` suffix dropped).
 pub type RenderedTree = BTreeMap<BundlePath, RenderedFile>;
+
+/// Why a tree of `files` files and `bytes` bytes would break a limit by
+/// taking a file of `len` bytes that grows it by `growth`.
+fn over_limits(files: usize, bytes: u64, len: u64, growth: u64, new_file: bool) -> Option<String> {
+    if new_file && files >= limits::MAX_SOURCE_FILES {
+        return Some(format!("the source holds more than {} files", limits::MAX_SOURCE_FILES));
+    }
+    if len > limits::MAX_FILE_BYTES {
+        let most = limits::MAX_FILE_BYTES >> 20;
+        return Some(format!("{len} bytes, over the {most} MiB one source file may hold"));
+    }
+    if bytes.saturating_add(growth) > limits::MAX_SOURCE_BYTES {
+        let most = limits::MAX_SOURCE_BYTES >> 20;
+        return Some(format!("the source's files hold more than {most} MiB together"));
+    }
+    None
+}

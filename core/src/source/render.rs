@@ -14,6 +14,13 @@ use crate::path::BundlePath;
 
 const TEMPLATE_SUFFIX: &str = ".j2";
 
+/// Whether any file of `tree` is a template: only templates see the
+/// per-target built-ins (`runtime`, `kind`), so a source without one loads
+/// the same for every target.
+pub(crate) fn has_templates(tree: &SourceTree) -> bool {
+    tree.iter().any(|(path, _)| path.as_str().ends_with(TEMPLATE_SUFFIX))
+}
+
 /// Names the core provides itself; host variables may not shadow them.
 pub const BUILTIN_NAMES: [&str; 7] = ["plugin", "generator", "namespace", "runtime", "kind", "scope", "vars"];
 
