@@ -302,7 +302,7 @@ fn manifest_action(
     file_action(path, bytes, observed)
 }
 
-fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Action {
+pub(crate) fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Action {
     let sha = sha256_hex(&bytes);
     match observed.hash(&path) {
         None => Action::new(path, Op::Create).writing(bytes, false),

@@ -70,8 +70,12 @@ fn is_entry(entry: &Value, name: &str, source: &str) -> bool {
     entry.get("name").and_then(Value::as_str) == Some(name) || source_path(entry) == Some(source)
 }
 
-/// The file without this plugin's entry; `None` when no plugin is left, so
-/// the file can go.
+/// The keys of the document a runtime starts a new marketplace file with
+/// (Claude Code and Cursor: name, owner; Codex: name, interface).
+const HEADER_KEYS: [&str; 4] = ["name", "owner", "interface", "plugins"];
+
+/// The file without this plugin's entry; `None` when no plugin and nothing
+/// of the user's is left, so the file can go.
 pub fn remove(text: String, file: &str, name: &str, source: &str, force: bool) -> Result<Content, Refusal> {
     let mut document: Map<String, Value> = match parse_json(file, text.as_bytes()) {
         Ok(document) => document,
@@ -80,7 +84,9 @@ pub fn remove(text: String, file: &str, name: &str, source: &str, force: bool) -
     };
     let Some(Value::Array(list)) = document.get_mut("plugins") else { return Ok(Some(text)) };
     list.retain(|e| !is_entry(e, name, source));
-    if list.is_empty() {
+    // The file goes only when nothing but the header a fresh marketplace
+    // starts with is left; a key the user added keeps it.
+    if list.is_empty() && document.keys().all(|k| HEADER_KEYS.contains(&k.as_str())) {
         return Ok(None);
     }
     Ok(Some(String::from_utf8(json::to_bytes(&document)).expect("JSON is UTF-8")))
@@ -146,6 +152,17 @@ mod tests {
         let moved = merge(Some(&existing), "1.1.0");
         assert_eq!(moved["plugins"][0], entry("1.1.0"));
         assert_eq!(moved["plugins"][1]["name"], "z");
+    }
+
+    #[test]
+    fn the_last_entry_out_removes_the_file_only_when_nothing_of_the_user_is_left() {
+        let ours = text(json!({"name": "m", "owner": {"name": "o"}, "plugins": [entry("1.0.0")]}));
+        assert_eq!(remove(ours, "m.json", "p", "./claude-code", false), Ok(None));
+        let with_mine =
+            text(json!({"name": "m", "owner": {"name": "o"}, "mine": true, "plugins": [entry("1.0.0")]}));
+        let kept = remove(with_mine, "m.json", "p", "./claude-code", false).unwrap().expect("kept");
+        let kept: Value = serde_json::from_str(&kept).unwrap();
+        assert_eq!(kept, json!({"name": "m", "owner": {"name": "o"}, "mine": true, "plugins": []}));
     }
 
     #[test]
