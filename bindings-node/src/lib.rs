@@ -5,6 +5,7 @@ mod convert;
 mod error;
 pub mod fs;
 mod host;
+mod panic;
 mod validation;
 
 use napi::bindgen_prelude::{Object, Uint8Array};
@@ -30,7 +31,7 @@ pub fn build(
     #[napi(ts_arg_type = "BuildOptions")] options: Option<Unknown>,
 ) -> Result<Build> {
     let run = || engine::build(&convert::tree(files)?, &convert::options(env, options)?);
-    run().map(|output| Build { output }).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(|output| Build { output }).map_err(|e| error::to_js(env, e)))
 }
 
 /// A build's result, kept on the Rust side so planning needs no bytes back.
@@ -84,7 +85,7 @@ impl Build {
     pub fn plan(&self, env: &Env, observed: Observed, options: Option<Unknown>) -> Result<Plan> {
         let run =
             || engine::plan(&self.output, &convert::observed(observed), &convert::options(env, options)?);
-        run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e))
+        panic::guard(env, || run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e)))
     }
 }
 
@@ -95,7 +96,7 @@ pub fn uninstall_paths_to_read(
     #[napi(ts_arg_type = "UninstallOptions")] options: Option<Unknown>,
 ) -> Result<Vec<String>> {
     let run = || engine::uninstall_paths_to_read(&convert::options(env, options)?);
-    run().map(convert::paths).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(convert::paths).map_err(|e| error::to_js(env, e)))
 }
 
 /// Removes what the manifests say was generated (never an edit unless forced).
@@ -106,7 +107,7 @@ pub fn uninstall_plan(
     observed: Observed,
 ) -> Result<Plan> {
     let run = || engine::uninstall_plan(&convert::options(env, options)?, &convert::observed(observed));
-    run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e)))
 }
 
 /// Files to read before `doctor`.
@@ -116,7 +117,7 @@ pub fn doctor_paths_to_read(
     #[napi(ts_arg_type = "DoctorOptions")] options: Option<Unknown>,
 ) -> Result<Vec<String>> {
     let run = || engine::doctor_paths_to_read(&convert::options(env, options)?);
-    run().map(convert::paths).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(convert::paths).map_err(|e| error::to_js(env, e)))
 }
 
 /// What is wrong with the bundles on disk; a fresh `build` of the source
@@ -130,7 +131,7 @@ pub fn doctor(
 ) -> Result<DoctorReport> {
     let desired = build.map(|b| &b.output);
     let run = || engine::doctor(&convert::options(env, options)?, &convert::observed(observed), desired);
-    run().map(|report| DoctorReport::from(&report)).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(|report| DoctorReport::from(&report)).map_err(|e| error::to_js(env, e)))
 }
 
 /// Judges a plugin folder given as files (a plugforge source, any runtime's
@@ -143,7 +144,9 @@ pub fn validate(
     #[napi(ts_arg_type = "ValidateOptions")] options: Option<Unknown>,
 ) -> Result<ValidationReport> {
     let run = || engine::validate(&convert::tree(files)?, &convert::options(env, options)?);
-    run().map(|report| ValidationReport::from(&report)).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || {
+        run().map(|report| ValidationReport::from(&report)).map_err(|e| error::to_js(env, e))
+    })
 }
 
 /// Reads a native plugin (Claude Code, Codex, Gemini CLI, Cursor, Agent
@@ -156,7 +159,7 @@ pub fn import_plugin(
     #[napi(ts_arg_type = "ImportOptions")] options: Option<Unknown>,
 ) -> Result<Imported> {
     let run = || engine::import(&convert::tree(files)?, &convert::options(env, options)?);
-    run().map(|imported| Imported::from(&imported)).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(|imported| Imported::from(&imported)).map_err(|e| error::to_js(env, e)))
 }
 
 /// Every rule `validate` can report, in catalog order.
@@ -168,8 +171,10 @@ pub fn rules() -> Vec<Rule> {
 /// The starter source `plugforge init` writes, for a kebab-case plugin name.
 #[napi]
 pub fn starter_source(env: &Env, name: String) -> Result<Vec<TreeFile>> {
-    let tree = engine::starter_source(&name).map_err(|e| error::to_js(env, e))?;
-    Ok(convert::tree_files(&tree))
+    panic::guard(env, || {
+        let tree = engine::starter_source(&name).map_err(|e| error::to_js(env, e))?;
+        Ok(convert::tree_files(&tree))
+    })
 }
 
 /// sha256 as lowercase hex, the form manifests and `observed.hashes` use.
