@@ -12,7 +12,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(document) = toml_read::parse(text) else { return };
     let written = toml_write::document(&document.table);
-    let reread: serde_json::Map<String, serde_json::Value> = toml::from_str(&written)
-        .unwrap_or_else(|e| panic!("the writer's TOML does not parse: {e}\n{written}"));
+    let reread: serde_json::Map<String, serde_json::Value> = match toml::from_str(&written) {
+        Ok(table) => table,
+        // The judge's own nesting limit (dotted keys dozens deep), not a
+        // fault of the writer.
+        Err(e) if e.message().contains("recursion limit") => return,
+        Err(e) => panic!("the writer's TOML does not parse: {e}\n{written}"),
+    };
     assert_eq!(reread, document.table, "{written}");
 });

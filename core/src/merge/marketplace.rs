@@ -71,8 +71,9 @@ fn is_entry(entry: &Value, name: &str, source: &str) -> bool {
 }
 
 /// The keys of the document a runtime starts a new marketplace file with
-/// (Claude Code and Cursor: name, owner; Codex: name, interface).
-const HEADER_KEYS: [&str; 4] = ["name", "owner", "interface", "plugins"];
+/// (Claude Code: name, owner, description; Cursor: name, owner; Codex:
+/// name, interface).
+const HEADER_KEYS: [&str; 5] = ["name", "owner", "description", "interface", "plugins"];
 
 /// The file without this plugin's entry; `None` when no plugin and nothing
 /// of the user's is left, so the file can go.
@@ -158,6 +159,12 @@ mod tests {
     fn the_last_entry_out_removes_the_file_only_when_nothing_of_the_user_is_left() {
         let ours = text(json!({"name": "m", "owner": {"name": "o"}, "plugins": [entry("1.0.0")]}));
         assert_eq!(remove(ours, "m.json", "p", "./claude-code", false), Ok(None));
+        let claude = text(json!({"name": "m", "owner": {"name": "o"}, "description": "Local.",
+            "plugins": [entry("1.0.0")]}));
+        assert_eq!(remove(claude, "m.json", "p", "./claude-code", false), Ok(None));
+        let codex =
+            text(json!({"name": "m", "interface": {"displayName": "M"}, "plugins": [entry("1.0.0")]}));
+        assert_eq!(remove(codex, "m.json", "p", "./claude-code", false), Ok(None));
         let with_mine =
             text(json!({"name": "m", "owner": {"name": "o"}, "mine": true, "plugins": [entry("1.0.0")]}));
         let kept = remove(with_mine, "m.json", "p", "./claude-code", false).unwrap().expect("kept");
