@@ -5,7 +5,7 @@ mod convert;
 mod error;
 pub mod fs;
 mod host;
-mod panic;
+pub mod panic;
 mod validation;
 
 use napi::bindgen_prelude::{Object, Uint8Array};

@@ -134,7 +134,8 @@ fn _plugforge(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Plan>()?;
     module.add_class::<types::Finding>()?;
     module.add_class::<DoctorReport>()?;
-    module.add_function(wrap_pyfunction!(panic::_panic_for_tests, module)?)?;
+    // Set, not added: a test-only entry stays out of `__all__` and the stubs.
+    module.setattr("_panic_for_tests", wrap_pyfunction!(panic::_panic_for_tests, module)?)?;
     validation::register(module)?;
     error::register(module)
 }
