@@ -53,3 +53,25 @@ fn toml_dotted_keys_nested_deep_are_read_and_written() {
     assert!(written.contains("v = 1"), "{written}");
     assert_eq!(toml_read::parse(&written).expect("reads back").table, document.table);
 }
+
+/// Found by the `template` target: a URL right after a character of more
+/// than one byte (here a byte order mark inside a line) panicked the URL
+/// scan, which cut the line inside that character.
+#[test]
+fn template_a_url_after_a_multibyte_character_is_found_not_a_panic() {
+    use plugforge_core::{BuildOptions, ErrorCode, SourceTree, TargetRequest, build};
+    let mut tree = SourceTree::new();
+    tree.insert("plugforge.json", br#"{"name": "p", "version": "1.0.0"}"#.to_vec(), false).unwrap();
+    let command = "---\ndescription: Releases\n---\nSee \u{feff}https://example.com/notes and ééhttps://example.com/x\n";
+    tree.insert("commands/release.md.j2", command.as_bytes().to_vec(), false).unwrap();
+    let options =
+        BuildOptions { targets: vec![TargetRequest::new("claude-code")], ..BuildOptions::default() };
+    match build(&tree, &options) {
+        Ok(output) => {
+            let urls: Vec<&str> = output.urls.iter().map(|u| u.url.as_str()).collect();
+            assert!(urls.contains(&"https://example.com/notes"), "{urls:?}");
+        }
+        // A source under a deny policy refuses the URL by name instead.
+        Err(error) => assert_eq!(error.code, ErrorCode::UrlNotAllowed, "{error}"),
+    }
+}
