@@ -5,12 +5,10 @@
 mod convert;
 mod error;
 pub mod fs;
+pub mod panic;
 mod validation;
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-
-use napi::JsValue;
-use napi::bindgen_prelude::{JsObjectValue, Uint8Array};
+use napi::bindgen_prelude::Uint8Array;
 use napi::{Env, Result, Unknown};
 use napi_derive::napi;
 use plugforge_core as engine;
@@ -33,7 +31,7 @@ pub fn build(
     #[napi(ts_arg_type = "BuildOptions")] options: Option<Unknown>,
 ) -> Result<Build> {
     let run = || engine::build(&convert::tree(files)?, &convert::options(env, options)?);
-    run().map(|output| Build { output }).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(|output| Build { output }).map_err(|e| error::to_js(env, e)))
 }
 
 /// A build's result, kept on the Rust side so planning needs no bytes back.
@@ -87,7 +85,7 @@ impl Build {
     pub fn plan(&self, env: &Env, observed: Observed, options: Option<Unknown>) -> Result<Plan> {
         let run =
             || engine::plan(&self.output, &convert::observed(observed), &convert::options(env, options)?);
-        run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e))
+        panic::guard(env, || run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e)))
     }
 }
 
@@ -98,7 +96,7 @@ pub fn uninstall_paths_to_read(
     #[napi(ts_arg_type = "UninstallOptions")] options: Option<Unknown>,
 ) -> Result<Vec<String>> {
     let run = || engine::uninstall_paths_to_read(&convert::options(env, options)?);
-    run().map(convert::paths).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(convert::paths).map_err(|e| error::to_js(env, e)))
 }
 
 /// Removes what the manifests say was generated (never an edit unless forced).
@@ -109,7 +107,7 @@ pub fn uninstall_plan(
     observed: Observed,
 ) -> Result<Plan> {
     let run = || engine::uninstall_plan(&convert::options(env, options)?, &convert::observed(observed));
-    run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e)))
 }
 
 /// Files to read before `doctor`.
@@ -119,7 +117,7 @@ pub fn doctor_paths_to_read(
     #[napi(ts_arg_type = "DoctorOptions")] options: Option<Unknown>,
 ) -> Result<Vec<String>> {
     let run = || engine::doctor_paths_to_read(&convert::options(env, options)?);
-    run().map(convert::paths).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(convert::paths).map_err(|e| error::to_js(env, e)))
 }
 
 /// What is wrong with the bundles on disk; a fresh `build` of the source
@@ -133,7 +131,7 @@ pub fn doctor(
 ) -> Result<DoctorReport> {
     let desired = build.map(|b| &b.output);
     let run = || engine::doctor(&convert::options(env, options)?, &convert::observed(observed), desired);
-    run().map(|report| DoctorReport::from(&report)).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(|report| DoctorReport::from(&report)).map_err(|e| error::to_js(env, e)))
 }
 
 /// Judges a plugin folder given as files (a plugforge source, any runtime's
@@ -146,7 +144,9 @@ pub fn validate(
     #[napi(ts_arg_type = "ValidateOptions")] options: Option<Unknown>,
 ) -> Result<ValidationReport> {
     let run = || engine::validate(&convert::tree(files)?, &convert::options(env, options)?);
-    run().map(|report| ValidationReport::from(&report)).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || {
+        run().map(|report| ValidationReport::from(&report)).map_err(|e| error::to_js(env, e))
+    })
 }
 
 /// Reads a native plugin (Claude Code, Codex, Gemini CLI, Cursor, Agent
@@ -159,7 +159,7 @@ pub fn import_plugin(
     #[napi(ts_arg_type = "ImportOptions")] options: Option<Unknown>,
 ) -> Result<Imported> {
     let run = || engine::import(&convert::tree(files)?, &convert::options(env, options)?);
-    run().map(|imported| Imported::from(&imported)).map_err(|e| error::to_js(env, e))
+    panic::guard(env, || run().map(|imported| Imported::from(&imported)).map_err(|e| error::to_js(env, e)))
 }
 
 /// Every rule `validate` can report, in catalog order.
@@ -171,8 +171,10 @@ pub fn rules() -> Vec<Rule> {
 /// The starter source `plugforge init` writes, for a kebab-case plugin name.
 #[napi]
 pub fn starter_source(env: &Env, name: String) -> Result<Vec<TreeFile>> {
-    let tree = engine::starter_source(&name).map_err(|e| error::to_js(env, e))?;
-    Ok(convert::tree_files(&tree))
+    panic::guard(env, || {
+        let tree = engine::starter_source(&name).map_err(|e| error::to_js(env, e))?;
+        Ok(convert::tree_files(&tree))
+    })
 }
 
 /// sha256 as lowercase hex, the form manifests and `observed.hashes` use.
@@ -189,21 +191,5 @@ pub fn sha256_hex(bytes: Uint8Array) -> String {
 #[napi]
 pub fn run_cli(env: &Env, argv: Vec<String>) -> Result<u32> {
     // Nothing the run touches outlives it, so a panic leaves no broken state behind.
-    catch_unwind(AssertUnwindSafe(|| plugforge_cli::run(argv))).map(u32::from).map_err(|panic| {
-        let reason = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "no message".into());
-        internal_error(env, format!("plugforge panicked: {reason}"))
-    })
-}
-
-/// A thrown `Error` with `code: 'internal'`: a bug in plugforge, not in the input.
-fn internal_error(env: &Env, message: String) -> napi::Error {
-    let thrown = env.create_error(napi::Error::from_reason(message)).and_then(|mut js| {
-        js.set_named_property("code", "internal")?;
-        Ok(napi::Error::from(js.to_unknown()))
-    });
-    thrown.unwrap_or_else(|failed| failed)
+    panic::guard(env, || Ok(u32::from(plugforge_cli::run(argv))))
 }

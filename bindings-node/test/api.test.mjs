@@ -238,5 +238,5 @@ test('runCli turns a panic into a thrown Error with code internal', (t) => {
   assert.equal(result.code, 0, result.stderr)
   const thrown = JSON.parse(result.stdout)
   assert.equal(thrown.code, 'internal')
-  assert.match(thrown.message, /^plugforge panicked: PLUGFORGE_PANIC is set/)
+  assert.match(thrown.message, /^internal error in plugforge \(please report it\): PLUGFORGE_PANIC is set/)
 })

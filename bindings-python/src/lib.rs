@@ -6,6 +6,7 @@
 mod convert;
 mod error;
 mod fs;
+mod panic;
 mod types;
 mod validation;
 
@@ -35,14 +36,16 @@ fn sha256_hex(data: &Bound<'_, PyBytes>) -> String {
 fn build(py: Python<'_>, files: &Bound<'_, PyAny>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Build> {
     let tree = convert::source_tree(files)?;
     let options: pf::BuildOptions = convert::options(py, options, "build")?;
-    convert::build(py, pf::build(&tree, &options).map_err(|e| to_py(py, e))?)
+    convert::build(py, crate::panic::guard(py, || pf::build(&tree, &options).map_err(|e| to_py(py, e)))?)
 }
 
 #[pyfunction]
 #[pyo3(signature = (**options))]
 fn uninstall_paths_to_read(py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<String>> {
     let options: pf::UninstallOptions = convert::options(py, options, "uninstall")?;
-    Ok(convert::paths(&pf::uninstall_paths_to_read(&options).map_err(|e| to_py(py, e))?))
+    Ok(convert::paths(&crate::panic::guard(py, || {
+        pf::uninstall_paths_to_read(&options).map_err(|e| to_py(py, e))
+    })?))
 }
 
 #[pyfunction]
@@ -53,14 +56,19 @@ fn uninstall_plan(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Plan> {
     let options: pf::UninstallOptions = convert::options(py, options, "uninstall")?;
-    convert::plan(py, &pf::uninstall_plan(&options, &observed.inner).map_err(|e| to_py(py, e))?)
+    convert::plan(
+        py,
+        &crate::panic::guard(py, || pf::uninstall_plan(&options, &observed.inner).map_err(|e| to_py(py, e)))?,
+    )
 }
 
 #[pyfunction]
 #[pyo3(signature = (**options))]
 fn doctor_paths_to_read(py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<String>> {
     let options: pf::DoctorOptions = convert::options(py, options, "doctor")?;
-    Ok(convert::paths(&pf::doctor_paths_to_read(&options).map_err(|e| to_py(py, e))?))
+    Ok(convert::paths(&crate::panic::guard(py, || {
+        pf::doctor_paths_to_read(&options).map_err(|e| to_py(py, e))
+    })?))
 }
 
 /// Checks bundles on disk; `build` (a fresh build of the source) also
@@ -75,14 +83,18 @@ fn doctor(
 ) -> PyResult<DoctorReport> {
     let options: pf::DoctorOptions = convert::options(py, options, "doctor")?;
     let desired = build.as_ref().map(|b| &b.output);
-    let report = pf::doctor(&options, &observed.inner, desired).map_err(|e| to_py(py, e))?;
+    let report =
+        crate::panic::guard(py, || pf::doctor(&options, &observed.inner, desired).map_err(|e| to_py(py, e)))?;
     convert::doctor_report(py, &report)
 }
 
 /// The starter source `plugforge init` writes, for a kebab-case `name`.
 #[pyfunction]
 fn starter_source<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyList>> {
-    convert::source_files(py, &pf::starter_source(name).map_err(|e| to_py(py, e))?)
+    convert::source_files(
+        py,
+        &crate::panic::guard(py, || pf::starter_source(name).map_err(|e| to_py(py, e)))?,
+    )
 }
 
 /// Runs the `plugforge` command line (`argv` without the program name) over
@@ -100,7 +112,7 @@ fn run_cli(py: Python<'_>, argv: Vec<String>) -> PyResult<u8> {
         }
     }
     // The run reads and writes files only: other Python threads may go on meanwhile.
-    Ok(py.detach(|| plugforge_cli::run(argv)))
+    crate::panic::guard(py, || Ok(py.detach(|| plugforge_cli::run(argv))))
 }
 
 #[pymodule]
@@ -134,6 +146,8 @@ fn _plugforge(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Plan>()?;
     module.add_class::<types::Finding>()?;
     module.add_class::<DoctorReport>()?;
+    // Set, not added: a test-only entry stays out of `__all__` and the stubs.
+    module.setattr("_panic_for_tests", wrap_pyfunction!(panic::_panic_for_tests, module)?)?;
     validation::register(module)?;
     error::register(module)
 }

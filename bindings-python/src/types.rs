@@ -303,7 +303,9 @@ impl Build {
             None => py.import("plugforge.host")?.getattr("generated_at")?.call0()?.extract()?,
         };
         let options = pf::PlanOptions { force, generated_at };
-        let plan = pf::plan(&self.output, &observed.inner, &options).map_err(|e| to_py(py, e))?;
+        let plan = crate::panic::guard(py, || {
+            pf::plan(&self.output, &observed.inner, &options).map_err(|e| to_py(py, e))
+        })?;
         convert::plan(py, &plan)
     }
 

@@ -170,7 +170,9 @@ pub fn validate(
     strict: bool,
 ) -> PyResult<ValidationReport> {
     let tree = convert::source_tree(files)?;
-    let report = pf::validate(&tree, &pf::ValidateOptions { target, strict }).map_err(|e| to_py(py, e))?;
+    let report = crate::panic::guard(py, || {
+        pf::validate(&tree, &pf::ValidateOptions { target, strict }).map_err(|e| to_py(py, e))
+    })?;
     let subjects = report.subjects.iter().map(|s| Py::new(py, subject(s))).collect::<PyResult<_>>()?;
     let findings = report.findings.iter().map(|f| Py::new(py, finding(f))).collect::<PyResult<_>>()?;
     Ok(ValidationReport { report, subjects, findings })
@@ -190,7 +192,7 @@ pub fn import_plugin(
 ) -> PyResult<Imported> {
     let tree = convert::source_tree(files)?;
     let options = import_options(py, from_runtime, name)?;
-    let imported = pf::import(&tree, &options).map_err(|e| to_py(py, e))?;
+    let imported = crate::panic::guard(py, || pf::import(&tree, &options).map_err(|e| to_py(py, e)))?;
     let notes = imported.notes.iter().map(|n| {
         let l = &n.location;
         let location = Py::new(py, Location { file: l.file.clone(), line: l.line, column: l.column })?;

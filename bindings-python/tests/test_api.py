@@ -265,8 +265,10 @@ def test_run_cli_raises_a_panic_instead_of_dying(tmp_path: Path) -> None:
     ran = run_cli_in(tmp_path, "--version", PLUGFORGE_PANIC="1", code="""
 try:
     plugforge.run_cli(["--version"])
-except BaseException as e:
-    print(type(e).__name__, e)
+except plugforge.PlugforgeError as e:
+    print(type(e).__name__, e.code, e)
     sys.exit(0)""")
     assert ran.returncode == 0, ran.stderr
-    assert ran.stdout.startswith("PanicException PLUGFORGE_PANIC is set"), ran.stdout
+    assert ran.stdout.startswith(
+        "PlugforgeError internal internal error in plugforge (please report it): PLUGFORGE_PANIC is set"
+    ), ran.stdout

@@ -4,6 +4,7 @@
 
 mod convert;
 mod error;
+mod panic;
 
 use plugforge_core::{
     DoctorOptions, ImportOptions, Observed, Output, PlanOptions, UninstallOptions, ValidateOptions,

@@ -2,7 +2,9 @@
 //! --strict` with zero warnings on the bundle and on the marketplace root,
 //! then marketplace add + install + details listing exactly the source's
 //! components. Needs `PLUGFORGE_CLAUDE_BIN` (scripts/install-clients claude);
-//! with `PLUGFORGE_REQUIRE_CLIENTS=1` (as CI sets) a missing client fails.
+//! a missing client fails unless skipped by name (`PLUGFORGE_SKIP_CLIENTS`).
+
+mod clients;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -15,13 +17,7 @@ fn repo_root() -> PathBuf {
 }
 
 fn claude_bin() -> Option<String> {
-    let bin = std::env::var("PLUGFORGE_CLAUDE_BIN").ok().filter(|b| Path::new(b).exists());
-    if bin.is_none() {
-        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
-        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_CLAUDE_BIN is not set to a binary");
-        eprintln!("skipping: PLUGFORGE_CLAUDE_BIN not set (run scripts/install-clients claude)");
-    }
-    bin
+    clients::client("PLUGFORGE_CLAUDE_BIN")
 }
 
 /// What the source declares, read straight from its files.

@@ -5,8 +5,10 @@
 //! `claude mcp list/get` shows the merged servers in the right scope.
 //! Not verifiable offline: whether a session really fires the settings hooks
 //! and starts the approved servers (that needs a model call). Needs
-//! `PLUGFORGE_CLAUDE_BIN`; with `PLUGFORGE_REQUIRE_CLIENTS=1` a missing
-//! client fails.
+//! `PLUGFORGE_CLAUDE_BIN`; a missing client fails unless skipped by name
+//! (`PLUGFORGE_SKIP_CLIENTS`).
+
+mod clients;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -19,13 +21,7 @@ fn repo_root() -> PathBuf {
 }
 
 fn claude_bin() -> Option<String> {
-    let bin = std::env::var("PLUGFORGE_CLAUDE_BIN").ok().filter(|b| Path::new(b).exists());
-    if bin.is_none() {
-        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
-        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_CLAUDE_BIN is not set to a binary");
-        eprintln!("skipping: PLUGFORGE_CLAUDE_BIN not set (run scripts/install-clients claude)");
-    }
-    bin
+    clients::client("PLUGFORGE_CLAUDE_BIN")
 }
 
 fn names(value: &Value) -> BTreeSet<String> {

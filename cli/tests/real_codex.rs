@@ -4,7 +4,9 @@
 //! `hooks/list`); the project kind is read back with `skills/list`,
 //! `hooks/list`, `config/read` and `codex debug prompt-input` (agent roles,
 //! AGENTS.md). Needs `PLUGFORGE_CODEX_BIN` (scripts/install-clients codex);
-//! with `PLUGFORGE_REQUIRE_CLIENTS=1` (as CI sets) a missing client fails.
+//! a missing client fails unless skipped by name (`PLUGFORGE_SKIP_CLIENTS`).
+
+mod clients;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -32,13 +34,7 @@ fn repo_root() -> PathBuf {
 }
 
 fn codex_bin() -> Option<String> {
-    let bin = std::env::var("PLUGFORGE_CODEX_BIN").ok().filter(|b| Path::new(b).exists());
-    if bin.is_none() {
-        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
-        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_CODEX_BIN is not set to a binary");
-        eprintln!("skipping: PLUGFORGE_CODEX_BIN not set (run scripts/install-clients codex)");
-    }
-    bin
+    clients::client("PLUGFORGE_CODEX_BIN")
 }
 
 /// A fresh output root, removed when dropped.

@@ -6,8 +6,10 @@
 //! (`copilot/`, listed in `.github/plugin/marketplace.json`, which Copilot
 //! reads before the Claude marketplace beside it) must load in full, and so
 //! must the Claude bundle, which Copilot also reads. Needs `PLUGFORGE_COPILOT_BIN`
-//! (scripts/install-clients copilot); with `PLUGFORGE_REQUIRE_CLIENTS=1` (as
-//! CI sets) a missing client fails.
+//! (scripts/install-clients copilot); a missing client fails unless it is
+//! skipped by name (`PLUGFORGE_SKIP_CLIENTS=copilot`).
+
+mod clients;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -20,13 +22,7 @@ fn repo_root() -> PathBuf {
 }
 
 fn copilot_bin() -> Option<String> {
-    let bin = std::env::var("PLUGFORGE_COPILOT_BIN").ok().filter(|b| Path::new(b).exists());
-    if bin.is_none() {
-        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
-        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_COPILOT_BIN is not set to a binary");
-        eprintln!("skipping: PLUGFORGE_COPILOT_BIN not set (run scripts/install-clients copilot)");
-    }
-    bin
+    clients::client("PLUGFORGE_COPILOT_BIN")
 }
 
 /// A fresh output root, removed when dropped.

@@ -12,8 +12,10 @@
 //!   agents, commands and hooks load the same way.
 //!
 //! Needs `PLUGFORGE_GEMINI_BIN` (scripts/install-clients gemini, which also
-//! pins @iarna/toml next to it); with `PLUGFORGE_REQUIRE_CLIENTS=1` (as CI
-//! sets) a missing client fails.
+//! pins @iarna/toml next to it); a missing client fails unless skipped by
+//! name (`PLUGFORGE_SKIP_CLIENTS`).
+
+mod clients;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -26,13 +28,7 @@ fn repo_root() -> PathBuf {
 }
 
 fn gemini_bin() -> Option<String> {
-    let bin = std::env::var("PLUGFORGE_GEMINI_BIN").ok().filter(|b| Path::new(b).exists());
-    if bin.is_none() {
-        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
-        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_GEMINI_BIN is not set to a binary");
-        eprintln!("skipping: PLUGFORGE_GEMINI_BIN not set (run scripts/install-clients gemini)");
-    }
-    bin
+    clients::client("PLUGFORGE_GEMINI_BIN")
 }
 
 /// Claude event -> Gemini event, for the events the sources use.

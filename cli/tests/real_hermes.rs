@@ -8,6 +8,8 @@
 //! own config loader must see our skills and servers beside the user's.
 //! Needs `PLUGFORGE_HERMES_BIN` (scripts/install-clients hermes).
 
+mod clients;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,13 +21,7 @@ fn repo_root() -> PathBuf {
 }
 
 fn hermes_bin() -> Option<String> {
-    let bin = std::env::var("PLUGFORGE_HERMES_BIN").ok().filter(|b| Path::new(b).exists());
-    if bin.is_none() {
-        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
-        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_HERMES_BIN is not set to a binary");
-        eprintln!("skipping: PLUGFORGE_HERMES_BIN not set (run scripts/install-clients hermes)");
-    }
-    bin
+    clients::client("PLUGFORGE_HERMES_BIN")
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {

@@ -4,8 +4,10 @@
 //! format `bundleFormat: auto` chose, and `skills list --json` must show
 //! exactly the source's skills; the workspace kind is read back with `skills
 //! list` and `hooks list` with the output as the agent workspace. Needs
-//! `PLUGFORGE_OPENCLAW_BIN` (scripts/install-clients openclaw); with
-//! `PLUGFORGE_REQUIRE_CLIENTS=1` (as CI sets) a missing client fails.
+//! `PLUGFORGE_OPENCLAW_BIN` (scripts/install-clients openclaw); a missing
+//! client fails unless skipped by name (`PLUGFORGE_SKIP_CLIENTS`, clients/mod.rs).
+
+mod clients;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -18,13 +20,7 @@ fn repo_root() -> PathBuf {
 }
 
 fn openclaw_bin() -> Option<String> {
-    let bin = std::env::var("PLUGFORGE_OPENCLAW_BIN").ok().filter(|b| Path::new(b).exists());
-    if bin.is_none() {
-        let required = std::env::var("PLUGFORGE_REQUIRE_CLIENTS").is_ok_and(|v| v == "1");
-        assert!(!required, "PLUGFORGE_REQUIRE_CLIENTS=1 but PLUGFORGE_OPENCLAW_BIN is not set to a binary");
-        eprintln!("skipping: PLUGFORGE_OPENCLAW_BIN not set (run scripts/install-clients openclaw)");
-    }
-    bin
+    clients::client("PLUGFORGE_OPENCLAW_BIN")
 }
 
 /// A fresh output root, removed when dropped.

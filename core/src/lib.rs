@@ -67,7 +67,7 @@ pub use report::{Diagnostic, Honesty, Level, Severity};
 pub use runtime::Runtime;
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
-    ServiceRequirement, SourceFile, SourceTree, TargetConfig, VariableDoc, parse_document,
+    ServiceRequirement, SourceFile, SourceTree, TargetConfig, VariableDoc, parse_document, parse_json,
 };
 pub use templates::starter_source;
 pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};

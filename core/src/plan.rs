@@ -80,13 +80,8 @@ impl Action {
         self
     }
 
-    pub(crate) fn writing(self, bytes: Arc<[u8]>, executable: bool) -> Self {
-        let sha256 = sha256_hex(&bytes);
-        self.writing_hashed(bytes, sha256, executable)
-    }
-
-    /// [`Action::writing`] with the hash already known (a generated file
-    /// carries its own): the bytes are not hashed a second time.
+    /// The bytes to write, with their hash already known (a generated file
+    /// carries its own, a merged one is hashed once by its caller).
     pub(crate) fn writing_hashed(mut self, bytes: Arc<[u8]>, sha256: String, executable: bool) -> Self {
         self.sha256 = Some(sha256);
         self.bytes = Some(bytes);
@@ -318,7 +313,7 @@ fn manifest_action(
     file_action(path, bytes, observed)
 }
 
-fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Action {
+pub(crate) fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Action {
     let sha = sha256_hex(&bytes);
     match observed.hash(&path) {
         None => Action::new(path, Op::Create).writing_hashed(bytes, sha, false),

@@ -10,7 +10,9 @@ use crate::error::{Error, ErrorCode, Location, Result};
 use crate::manifest::Manifest;
 use crate::merge::Step;
 use crate::path::BundlePath;
-use crate::plan::{Action, Observed, Op, Plan, push_step, read_previous, shared_action, stale_action};
+use crate::plan::{
+    Action, Observed, Op, Plan, file_action, push_step, read_previous, shared_action, stale_action,
+};
 use crate::report::Diagnostic;
 use crate::runtime::{Kind, Layout, Runtime, split_target};
 
@@ -143,9 +145,13 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
             Action::new(bundle.manifest, Op::Remove)
         } else {
             let rest = Manifest { files: kept, merged: Vec::new(), ..previous };
-            Action::new(bundle.manifest, Op::Update)
-                .because("still lists the edited files kept")
-                .writing(rest.to_bytes().into(), false)
+            // A second uninstall finds this manifest already written: unchanged,
+            // so a rerun with nothing changed writes nothing.
+            let action = file_action(bundle.manifest, rest.to_bytes().into(), observed);
+            match action.op {
+                Op::Unchanged => action,
+                _ => action.because("still lists the edited files kept"),
+            }
         });
     }
     for (path, steps) in shared {

@@ -120,9 +120,13 @@ impl UrlCheck {
 /// string (TOML, JSON: `\"`, `\n`) is the same URL as in the source.
 pub fn urls_in(line: &str) -> impl Iterator<Item = &str> {
     line.match_indices("://").filter_map(move |(at, _)| {
+        // The scheme starts after the last character that cannot be in one;
+        // that character may take several bytes (a BOM, an accented letter).
         let start = line[..at]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let scheme = &line[start..at];
         if scheme.is_empty() || !scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
             return None;
@@ -146,5 +150,7 @@ mod tests {
         assert_eq!(found, ["https://a.b/c.css"]);
         let found: Vec<&str> = urls_in(r#"p = "git clone https://g.com/x.git\ncd x""#).collect();
         assert_eq!(found, ["https://g.com/x.git"]);
+        let found: Vec<&str> = urls_in("\u{feff}https://a.b/c é:ftp://d.e").collect();
+        assert_eq!(found, ["https://a.b/c", "ftp://d.e"]);
     }
 }

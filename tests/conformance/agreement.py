@@ -17,8 +17,8 @@ Every code in the case's `codes` must be among plugforge's findings.
 With the clients available (PLUGFORGE_CLAUDE_BIN, PLUGFORGE_CODEX_BIN, PLUGFORGE_GEMINI_BIN,
 PLUGFORGE_OPENCLAW_BIN, PLUGFORGE_SKILLS_REF_BIN, PLUGFORGE_HERMES_BIN) the
 real judges run again and must give the recorded verdicts; without them the
-recorded verdicts are used (PLUGFORGE_REQUIRE_CLIENTS=1 makes a missing
-client a failure). `--update` records the verdicts of the clients that ran and
+recorded verdicts are used for the clients PLUGFORGE_SKIP_CLIENTS names
+(any other missing client is a failure). `--update` records the verdicts of the clients that ran and
 rewrites STRICTER.md; without it a STRICTER.md that differs from what this run
 finds is a failure (drift).
 
@@ -150,8 +150,8 @@ def main():
     clients = {name: common.client(name) for name in JUDGE_CLIENTS}
     for name, binary in clients.items():
         if not binary:
-            print(f"agreement: {name} not available, using the recorded verdicts "
-                  f"(set {common.CLIENT_VARS[name]}; scripts/install-clients {name})", file=sys.stderr)
+            print(f"agreement: {name} skipped (PLUGFORGE_SKIP_CLIENTS), using the recorded verdicts",
+                  file=sys.stderr)
     clients["versions"] = client_versions({k: v for k, v in clients.items() if k != "versions"}) if args.update else {}
     names = args.cases or sorted(d for d in os.listdir(CORPUS) if os.path.isdir(os.path.join(CORPUS, d)))
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:

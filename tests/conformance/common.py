@@ -1,6 +1,7 @@
 """Shared pieces of the conformance-against-reality harnesses: where the
 built `plugforge` and the real clients are, running them, and the
-PLUGFORGE_REQUIRE_CLIENTS policy."""
+missing-client rule: a missing client fails unless PLUGFORGE_SKIP_CLIENTS
+names it."""
 import json
 import os
 import re
@@ -28,23 +29,25 @@ CLIENT_VARS = {
 }
 
 
-def required():
-    return os.environ.get("PLUGFORGE_REQUIRE_CLIENTS") == "1"
+def skipped(name):
+    """Whether PLUGFORGE_SKIP_CLIENTS (comma-separated client names) names `name`."""
+    return name in [s.strip() for s in os.environ.get("PLUGFORGE_SKIP_CLIENTS", "").split(",")]
 
 
 def client(name):
-    """The client's binary, or None (then the caller skips that part).
+    """The client's binary, or None when the client is skipped by name (then
+    the caller skips that part).
 
-    With PLUGFORGE_REQUIRE_CLIENTS=1 a missing client is a failure, raised
-    here so no part silently skips."""
+    A missing client that is not skipped is a failure, raised here so no
+    part silently passes without the client it is about."""
     var = CLIENT_VARS[name]
     binary = os.environ.get(var)
     if binary and os.path.exists(binary):
         return binary
-    if required():
-        raise SystemExit(f"PLUGFORGE_REQUIRE_CLIENTS=1 but {var} is not set to a binary "
-                         f"(scripts/install-clients {name})")
-    return None
+    if skipped(name):
+        return None
+    raise SystemExit(f"{var} is not set to a binary: install the client (scripts/install-clients {name}) "
+                     f"or skip it by name (PLUGFORGE_SKIP_CLIENTS={name})")
 
 
 def plugforge_bin():

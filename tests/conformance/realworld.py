@@ -429,8 +429,8 @@ def main():
         for name in ["claude", "codex", "gemini", "opencode", "skills-ref", "hermes", "openclaw"]:
             clients[name] = common.client(name)
             if not clients[name]:
-                print(f"realworld: {name} not available, its checks are skipped "
-                      f"(set {common.CLIENT_VARS[name]}; scripts/install-clients)", file=sys.stderr)
+                print(f"realworld: {name} skipped (PLUGFORGE_SKIP_CLIENTS), its checks do not run",
+                      file=sys.stderr)
     units = []
     for name in args.names or sorted(os.listdir(CORPUS)):
         if not os.path.isdir(os.path.join(CORPUS, name)):

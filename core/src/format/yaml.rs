@@ -17,10 +17,25 @@ pub fn document(map: &Map<String, Value>) -> String {
     out
 }
 
+/// The longest key written as `key:`, under YAML's 1024-character limit
+/// for implicit keys with room for the `: `.
+const MAX_IMPLICIT_KEY: usize = 1000;
+
 fn write_map(out: &mut String, map: &Map<String, Value>, indent: usize) {
     for (key, value) in map {
+        let key = scalar_text(key);
         out.push_str(&" ".repeat(indent));
-        out.push_str(&scalar_text(key));
+        if key.chars().count() > MAX_IMPLICIT_KEY {
+            // YAML reads `key:` only when the key is at most 1024
+            // characters; a longer one (an escaped key grows sixfold) is
+            // written as an explicit `? key` / `: value` pair.
+            out.push_str("? ");
+            out.push_str(&key);
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+        } else {
+            out.push_str(&key);
+        }
         out.push(':');
         write_value(out, value, indent);
     }

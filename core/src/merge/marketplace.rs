@@ -56,8 +56,14 @@ fn is_entry(entry: &Value, name: &str, source: &str) -> bool {
     entry.get("name").and_then(Value::as_str) == Some(name) || source_path(entry) == Some(source)
 }
 
-/// Takes this plugin's entry out; once no plugin is left (and no comment
-/// of the user's), the file can go.
+/// The keys of the document a runtime starts a new marketplace file with
+/// (Claude Code: name, owner, description; Cursor: name, owner; Codex:
+/// name, interface).
+const HEADER_KEYS: [&str; 5] = ["name", "owner", "description", "interface", "plugins"];
+
+/// Takes this plugin's entry out; once no plugin is left, and nothing of
+/// the user's (a key beyond a fresh file's header, or a comment), the file
+/// can go.
 pub fn remove(doc: &mut Document, name: &str, source: &str) {
     let object = doc.object();
     let Slot::Array(list) = document::slot(&object, "plugins") else { return };
@@ -69,12 +75,17 @@ pub fn remove(doc: &mut Document, name: &str, source: &str) {
         }
     }
     // An emptied list goes too, as the husk of a removed hook group does;
-    // a file left with nothing (or only what a fresh one had) goes with it.
+    // a file left with only what a fresh one had goes with it.
     if took && list.elements().is_empty() && !document::has_comment(&list.clone().into()) {
         if let Some(prop) = object.get("plugins") {
             prop.remove();
         }
-        doc.emptied();
+        let only_header = document::value(&object.clone().into())
+            .and_then(|v| v.as_object().map(|m| m.keys().all(|k| HEADER_KEYS.contains(&k.as_str()))))
+            .unwrap_or(false);
+        if only_header {
+            doc.emptied();
+        }
     }
 }
 
@@ -157,6 +168,24 @@ mod tests {
         let moved = merge(Some(&existing), "1.1.0");
         assert_eq!(moved["plugins"][0], entry("1.1.0"));
         assert_eq!(moved["plugins"][1]["name"], "z");
+    }
+
+    #[test]
+    fn the_last_entry_out_removes_the_file_only_when_nothing_of_the_user_is_left() {
+        let ours = text(json!({"name": "m", "owner": {"name": "o"}, "plugins": [entry("1.0.0")]}));
+        assert_eq!(remove(ours, "m.json", "p", "./claude-code", false), Ok(None));
+        let claude = text(json!({"name": "m", "owner": {"name": "o"}, "description": "Local.",
+            "plugins": [entry("1.0.0")]}));
+        assert_eq!(remove(claude, "m.json", "p", "./claude-code", false), Ok(None));
+        let codex =
+            text(json!({"name": "m", "interface": {"displayName": "M"}, "plugins": [entry("1.0.0")]}));
+        assert_eq!(remove(codex, "m.json", "p", "./claude-code", false), Ok(None));
+        let with_mine =
+            text(json!({"name": "m", "owner": {"name": "o"}, "mine": true, "plugins": [entry("1.0.0")]}));
+        let kept = remove(with_mine, "m.json", "p", "./claude-code", false).unwrap().expect("kept");
+        let kept: Value = serde_json::from_str(&kept).unwrap();
+        // The emptied list goes with the entry, as its husk would; the user's key keeps the file.
+        assert_eq!(kept, json!({"name": "m", "owner": {"name": "o"}, "mine": true}));
     }
 
     #[test]

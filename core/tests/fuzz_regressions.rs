@@ -1,0 +1,77 @@
+//! Inputs the fuzz targets (fuzz/) found, kept as tests so they stay fixed.
+//! Each test names the target that found it.
+
+use plugforge_core::format::yaml;
+use plugforge_core::parse_document;
+
+/// What the writer makes of a parsed frontmatter must read back as the same
+/// values (the `frontmatter` target's property).
+fn round_trips(text: &str) {
+    let document = parse_document("SKILL.md", text).expect("the input parses");
+    let frontmatter = document.frontmatter.expect("it has frontmatter");
+    let written = yaml::frontmatter(&frontmatter, &document.body);
+    let reread = parse_document("SKILL.md", &written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(reread.frontmatter.as_ref(), Some(&frontmatter), "{written}");
+    assert_eq!(reread.body, document.body);
+}
+
+#[test]
+fn frontmatter_a_key_whose_escaped_form_passes_1024_characters_reads_back() {
+    // 200 control characters are 1200 once escaped: too long for `key:`.
+    let key = format!("na{}n", "\u{f}\u{1b}".repeat(100));
+    round_trips(&format!("---\n{key}: Plans\nnested:\n  {key}: [1]\nlist:\n  - {key}: x\n---\nBody\n"));
+}
+
+/// The TOML writer's output of a document the core's reader parsed must be
+/// TOML a full reader reads back as the same table (the `toml` target's
+/// property; the core's reader refuses arrays of tables, so the judge is the
+/// `toml` crate).
+fn toml_round_trips(text: &str) {
+    use plugforge_core::format::{toml as write, toml_read};
+    let document = toml_read::parse(text).expect("the input parses");
+    let written = write::document(&document.table);
+    let reread: serde_json::Map<String, serde_json::Value> =
+        toml::from_str(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(reread, document.table, "{written}");
+}
+
+#[test]
+fn toml_an_inline_array_of_tables_is_written_as_tables_that_read_back() {
+    toml_round_trips(
+        "description = \"Design a screen\"\nprompt = \"\"\"\nDesign {{args}}.\n\"\"\"\nargs = [ { name = \"screen\", description = \"What to design\" } ]\n",
+    );
+}
+
+#[test]
+fn toml_dotted_keys_nested_deep_are_read_and_written() {
+    use plugforge_core::format::{toml as write, toml_read};
+    // Deeper than the `toml` crate's own recursion limit (which the target
+    // therefore skips): the core's reader and writer take it in their stride.
+    let key = vec!["k"; 300].join(".");
+    let document = toml_read::parse(&format!("[{key}]\nv = 1\n")).expect("parses");
+    let written = write::document(&document.table);
+    assert!(written.contains("v = 1"), "{written}");
+    assert_eq!(toml_read::parse(&written).expect("reads back").table, document.table);
+}
+
+/// Found by the `template` target: a URL right after a character of more
+/// than one byte (here a byte order mark inside a line) panicked the URL
+/// scan, which cut the line inside that character.
+#[test]
+fn template_a_url_after_a_multibyte_character_is_found_not_a_panic() {
+    use plugforge_core::{BuildOptions, ErrorCode, SourceTree, TargetRequest, build};
+    let mut tree = SourceTree::new();
+    tree.insert("plugforge.json", br#"{"name": "p", "version": "1.0.0"}"#.to_vec(), false).unwrap();
+    let command = "---\ndescription: Releases\n---\nSee \u{feff}https://example.com/notes and ééhttps://example.com/x\n";
+    tree.insert("commands/release.md.j2", command.as_bytes().to_vec(), false).unwrap();
+    let options =
+        BuildOptions { targets: vec![TargetRequest::new("claude-code")], ..BuildOptions::default() };
+    match build(&tree, &options) {
+        Ok(output) => {
+            let urls: Vec<&str> = output.urls.iter().map(|u| u.url.as_str()).collect();
+            assert!(urls.contains(&"https://example.com/notes"), "{urls:?}");
+        }
+        // A source under a deny policy refuses the URL by name instead.
+        Err(error) => assert_eq!(error.code, ErrorCode::UrlNotAllowed, "{error}"),
+    }
+}
