@@ -13,19 +13,21 @@ use crate::runtime::Runtime;
 use crate::source::{METADATA_KEYS, SourceTree};
 
 /// Each importable runtime's manifest in a plugin folder.
-pub const MANIFESTS: [(Runtime, &str); 5] = [
+pub const MANIFESTS: [(Runtime, &str); 6] = [
     (Runtime::ClaudeCode, ".claude-plugin/plugin.json"),
     (Runtime::Codex, ".codex-plugin/plugin.json"),
     (Runtime::Gemini, "gemini-extension.json"),
     (Runtime::Cursor, ".cursor-plugin/plugin.json"),
     (Runtime::AgentPlugins, "plugin.json"),
+    (Runtime::Copilot, ".plugin/plugin.json"),
 ];
 
 /// Marketplace files that may list the folder itself (`"source": "./"`).
-const MARKETPLACES: [&str; 3] = [
+const MARKETPLACES: [&str; 4] = [
     ".claude-plugin/marketplace.json",
     ".agents/plugins/marketplace.json",
     ".cursor-plugin/marketplace.json",
+    ".github/plugin/marketplace.json",
 ];
 
 /// Fields a foreign manifest holds that only its runtime reads, kept under

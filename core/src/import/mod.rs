@@ -206,8 +206,13 @@ pub fn is_native(tree: &SourceTree) -> bool {
 /// The runtime whose marker `tree` holds; Claude Code for its default
 /// layout without a manifest.
 fn detect(tree: &SourceTree) -> Result<Runtime> {
-    let marked =
-        foreign::MANIFESTS.iter().find(|(_, marker)| tree.get(marker).is_some()).map(|(runtime, _)| *runtime);
+    // A Copilot CLI plugin has Claude Code's default layout: it is read as
+    // one, its `.plugin/plugin.json` a foreign manifest that fills metadata.
+    let marked = foreign::MANIFESTS
+        .iter()
+        .filter(|(runtime, _)| *runtime != Runtime::Copilot)
+        .find(|(_, marker)| tree.get(marker).is_some())
+        .map(|(runtime, _)| *runtime);
     let claude_layout =
         || CLAUDE_LAYOUT.iter().any(|entry| tree.get(entry).is_some() || tree.below(entry).next().is_some());
     marked.or_else(|| claude_layout().then_some(Runtime::ClaudeCode)).ok_or_else(|| {

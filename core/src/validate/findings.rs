@@ -84,6 +84,11 @@ impl Sink {
         self.findings.retain(|f| f.severity == RuleSeverity::Error);
     }
 
+    /// Drops the findings of `rules`.
+    pub fn drop_rules(&mut self, rules: &[&Rule]) {
+        self.findings.retain(|f| !rules.iter().any(|r| r.code == f.code));
+    }
+
     /// Moves every finding into `sink` as one of `runtime`, each message
     /// followed by `(note)` when given: rules run on another runtime's
     /// behalf report under the runtime that reads the files.

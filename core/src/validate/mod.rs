@@ -101,6 +101,9 @@ fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
     mcp::check(&as_format, &mut native);
     secrets::check(&as_format, &mut native);
     native.retain_errors();
+    // The name Claude Code keeps for Anthropic is its own policy, not part
+    // of the format another runtime loads.
+    native.drop_rules(&[&manifest::rules::NAME_RESERVED]);
     let note = format!("{} loads the folder as a {} bundle", runtime_name(loader), runtime_name(format));
     native.forward(sink, loader.id(), Some(&note));
     skills::check_loaded(cx, format, sink);

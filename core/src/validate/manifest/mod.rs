@@ -8,7 +8,7 @@ mod cursor;
 pub(crate) mod doc;
 mod gemini;
 mod others;
-mod rules;
+pub(crate) mod rules;
 
 pub use rules::RULES;
 
