@@ -222,31 +222,10 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
 /// `bin/` and support files travel as they are; settings, output styles and
 /// context files have no plugin slot in Copilot CLI.
 fn files(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    for file in &plugin.bin {
-        w.copy(file, None, None)?;
-        let detail = format!("shipped at {}; Copilot CLI puts no plugin bin/ on PATH", file.path);
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
-    }
-    for file in &plugin.support {
-        // A root plugin.json would take precedence over .plugin/plugin.json [1].
-        if file.path.as_str() == "plugin.json" {
-            let message =
-                "plugin.json is not copied: Copilot CLI would read it instead of .plugin/plugin.json";
-            w.warn("ignored_file", Some(file.path.as_str()), message);
-            continue;
-        }
-        w.copy(file, None, None)?;
-    }
-    if plugin.settings.is_some() {
-        let detail = "Copilot CLI plugins have no settings file; not written";
-        w.honest("settings", "settings.json", Level::Unsupported, detail);
-    }
-    for style in &plugin.output_styles {
-        let detail = "Copilot CLI has no output styles; not written";
-        w.honest("output-style", style.path.as_str(), Level::Unsupported, detail);
-    }
-    if let Some(context) = &plugin.context {
+    // A root plugin.json would take precedence over .plugin/plugin.json [1].
+    let why = "plugin.json is not copied: Copilot CLI would read it instead of .plugin/plugin.json";
+    w.plain_files("Copilot CLI", &[("plugin.json", why.to_string())])?;
+    if let Some(context) = &w.plugin.context {
         let detail = "Copilot CLI plugins load no context file; move its guidance into a skill";
         w.honest("context", context.path.as_str(), Level::Unsupported, detail);
     }

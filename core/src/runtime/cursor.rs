@@ -473,38 +473,10 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
 /// `bin/` and support files travel as they are; settings and output styles
 /// have no Cursor counterpart.
 fn files(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    for file in &plugin.bin {
-        w.copy(file, None, None)?;
-        let detail = format!("shipped at {}; Cursor puts no plugin bin/ on PATH", file.path);
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
-    }
-    for file in &plugin.support {
-        // A root plugin.json beside .cursor-plugin/ would make the format ambiguous.
-        if ["plugin.json", MCP_FILE].contains(&file.path.as_str()) {
-            let message = format!("{} is not copied: the Cursor bundle must not hold a root {0}", file.path);
-            w.warn("ignored_file", Some(file.path.as_str()), message);
-            continue;
-        }
-        w.copy(file, None, None)?;
-    }
-    if plugin.settings.is_some() {
-        w.honest(
-            "settings",
-            "settings.json",
-            Level::Unsupported,
-            "Cursor plugins have no settings file; not written",
-        );
-    }
-    for style in &plugin.output_styles {
-        w.honest(
-            "output-style",
-            style.path.as_str(),
-            Level::Unsupported,
-            "Cursor has no output styles; not written",
-        );
-    }
-    Ok(())
+    // A root plugin.json beside .cursor-plugin/ would make the format ambiguous.
+    let withheld = ["plugin.json", MCP_FILE]
+        .map(|path| (path, format!("{path} is not copied: the Cursor bundle must not hold a root {path}")));
+    w.plain_files("Cursor", &withheld)
 }
 
 fn marketplace_name(plugin: &Plugin) -> String {

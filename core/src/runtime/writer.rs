@@ -176,6 +176,38 @@ impl Writer<'_> {
     }
 }
 
+impl Writer<'_> {
+    /// For a runtime (`name` in messages) whose plugins have no settings
+    /// file, no output styles and no `bin/` on PATH: `bin/` is shipped
+    /// (degraded), support files travel as they are except `withheld`
+    /// ((path, why): a file that would confuse the runtime), and settings
+    /// and output styles are said unsupported.
+    pub fn plain_files(&mut self, name: &str, withheld: &[(&str, String)]) -> Result<()> {
+        let plugin = self.plugin;
+        for file in &plugin.bin {
+            self.copy(file, None, None)?;
+            let detail = format!("shipped at {}; {name} puts no plugin bin/ on PATH", file.path);
+            self.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        }
+        for file in &plugin.support {
+            if let Some((path, why)) = withheld.iter().find(|(path, _)| *path == file.path.as_str()) {
+                self.warn("ignored_file", Some(path), why.clone());
+                continue;
+            }
+            self.copy(file, None, None)?;
+        }
+        if plugin.settings.is_some() {
+            let detail = format!("{name} plugins have no settings file; not written");
+            self.honest("settings", "settings.json", Level::Unsupported, detail);
+        }
+        for style in &plugin.output_styles {
+            let detail = format!("{name} has no output styles; not written");
+            self.honest("output-style", style.path.as_str(), Level::Unsupported, detail);
+        }
+        Ok(())
+    }
+}
+
 /// A marketplace's `owner`: the configured owner or the author, `{name, email?}`.
 pub fn marketplace_owner(plugin: &Plugin) -> Value {
     let config = &plugin.config;
