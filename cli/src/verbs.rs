@@ -4,10 +4,10 @@
 use clap::CommandFactory;
 use clap_complete::Shell;
 use plugforge_core::{
-    BuildOptions, DEFAULT_MANIFEST_NAME, DoctorOptions, ImportOptions, Level, Output, PlanOptions, Scope,
-    Severity, TargetRequest, UninstallOptions, ValidateOptions, build as build_output, doctor as run_doctor,
-    doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote, starter_source,
-    uninstall_paths_to_read, uninstall_plan, validate as run_validate,
+    BuildOptions, DEFAULT_MANIFEST_NAME, DoctorOptions, ImportOptions, Level, Member, Output, PlanOptions,
+    Scope, Severity, TargetRequest, UninstallOptions, ValidateOptions, build as build_output, build_members,
+    doctor as run_doctor, doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote,
+    starter_source, uninstall_paths_to_read, uninstall_plan, validate as run_validate,
 };
 use serde_json::json;
 
@@ -82,16 +82,67 @@ fn read_and_build(
     Ok(build_output(&tree, options)?)
 }
 
+/// Several sources: one output root, each plugin in `<runtime>/<plugin>/`.
+fn read_and_build_members(
+    host: &mut dyn Host,
+    sources: &[String],
+    out: &str,
+    options: &BuildOptions,
+) -> Result<Output, Failure> {
+    let mut trees = Vec::with_capacity(sources.len());
+    for source in sources {
+        trees.push(host.read_tree(source, &[out.to_string()]).map_err(Failure::io)?);
+    }
+    let members: Vec<Member<'_>> = sources
+        .iter()
+        .zip(&trees)
+        .map(|(source, tree)| Member {
+            label: source.trim_end_matches('/').to_string(),
+            source: tree,
+            source_name: host.folder_name(source),
+        })
+        .collect();
+    Ok(build_members(&members, options)?)
+}
+
+/// `local-<output folder>`: the marketplace of a monorepo build, named after
+/// where it is (kebab-case, as every runtime's marketplace name must be).
+fn monorepo_marketplace(out: &str) -> String {
+    let folder = out.trim_end_matches('/').rsplit('/').next().unwrap_or_default().to_lowercase();
+    let words: Vec<&str> =
+        folder.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    if words.is_empty() { "local-plugins".to_string() } else { format!("local-{}", words.join("-")) }
+}
+
 pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
-    let out = out_dir(host, &args.output, &args.source)?;
-    let options = build_options(host, &args.output, &args.source_args, &args.source, !args.no_marketplace);
-    let output = read_and_build(host, &args.source, &out, &options)?;
+    let source = args.sources.first().map_or(".", String::as_str);
+    let several = args.sources.len() > 1;
+    if several && args.output.out.is_none() {
+        return Err(Failure::usage("several sources build into one output root: name it with --out"));
+    }
+    let out = out_dir(host, &args.output, source)?;
+    let mut options = build_options(host, &args.output, &args.source_args, source, !args.no_marketplace);
+    options.marketplace_name =
+        args.marketplace_name.clone().or_else(|| several.then(|| monorepo_marketplace(&out)));
+    let mut output = if several {
+        read_and_build_members(host, &args.sources, &out, &options)?
+    } else {
+        read_and_build(host, source, &out, &options)?
+    };
     let honesty: Vec<_> = output.bundles.iter().flat_map(|b| b.honesty.iter()).collect();
     let diagnostics: Vec<_> =
         output.diagnostics.iter().chain(output.bundles.iter().flat_map(|b| b.diagnostics.iter())).collect();
     let not_supported = honesty.iter().filter(|h| h.level != Level::Supported).count();
 
-    let observed = host.observe(&out, &output.paths_to_read()).map_err(Failure::io)?;
+    let mut observed = host.observe(&out, &output.paths_to_read()).map_err(Failure::io)?;
+    // A member removed since the last monorepo build: its bundles go too.
+    let retired = output.retired_manifests(&observed);
+    if !retired.is_empty() {
+        let mut paths = output.paths_to_read();
+        paths.extend(retired.iter().cloned());
+        observed = host.observe(&out, &paths).map_err(Failure::io)?;
+        output.retired = retired;
+    }
     let plan_options = PlanOptions { force: args.force, generated_at: host.generated_at() };
     let plan = make_plan(&output, &observed, &plan_options)?;
     let strict_refusal = args.strict && not_supported > 0;

@@ -47,6 +47,8 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
         diagnostics: canonical.diagnostics,
         urls: Vec::new(),
         failures: Vec::new(),
+        members: false,
+        retired: Vec::new(),
     };
     let mut source_diagnostics = None;
     // Without templates the per-target built-ins reach nothing: the source

@@ -45,7 +45,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     write_plugin(w)?;
     readme(w)?;
     if w.options.marketplace {
-        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root);
+        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
         w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
     }
     Ok(())
@@ -237,7 +237,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "root": w.bundle.root,
-        "marketplace": w.options.marketplace.then(|| marketplace_name(plugin)),
+        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
         "skills": skills,
         "commands": described(&plugin.commands),
         "agents": described(&plugin.agents),
@@ -250,12 +250,8 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     w.add("README.md", text.into_bytes(), templates::origin("claude-code/README.md.j2"))
 }
 
-pub fn marketplace_name(plugin: &Plugin) -> String {
-    plugin.config.marketplace.name.clone().unwrap_or_else(|| format!("local-{}", plugin.namespace))
-}
-
 /// (the marketplace file to start from, this plugin's entry).
-fn marketplace_entry(plugin: &Plugin, root: &str) -> (Value, Value) {
+fn marketplace_entry(plugin: &Plugin, root: &str, marketplace: &str) -> (Value, Value) {
     let config = &plugin.config;
     let mut entry = Map::new();
     entry.insert("name".into(), json!(plugin.namespace));
@@ -284,7 +280,7 @@ fn marketplace_entry(plugin: &Plugin, root: &str) -> (Value, Value) {
         .clone()
         .unwrap_or_else(|| format!("Local marketplace for the {} plugin", plugin.namespace));
     let document = json!({
-        "name": marketplace_name(plugin),
+        "name": marketplace,
         "owner": owner,
         "description": description,
         "plugins": [],

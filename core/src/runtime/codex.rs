@@ -58,7 +58,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     write_plugin(w)?;
     readme(w)?;
     if w.options.marketplace {
-        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root);
+        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
         w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
     }
     Ok(())
@@ -333,7 +333,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "root": w.bundle.root,
-        "marketplace": w.options.marketplace.then(|| super::claude_code::marketplace_name(plugin)),
+        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
         "skills": shipped,
         "migrated": migrated,
         "hooks": w.bundle.honesty.iter().filter(|h| h.component == "hook" && h.level != Level::Unsupported)
@@ -347,10 +347,9 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
 }
 
 /// (the marketplace file to start from, this plugin's entry).
-fn marketplace_entry(plugin: &Plugin, root: &str) -> (Value, Value) {
+fn marketplace_entry(plugin: &Plugin, root: &str, name: &str) -> (Value, Value) {
     let config = &plugin.config;
-    let name = super::claude_code::marketplace_name(plugin);
-    let display = config.marketplace.display_name.clone().unwrap_or_else(|| name.clone());
+    let display = config.marketplace.display_name.clone().unwrap_or_else(|| name.to_string());
     let category = category(plugin);
     let entry = json!({
         "name": plugin.namespace,

@@ -164,10 +164,16 @@ impl Runtime {
         roots: &BTreeMap<String, String>,
         namespace: &str,
         manifest_name: &str,
+        plugin_folders: bool,
     ) -> Result<(String, BundlePath)> {
         match kind.layout {
             Layout::Folder => {
-                let root = BundlePath::new(roots.get(self.id()).map_or(self.id(), String::as_str))?;
+                let folder = match roots.get(self.id()) {
+                    Some(root) => root.clone(),
+                    None if plugin_folders => format!("{}/{namespace}", self.id()),
+                    None => self.id().to_string(),
+                };
+                let root = BundlePath::new(folder)?;
                 let manifest = root.join(&BundlePath::new(manifest_name)?);
                 Ok((root.to_string(), manifest))
             }
