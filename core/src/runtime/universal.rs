@@ -89,6 +89,16 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
             files.insert(BundlePath::new(format!("{COPILOT_DIR}/{path}"))?, file.clone());
         }
     }
+    // Beside a spec root manifest Copilot CLI complains about a root
+    // hooks/hooks.json (Claude's) unless its own file exists, even empty.
+    let copilot_hooks = BundlePath::new(format!("{COPILOT_DIR}/hooks/hooks.json"))?;
+    if files.keys().any(|p| p.as_str() == "hooks/hooks.json") && !files.contains_key(&copilot_hooks) {
+        let empty = crate::json::to_bytes(&json!({"hooks": {}}));
+        files.insert(
+            copilot_hooks,
+            GeneratedFile::new(empty, false, templates::origin("universal/hooks.json")),
+        );
+    }
     w.bundle.files = files;
 
     restate(w, "Claude Code", &claude, |row| Some(claude_row(row, &spec)));
