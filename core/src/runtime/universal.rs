@@ -71,7 +71,9 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
         if starts_with_any(path, &SPEC_FILES) {
             // The shared SKILL.md is Claude's spelling: Claude Code substitutes
             // it, and no other host substitutes either spelling in a skill.
-            let respelled = std::str::from_utf8(&file.bytes).ok().and_then(|t| CLAUDE_VARS.text(t));
+            let skill = path.as_str().starts_with("skills/");
+            let respelled =
+                std::str::from_utf8(&file.bytes).ok().filter(|_| skill).and_then(|t| CLAUDE_VARS.text(t));
             let file = match respelled {
                 Some(text) => GeneratedFile::new(text.into_bytes(), file.executable, file.template.clone()),
                 None => file.clone(),

@@ -134,6 +134,18 @@ impl Layout {
                     || vec![McpSource::File(".mcp.json".into())],
                     |v| mcp_sources(v, &manifest_rel),
                 );
+                // Codex 0.171 reads a root Agent Plugins manifest before
+                // .codex-plugin/: skills one level deep and the spec mcp.json
+                // (judged as the Agent Plugins subject), no hooks, no commands
+                // (docs/runtimes/universal.md).
+                let spec = cx.folder.json("plugin.json", &mut Sink::default());
+                let schema = spec.as_ref().and_then(|m| m.get("$schema")).and_then(Value::as_str);
+                if schema.is_some_and(|s| s.starts_with("https://agent-plugins.org/schemas/")) {
+                    layout.skill_depth = SkillDepth::OneLevel;
+                    layout.commands.clear();
+                    layout.hooks.clear();
+                    layout.mcp.clear();
+                }
             }
             Runtime::Gemini => {
                 layout.commands = vec!["commands".into()];
