@@ -12,7 +12,7 @@ use crate::report::Level;
 use crate::templates;
 use crate::vars::CLAUDE_VARS;
 
-const MARKETPLACE_FILE: &str = ".claude-plugin/marketplace.json";
+pub(crate) const MARKETPLACE_FILE: &str = ".claude-plugin/marketplace.json";
 /// The only plugin `settings.json` keys Claude Code applies.
 const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
 /// Agent frontmatter keys Claude Code ignores for plugin agents.
@@ -45,10 +45,15 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     write_plugin(w)?;
     readme(w)?;
     if w.options.marketplace {
-        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
-        w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
+        marketplace(w)?;
     }
     Ok(())
+}
+
+/// This bundle's entry in `.claude-plugin/marketplace.json` (the universal folder lists itself too).
+pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
+    let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
+    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })
 }
 
 /// The plugin's files and honesty rows, without README or marketplace entry

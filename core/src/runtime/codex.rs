@@ -18,7 +18,7 @@ use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
 
-const MARKETPLACE_FILE: &str = ".agents/plugins/marketplace.json";
+pub(crate) const MARKETPLACE_FILE: &str = ".agents/plugins/marketplace.json";
 
 /// Codex exports `PLUGIN_ROOT` and `PLUGIN_DATA` to plugin hooks, so the
 /// canonical spelling is already Codex's own: nothing to replace.
@@ -58,10 +58,15 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     write_plugin(w)?;
     readme(w)?;
     if w.options.marketplace {
-        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
-        w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
+        marketplace(w)?;
     }
     Ok(())
+}
+
+/// This bundle's entry in `.agents/plugins/marketplace.json` (the universal folder lists itself too).
+pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
+    let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
+    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })
 }
 
 /// The plugin's files and honesty rows, without README or marketplace entry

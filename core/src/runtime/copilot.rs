@@ -24,7 +24,7 @@ use crate::vars::VarTable;
 /// `.github/plugin/` and `.claude-plugin/` [1].
 const MANIFEST_FILE: &str = ".plugin/plugin.json";
 /// At an output root Copilot takes this file over the Claude marketplace beside it [9, 10].
-const MARKETPLACE_FILE: &str = ".github/plugin/marketplace.json";
+pub(crate) const MARKETPLACE_FILE: &str = ".github/plugin/marketplace.json";
 const HOOKS_FILE: &str = "hooks/hooks.json";
 const MCP_FILE: &str = ".mcp.json";
 
@@ -233,7 +233,7 @@ fn files(w: &mut Writer<'_>) -> Result<()> {
 }
 
 /// `{name, owner{name, email?}, plugins[{name, source, description?, version?}]}` [11, 12].
-fn marketplace(w: &mut Writer<'_>) -> Result<()> {
+pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     let config = &plugin.config;
     let document = json!({"name": w.marketplace_name(), "owner": marketplace_owner(plugin), "plugins": []});

@@ -13,9 +13,10 @@ pub(crate) mod gemini;
 mod generic;
 mod hermes;
 mod local_root;
-mod openclaw;
+pub(crate) mod openclaw;
 mod opencode;
 mod skill_fold;
+mod universal;
 mod writer;
 
 use std::collections::BTreeMap;
@@ -41,6 +42,7 @@ pub enum Runtime {
     Hermes,
     Copilot,
     Generic,
+    Universal,
 }
 
 /// Where a kind's files go.
@@ -70,7 +72,7 @@ pub struct Kind {
 pub(crate) const BOTH_SCOPES: &[Scope] = &[Scope::Project, Scope::User];
 
 impl Runtime {
-    pub const ALL: [Runtime; 10] = [
+    pub const ALL: [Runtime; 11] = [
         Runtime::ClaudeCode,
         Runtime::Codex,
         Runtime::Gemini,
@@ -81,6 +83,7 @@ impl Runtime {
         Runtime::Hermes,
         Runtime::Copilot,
         Runtime::Generic,
+        Runtime::Universal,
     ];
 
     pub fn id(self) -> &'static str {
@@ -95,6 +98,7 @@ impl Runtime {
             Runtime::Hermes => "hermes",
             Runtime::Copilot => "copilot",
             Runtime::Generic => "generic",
+            Runtime::Universal => "universal",
         }
     }
 
@@ -111,6 +115,7 @@ impl Runtime {
             Runtime::Hermes => hermes::KINDS,
             Runtime::Copilot => copilot::KINDS,
             Runtime::Generic => generic::KINDS,
+            Runtime::Universal => universal::KINDS,
         }
     }
 
@@ -118,7 +123,7 @@ impl Runtime {
     /// `$schema` constant), allowed without the user's allowlist.
     pub fn required_urls(self) -> &'static [&'static str] {
         match self {
-            Runtime::AgentPlugins => agent_plugins::REQUIRED_URLS,
+            Runtime::AgentPlugins | Runtime::Universal => agent_plugins::REQUIRED_URLS,
             _ => &[],
         }
     }
@@ -204,6 +209,7 @@ pub fn write(
         Runtime::Hermes => hermes::write(&mut writer)?,
         Runtime::Copilot => copilot::write(&mut writer)?,
         Runtime::Generic => generic::write(&mut writer)?,
+        Runtime::Universal => universal::write(&mut writer)?,
     }
     Ok(writer.finish())
 }

@@ -123,6 +123,7 @@ fn runtime_name(runtime: Runtime) -> &'static str {
         Runtime::OpenCode => "OpenCode",
         Runtime::Copilot => "Copilot CLI",
         Runtime::Generic => "generic",
+        Runtime::Universal => "universal",
     }
 }
 
