@@ -1,0 +1,107 @@
+//! `build --watch`: one build, then another after every change below the
+//! source, each printing its plan. A build that fails (a bad edit) prints its
+//! error and the watch goes on. Changes below the output root (where the
+//! builds write, `SRC/dist` by default) and in the folders a source read
+//! skips are never a reason to rebuild. Ctrl-C ends the process with 130,
+//! the status of an interrupted command, in the binary and inside the Node and
+//! Python packages alike.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use notify_debouncer_full::notify::{EventKind, RecursiveMode};
+use notify_debouncer_full::{DebouncedEvent, new_debouncer};
+
+use crate::args::BuildArgs;
+use crate::host::Host;
+use crate::{EXIT_USAGE, Failure, verbs};
+
+/// Changes closer together than this make one rebuild (an editor's save is several events).
+const DEBOUNCE: Duration = Duration::from_millis(200);
+
+/// The exit status of a process stopped by Ctrl-C (128 + SIGINT), as shells report it.
+const EXIT_INTERRUPTED: i32 = 130;
+
+/// Folders a source read skips, so a change there changes no build.
+const SKIPPED: [&str; 3] = [".git", "node_modules", "target"];
+
+pub(crate) fn build(host: &mut dyn Host, args: &BuildArgs) -> Result<u8, Failure> {
+    let out = verbs::out_dir(host, &args.output, &args.source)?;
+    let source = resolved(Path::new(&args.source));
+    let (sender, changes) = mpsc::channel();
+    let mut debouncer = new_debouncer(DEBOUNCE, None, sender)
+        .map_err(|e| Failure::io(format!("cannot watch {}: {e}", args.source)))?;
+    debouncer
+        .watch(&source, RecursiveMode::Recursive)
+        .map_err(|e| Failure::io(format!("cannot watch {}: {e}", args.source)))?;
+    // The Node and Python hosts would otherwise keep the signal for themselves
+    // and the watch would never end; a second watch in one process keeps the first handler.
+    let _ = ctrlc::set_handler(|| std::process::exit(EXIT_INTERRUPTED));
+
+    build_once(host, args);
+    let ignored = Ignored { source: source.clone(), out: resolved(Path::new(&out)) };
+    for batch in changes {
+        match batch {
+            Ok(events) if events.iter().any(|event| ignored.is_rebuild(event)) => build_once(host, args),
+            Ok(_) => {}
+            Err(errors) => {
+                for error in errors {
+                    host.stderr(&format!("error[io]: watching {}: {error}\n", args.source));
+                }
+            }
+        }
+    }
+    Ok(EXIT_USAGE)
+}
+
+/// One build, its failure reported like any run's, then the line saying the watch goes on.
+fn build_once(host: &mut dyn Host, args: &BuildArgs) {
+    if let Err(failure) = verbs::build(host, args) {
+        failure.report(host, args.output.json);
+    }
+    host.stderr(&format!("watching {} for changes (Ctrl-C stops)\n", args.source));
+}
+
+/// What the builds write and what a source read skips.
+struct Ignored {
+    source: PathBuf,
+    out: PathBuf,
+}
+
+impl Ignored {
+    /// Whether the event changes a file a build reads.
+    fn is_rebuild(&self, event: &DebouncedEvent) -> bool {
+        // Reading the source opens its files; that is no change.
+        if matches!(event.kind, EventKind::Access(_)) {
+            return false;
+        }
+        event.paths.iter().any(|path| self.is_source(path))
+    }
+
+    fn is_source(&self, path: &Path) -> bool {
+        let Ok(rel) = path.strip_prefix(&self.source) else { return false };
+        let skipped = rel.components().any(|c| SKIPPED.iter().any(|s| c.as_os_str() == *s));
+        !skipped && !path.starts_with(&self.out)
+    }
+}
+
+/// `path` absolute with its links resolved, as the watcher reports paths; a
+/// part that does not exist yet (an output root before the first write) is appended as given.
+fn resolved(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut missing = Vec::new();
+    let mut existing = absolute.as_path();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            return missing.iter().rev().fold(real, |acc, part| acc.join(part));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                missing.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return absolute,
+        }
+    }
+}
