@@ -105,3 +105,29 @@ fn resolved(path: &Path) -> PathBuf {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use notify_debouncer_full::notify::event::{AccessKind, CreateKind, Event, ModifyKind};
+
+    use super::*;
+
+    fn event(kind: EventKind, path: &str) -> DebouncedEvent {
+        DebouncedEvent::new(Event::new(kind).add_path(path.into()), std::time::Instant::now())
+    }
+
+    #[test]
+    fn only_changes_to_what_a_build_reads_start_one() {
+        let ignored = Ignored { source: "/s".into(), out: "/s/dist".into() };
+        let modify = EventKind::Modify(ModifyKind::Any);
+        assert!(ignored.is_rebuild(&event(modify, "/s/skills/a/SKILL.md")));
+        assert!(ignored.is_rebuild(&event(EventKind::Create(CreateKind::File), "/s/plugforge.json")));
+        assert!(!ignored.is_rebuild(&event(modify, "/s/dist/claude-code/README.md")));
+        assert!(!ignored.is_rebuild(&event(modify, "/s/.git/index")));
+        assert!(!ignored.is_rebuild(&event(modify, "/s/skills/node_modules/x.js")));
+        assert!(!ignored.is_rebuild(&event(modify, "/elsewhere/a.md")));
+        assert!(!ignored.is_rebuild(&event(EventKind::Access(AccessKind::Any), "/s/skills/a/SKILL.md")));
+        // A sibling whose name only starts like the output root is source.
+        assert!(ignored.is_rebuild(&event(modify, "/s/distant.md")));
+    }
+}
