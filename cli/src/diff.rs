@@ -30,8 +30,10 @@ pub(crate) fn build_plan(
     plan: &Plan,
     plan_options: &PlanOptions,
 ) -> Result<Vec<FileDiff>, Failure> {
-    let changed = changed_paths(plan);
-    let on_disk = host.observe(out, &changed).map_err(Failure::io)?;
+    // What the plan read too (manifests, shared files), so the forced plan below sees what it saw.
+    let mut to_read = output.paths_to_read();
+    to_read.extend(changed_paths(plan));
+    let on_disk = host.observe(out, &to_read).map_err(Failure::io)?;
     // Only a forced plan carries the bytes that would replace an edited file.
     let forced = if plan.summary.conflict > 0 {
         let options = PlanOptions { force: true, ..plan_options.clone() };

@@ -214,3 +214,20 @@ fn diff_needs_a_run_that_writes_nothing() {
     r.expect(2);
     assert!(r.stderr.contains("--dry-run"), "{}", r.stderr);
 }
+
+#[test]
+fn a_shared_file_that_cannot_be_merged_says_why_instead_of_a_diff() {
+    let tmp = TempDir::new("diff-unmergeable");
+    let (src, out) = (tmp.join("src"), tmp.join("out"));
+    tiny_source(&src);
+    build(&src, &out, &[]).expect(0);
+    fs::write(out.join(MARKETPLACE), b"\xff\xfe{}").unwrap();
+    let r = build(&src, &out, &["--dry-run", "--diff"]);
+    r.expect(1);
+    let line = format!(
+        "conflict: {}/{MARKETPLACE}: nothing to compare (not UTF-8 text; cannot merge into it)\n",
+        s(&out)
+    );
+    assert!(r.stdout.contains(&line), "{}", r.stdout);
+    assert!(blocks(&r.stdout).is_empty(), "{}", r.stdout);
+}
