@@ -32,6 +32,7 @@ pub(crate) fn build_plan(
 ) -> Result<Vec<FileDiff>, Failure> {
     // What the plan read too (manifests, shared files), so the forced plan below sees what it saw.
     let mut to_read = output.paths_to_read();
+    to_read.extend(output.retired.iter().cloned());
     to_read.extend(changed_paths(plan));
     let on_disk = host.observe(out, &to_read).map_err(Failure::io)?;
     // Only a forced plan carries the bytes that would replace an edited file.

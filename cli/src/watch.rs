@@ -1,5 +1,5 @@
-//! `build --watch`: one build, then another after every change below the
-//! source, each printing its plan. A build that fails (a bad edit) prints its
+//! `build --watch`: one build, then another after every change below any of
+//! its sources, each printing its plan. A build that fails (a bad edit) prints its
 //! error and the watch goes on. Changes below the output root (where the
 //! builds write, `SRC/dist` by default) and in the folders a source read
 //! skips are never a reason to rebuild. Ctrl-C ends the process with 130,
@@ -27,27 +27,32 @@ const EXIT_INTERRUPTED: i32 = 130;
 const SKIPPED: [&str; 3] = [".git", "node_modules", "target"];
 
 pub(crate) fn build(host: &mut dyn Host, args: &BuildArgs) -> Result<u8, Failure> {
-    let out = verbs::out_dir(host, &args.output, &args.source)?;
-    let source = resolved(Path::new(&args.source));
+    let first = args.sources.first().map_or(".", String::as_str);
+    let out = verbs::out_dir(host, &args.output, first)?;
     let (sender, changes) = mpsc::channel();
     let mut debouncer = new_debouncer(DEBOUNCE, None, sender)
-        .map_err(|e| Failure::io(format!("cannot watch {}: {e}", args.source)))?;
-    debouncer
-        .watch(&source, RecursiveMode::Recursive)
-        .map_err(|e| Failure::io(format!("cannot watch {}: {e}", args.source)))?;
+        .map_err(|e| Failure::io(format!("cannot watch {first}: {e}")))?;
+    let mut sources = Vec::new();
+    for source in watched(args) {
+        let path = resolved(Path::new(source));
+        debouncer
+            .watch(&path, RecursiveMode::Recursive)
+            .map_err(|e| Failure::io(format!("cannot watch {source}: {e}")))?;
+        sources.push(path);
+    }
     // The Node and Python hosts would otherwise keep the signal for themselves
     // and the watch would never end; a second watch in one process keeps the first handler.
     let _ = ctrlc::set_handler(|| std::process::exit(EXIT_INTERRUPTED));
 
     build_once(host, args);
-    let ignored = Ignored { source: source.clone(), out: resolved(Path::new(&out)) };
+    let ignored = Ignored { sources, out: resolved(Path::new(&out)) };
     for batch in changes {
         match batch {
             Ok(events) if events.iter().any(|event| ignored.is_rebuild(event)) => build_once(host, args),
             Ok(_) => {}
             Err(errors) => {
                 for error in errors {
-                    host.stderr(&format!("error[io]: watching {}: {error}\n", args.source));
+                    host.stderr(&format!("error[io]: watching: {error}\n"));
                 }
             }
         }
@@ -60,12 +65,21 @@ fn build_once(host: &mut dyn Host, args: &BuildArgs) {
     if let Err(failure) = verbs::build(host, args) {
         failure.report(host, args.output.json);
     }
-    host.stderr(&format!("watching {} for changes (Ctrl-C stops)\n", args.source));
+    host.stderr(&format!(
+        "watching {} for changes (Ctrl-C stops)\n",
+        watched(args).collect::<Vec<_>>().join(", ")
+    ));
+}
+
+/// The source folders a build reads (`.` when none is named).
+fn watched(args: &BuildArgs) -> impl Iterator<Item = &str> {
+    let default = args.sources.is_empty().then_some(".");
+    args.sources.iter().map(String::as_str).chain(default)
 }
 
 /// What the builds write and what a source read skips.
 struct Ignored {
-    source: PathBuf,
+    sources: Vec<PathBuf>,
     out: PathBuf,
 }
 
@@ -80,9 +94,11 @@ impl Ignored {
     }
 
     fn is_source(&self, path: &Path) -> bool {
-        let Ok(rel) = path.strip_prefix(&self.source) else { return false };
-        let skipped = rel.components().any(|c| SKIPPED.iter().any(|s| c.as_os_str() == *s));
-        !skipped && !path.starts_with(&self.out)
+        let read = |source: &PathBuf| {
+            path.strip_prefix(source)
+                .is_ok_and(|rel| !rel.components().any(|c| SKIPPED.iter().any(|s| c.as_os_str() == *s)))
+        };
+        self.sources.iter().any(read) && !path.starts_with(&self.out)
     }
 }
 
@@ -118,10 +134,11 @@ mod tests {
 
     #[test]
     fn only_changes_to_what_a_build_reads_start_one() {
-        let ignored = Ignored { source: "/s".into(), out: "/s/dist".into() };
+        let ignored = Ignored { sources: vec!["/s".into(), "/t".into()], out: "/s/dist".into() };
         let modify = EventKind::Modify(ModifyKind::Any);
         assert!(ignored.is_rebuild(&event(modify, "/s/skills/a/SKILL.md")));
         assert!(ignored.is_rebuild(&event(EventKind::Create(CreateKind::File), "/s/plugforge.json")));
+        assert!(ignored.is_rebuild(&event(modify, "/t/skills/b/SKILL.md")));
         assert!(!ignored.is_rebuild(&event(modify, "/s/dist/claude-code/README.md")));
         assert!(!ignored.is_rebuild(&event(modify, "/s/.git/index")));
         assert!(!ignored.is_rebuild(&event(modify, "/s/skills/node_modules/x.js")));

@@ -167,3 +167,24 @@ fn watch_takes_no_check() {
     r.expect(2);
     assert!(r.stderr.contains("'--watch' cannot be used with '--check'"), "{}", r.stderr);
 }
+
+#[test]
+fn watch_rebuilds_when_any_of_several_sources_changes() {
+    let tmp = TempDir::new("watch-several");
+    let (one, two, out) = (tmp.join("one"), tmp.join("two"), tmp.join("out"));
+    tiny_source(&one);
+    write(&two, "plugforge.json", MANIFEST_JSON.replace("\"mini\"", "\"other\""));
+    write(&two, "skills/bye/SKILL.md", "---\nname: bye\ndescription: Says bye\n---\nSay bye.\n");
+    let args = ["build", s(&one), s(&two), "--target", "claude-code", "--out", s(&out), "--watch"];
+    let mut watch = Watch::start(&args);
+    let first = watch.next("stdout", "plan: ");
+    assert!(first.contains(" 0 update,"), "{first}");
+    let watching = watch.next("stderr", "watching ");
+    assert_eq!(watching, format!("watching {}, {} for changes (Ctrl-C stops)", s(&one), s(&two)));
+
+    write(&two, "skills/bye/SKILL.md", "---\nname: bye\ndescription: Says bye\n---\nSay goodbye.\n");
+    let second = watch.next("stdout", "plan: 0 create, ");
+    assert!(!second.contains(" 0 update,"), "{second}");
+    let bye = files(&out).into_iter().find(|p| p.ends_with("skills/bye/SKILL.md")).expect("bye built");
+    assert!(String::from_utf8(read(&out, &bye)).unwrap().ends_with("Say goodbye.\n"));
+}
