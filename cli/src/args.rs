@@ -2,7 +2,7 @@
 //! options and their help lines live here, so `--help`, the completions and
 //! the man page are generated from one definition.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use plugforge_core::{DEFAULT_MANIFEST_NAME, Scope};
 
@@ -165,6 +165,7 @@ fn key_value(text: &str) -> Result<(String, String), String> {
 }
 
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("preview").args(["dry_run", "check"])))]
 pub struct BuildArgs {
     /// The plugforge source, or a runtime's plugin; several (a monorepo's plugins) build into one
     /// output root (--out) with one marketplace per runtime listing them all
@@ -200,6 +201,12 @@ pub struct BuildArgs {
     /// List unchanged files, notes and every carried URL too
     #[arg(short, long)]
     pub verbose: bool,
+    /// With --dry-run or --check: a unified diff of every file the plan would change
+    #[arg(long, requires = "preview")]
+    pub diff: bool,
+    /// Build, then rebuild on every change below SRC until interrupted (Ctrl-C: exit 130)
+    #[arg(long, conflicts_with = "check")]
+    pub watch: bool,
 }
 
 #[derive(Debug, Args)]
@@ -218,6 +225,9 @@ pub struct UninstallArgs {
     /// Print the plan and remove nothing
     #[arg(long)]
     pub dry_run: bool,
+    /// With --dry-run: each file that would be removed, as a unified diff
+    #[arg(long, requires = "dry_run")]
+    pub diff: bool,
 }
 
 #[derive(Debug, Args)]

@@ -16,12 +16,12 @@ use crate::args::{
     ValidateArgs,
 };
 use crate::host::Host;
-use crate::{EXIT_OK, EXIT_REFUSED, Failure, join, render};
+use crate::{EXIT_OK, EXIT_REFUSED, Failure, diff, join, render};
 
 type Outcome = Result<u8, Failure>;
 
 /// `--out`, else the scope's default: `SRC/dist` or `~/.plugforge/plugins`.
-fn out_dir(host: &mut dyn Host, output: &OutputArgs, source: &str) -> Result<String, Failure> {
+pub(crate) fn out_dir(host: &mut dyn Host, output: &OutputArgs, source: &str) -> Result<String, Failure> {
     if let Some(out) = &output.out {
         return Ok(out.clone());
     }
@@ -152,6 +152,8 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let s = &plan.summary;
     let pending = s.create + s.update + s.conflict + s.remove + s.keep;
     let stale = args.check && pending > 0;
+    let diffs =
+        if args.diff { diff::build_plan(host, &out, &output, &plan, &plan_options)? } else { Vec::new() };
     if applied {
         host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
     }
@@ -172,12 +174,14 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
         if args.check {
             report["check"] = json!({"current": !stale, "pending": pending});
         }
+        diff::attach(&mut report, &diffs);
         host.stdout(&render::json(&report));
     } else {
         render::diagnostics(host, &diagnostics, args.verbose);
         render::urls(host, &output.urls, args.verbose);
         render::honesty(host, &honesty);
         render::plan(host, &out, &plan, args.verbose);
+        render::diffs(host, &diffs);
         render::failures(host, &output.failures);
         if strict_refusal {
             host.stderr(&format!(
@@ -213,14 +217,18 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     };
     let observed = host.observe(&out, &uninstall_paths_to_read(&options)?).map_err(Failure::io)?;
     let plan = uninstall_plan(&options, &observed)?;
+    let diffs = if args.diff { diff::removals(host, &out, &plan)? } else { Vec::new() };
     if !args.dry_run {
         host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
     }
     if args.output.json {
-        host.stdout(&render::json(&json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan})));
+        let mut report = json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan});
+        diff::attach(&mut report, &diffs);
+        host.stdout(&render::json(&report));
     } else {
         render::diagnostics(host, &plan.diagnostics.iter().collect::<Vec<_>>(), true);
         render::plan(host, &out, &plan, false);
+        render::diffs(host, &diffs);
         if plan.summary.keep > 0 {
             host.stdout(&format!("{} edited file(s) kept; --force removes them too\n", plan.summary.keep));
         }
