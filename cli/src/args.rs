@@ -335,7 +335,7 @@ mod tests {
         assert_eq!(kind("build --bogus"), UnknownArgument);
         assert_eq!(kind("build --out"), InvalidValue);
         assert_eq!(kind("build --var novalue"), ValueValidation);
-        assert_eq!(kind("build a b"), UnknownArgument);
+        assert_eq!(kind("uninstall a"), UnknownArgument);
         assert_eq!(kind("frobnicate"), InvalidSubcommand);
         assert_eq!(kind("build --scope galaxy"), InvalidValue);
         assert_eq!(kind("uninstall dist"), UnknownArgument);
