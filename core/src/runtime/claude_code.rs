@@ -242,6 +242,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "root": w.bundle.root,
+        "up": w.output_root(),
         "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
         "skills": skills,
         "commands": described(&plugin.commands),

@@ -258,6 +258,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     let ctx = json!({
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
+        "up": w.output_root(),
         "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
         "skills": written("skill"),
         "commands": written("command"),

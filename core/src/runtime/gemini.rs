@@ -576,6 +576,7 @@ fn readme(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         "plugin": readme_plugin(plugin),
         "namespace": target.namespace,
         "root": w.bundle.root,
+        "up": w.output_root(),
         "skills": skills,
         "commands": described(&plugin.commands),
         "agents": described(&plugin.agents),

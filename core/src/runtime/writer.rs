@@ -214,6 +214,13 @@ impl Writer<'_> {
 }
 
 impl Writer<'_> {
+    /// The output root seen from the bundle's folder (`..`, or `../..` for a
+    /// plugin of a monorepo build): where README commands run from.
+    pub fn output_root(&self) -> String {
+        let depth = self.bundle.root.split('/').filter(|part| !part.is_empty()).count().max(1);
+        vec![".."; depth].join("/")
+    }
+
     /// The marketplace the bundle is listed in: the one name every plugin
     /// of a monorepo build shares, else the source's own, else `local-<plugin>`.
     pub fn marketplace_name(&self) -> String {
