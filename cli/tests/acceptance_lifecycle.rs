@@ -314,3 +314,21 @@ fn a_renamed_namespace_replaces_its_marketplace_entry_instead_of_adding_a_second
     uninstall(&out, &[]).expect(0);
     assert_eq!(plugin_names(&read_json(&out, MARKETPLACE)), ["other"]);
 }
+
+#[test]
+fn doctor_says_how_to_trust_a_codex_plugins_hooks_without_failing() {
+    let tmp = TempDir::new("doctor-codex-hooks");
+    let out = tmp.join("out");
+    run(&["build", s(&striatum()), "--target", "codex", "--out", s(&out), "--var", "runner_version=0.7.3"]).expect(0);
+    assert!(out.join("codex/hooks/hooks.json").is_file(), "striatum's Codex bundle has hooks");
+    let r = run(&["doctor", "--target", "codex", "--out", s(&out), "--json"]);
+    r.expect(0);
+    let report = r.json();
+    let trust = findings(&report, "hooks_need_trust");
+    assert_eq!(trust.len(), 1, "{report:#}");
+    assert_eq!(trust[0]["severity"], "info");
+    assert_eq!(trust[0]["path"], "codex/hooks/hooks.json");
+    assert!(trust[0]["fix"].as_str().unwrap().contains("\"Trust all and continue\""), "{report:#}");
+    let readme = std::fs::read_to_string(out.join("codex/README.md")).unwrap();
+    assert!(readme.contains("Codex runs them only after you trust them"), "{readme}");
+}

@@ -12,6 +12,7 @@ use crate::merge;
 use crate::path::BundlePath;
 use crate::plan::{Observed, read_previous};
 use crate::report::{Diagnostic, Severity};
+use crate::runtime::Runtime;
 use crate::uninstall::{Installed, locate};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -105,6 +106,7 @@ pub fn doctor(
         }
         check.files(&manifest, observed);
         check.shared(&manifest, observed);
+        check.codex_hook_trust(&manifest);
     }
     Ok(report)
 }
@@ -150,6 +152,22 @@ impl Check<'_> {
     fn push(&mut self, code: &'static str, severity: Severity, path: String, message: String, fix: String) {
         let runtime = self.bundle.runtime.id().to_string();
         self.report.findings.push(Finding { code, severity, runtime, path, message, fix });
+    }
+
+    /// Codex installs a plugin's hooks inert: each runs only once the user
+    /// trusts it (Codex 0.171 stores the trust per hook in
+    /// `~/.codex/config.toml`), so hooks that "never fire" are this, not a
+    /// broken bundle. Said as information: nothing is wrong on disk.
+    fn codex_hook_trust(&mut self, manifest: &Manifest) {
+        let hooks = manifest.files.iter().any(|f| f.path == "hooks/hooks.json");
+        if self.bundle.runtime != Runtime::Codex || self.bundle.kind.name != "plugin" || !hooks {
+            return;
+        }
+        let path = format!("{}/hooks/hooks.json", self.bundle.root);
+        let message = "Codex runs this plugin's hooks only after you trust them; until then they never fire"
+            .to_string();
+        let fix = crate::runtime::codex::HOOK_TRUST.to_string();
+        self.push("hooks_need_trust", Severity::Info, path, message, fix);
     }
 
     fn version(&mut self, manifest: &Manifest) {

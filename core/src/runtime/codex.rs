@@ -51,6 +51,12 @@ pub const KINDS: &[Kind] = &[
     },
 ];
 
+/// How a user lets a Codex plugin's hooks run: Codex 0.171 installs them
+/// inert and asks at the start of a session ("Hooks need review"), storing
+/// each trusted hook's hash in `~/.codex/config.toml`.
+pub(crate) const HOOK_TRUST: &str = "start `codex` and answer its \"Hooks need review\" prompt with \"Trust all and \
+     continue\" (or trust them one by one in /hooks); Codex asks again when a hook changes";
+
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
     if w.kind.name == "project" {
         return project::write(w);
@@ -345,6 +351,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "hooks": w.bundle.honesty.iter().filter(|h| h.component == "hook" && h.level != Level::Unsupported)
             .map(|h| h.name.clone()).collect::<Vec<_>>(),
         "mcp_servers": plugin.mcp.as_ref().map(|m| m.servers.keys().cloned().collect::<Vec<_>>()).unwrap_or_default(),
+        "hook_trust": HOOK_TRUST,
         "generator": w.options.generator,
         "manifest": w.bundle.manifest.file_name(),
     });

@@ -71,7 +71,10 @@ fn event(name: &str, groups: &Value) -> Event {
     notes.dedup();
     let (level, detail) = match (kept.len(), notes.is_empty()) {
         (0, false) => (Level::Unsupported, format!("nothing left to run in Codex: {}", notes.join("; "))),
-        (_, true) => (Level::Supported, "hooks/hooks.json".to_string()),
+        (_, true) => (
+            Level::Supported,
+            "hooks/hooks.json, run once the user trusts it (the bundle README says how)".to_string(),
+        ),
         (_, false) => (Level::Degraded, notes.join("; ")),
     };
     let groups = if kept.is_empty() && !source.is_empty() { None } else { Some(kept) };
