@@ -319,7 +319,8 @@ fn a_renamed_namespace_replaces_its_marketplace_entry_instead_of_adding_a_second
 fn doctor_says_how_to_trust_a_codex_plugins_hooks_without_failing() {
     let tmp = TempDir::new("doctor-codex-hooks");
     let out = tmp.join("out");
-    run(&["build", s(&striatum()), "--target", "codex", "--out", s(&out), "--var", "runner_version=0.7.3"]).expect(0);
+    run(&["build", s(&striatum()), "--target", "codex", "--out", s(&out), "--var", "runner_version=0.7.3"])
+        .expect(0);
     assert!(out.join("codex/hooks/hooks.json").is_file(), "striatum's Codex bundle has hooks");
     let r = run(&["doctor", "--target", "codex", "--out", s(&out), "--json"]);
     r.expect(0);

@@ -119,10 +119,25 @@ fn bad_json_in_plugforge_json_is_refused_with_its_line() {
 fn bad_yaml_frontmatter_is_refused_with_its_line() {
     let tmp = TempDir::new("bad-yaml");
     let src = tmp.join("src");
-    demo_source(&src, &[("commands/x.md", "---\ndescription: ok\nbad: [unclosed\n---\nbody\n")]);
+    // An unterminated quote: not YAML even once values are quoted as
+    // Claude Code quotes them.
+    demo_source(&src, &[("commands/x.md", "---\ndescription: ok\nbad: \"unclosed\n---\nbody\n")]);
     let report = refused(&tmp, &src, &[], 1);
     assert_error(&report, "invalid_source", "commands/x.md", Some(&[3, 4]));
     assert!(report["error"]["message"].as_str().unwrap().contains("YAML"), "{report:#}");
+}
+
+#[test]
+fn frontmatter_claude_code_reads_once_quoted_is_built_quoted_with_a_warning() {
+    let tmp = TempDir::new("quoted-yaml");
+    let src = tmp.join("src");
+    demo_source(&src, &[("commands/x.md", "---\ndescription: Use it when: a build fails\n---\nbody\n")]);
+    let out = tmp.join("out");
+    let r = build(&src, &out, &[]);
+    r.expect(0);
+    assert!(r.stderr.contains("warning[frontmatter_quoted]: commands/x.md:2:1:"), "{}", r.stderr);
+    let written = std::fs::read_to_string(out.join("claude-code/commands/x.md")).unwrap();
+    assert_eq!(written, "---\ndescription: \"Use it when: a build fails\"\n---\nbody\n");
 }
 
 #[test]

@@ -78,6 +78,62 @@ pub fn quote_variables(command: &str, names: &[&str]) -> Option<String> {
     Some(out)
 }
 
+/// The environment variable Claude Code sets for user option `key` in a
+/// hook's environment: `CLAUDE_PLUGIN_OPTION_<KEY>`, the key upper-cased
+/// with every character outside `[A-Za-z0-9_]` made `_` (as 2.1.332 does).
+pub fn claude_option_variable(key: &str) -> String {
+    let key: String =
+        key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    format!("CLAUDE_PLUGIN_OPTION_{}", key.to_ascii_uppercase())
+}
+
+/// `command` with each `${user_config.KEY}` read from the hook's
+/// environment instead: Claude Code (since 2.1.207) refuses a shell-form
+/// hook that would have the substituted value re-parsed by the shell, and
+/// sets `CLAUDE_PLUGIN_OPTION_<KEY>` for every option. The variable is
+/// double-quoted wherever the reference stood (outside quotes, inside
+/// `"..."`, or inside `'...'`, which is closed and reopened around it), so
+/// the value stays one word. `None` when the command has no reference.
+pub fn user_options_from_environment(command: &str) -> Option<String> {
+    const OPEN: &str = "${user_config.";
+    if !command.contains(OPEN) {
+        return None;
+    }
+    let bytes = command.as_bytes();
+    let mut out = String::with_capacity(command.len() + 16);
+    let (mut i, mut copied, mut single, mut double) = (0, 0, false, false);
+    while i < bytes.len() {
+        let b = bytes[i];
+        if command[i..].starts_with(OPEN)
+            && let Some(close) = command[i + OPEN.len()..].find('}')
+        {
+            let key = &command[i + OPEN.len()..i + OPEN.len() + close];
+            let variable = claude_option_variable(key);
+            out.push_str(&command[copied..i]);
+            out.push_str(&match (single, double) {
+                (true, _) => format!("'\"${{{variable}}}\"'"),
+                (false, true) => format!("${{{variable}}}"),
+                (false, false) => format!("\"${{{variable}}}\""),
+            });
+            i += OPEN.len() + close + 1;
+            copied = i;
+            continue;
+        }
+        if single {
+            single = b != b'\'';
+        } else if b == b'\\' {
+            i += 1;
+        } else if b == b'"' {
+            double = !double;
+        } else if b == b'\'' && !double {
+            single = true;
+        }
+        i += 1;
+    }
+    out.push_str(&command[copied..]);
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,6 +142,28 @@ mod tests {
 
     fn flagged(command: &str) -> bool {
         !unquoted_variables(command, CLAUDE).is_empty()
+    }
+
+    #[test]
+    fn user_options_are_read_from_the_environment_in_every_quoting_state() {
+        let cases = [
+            ("run ${user_config.api_url}", "run \"${CLAUDE_PLUGIN_OPTION_API_URL}\""),
+            ("run \"--url=${user_config.apiUrl}\"", "run \"--url=${CLAUDE_PLUGIN_OPTION_APIURL}\""),
+            ("echo 'at ${user_config.dir} now'", "echo 'at '\"${CLAUDE_PLUGIN_OPTION_DIR}\"' now'"),
+            (
+                "a ${user_config.x-y} b ${user_config.x-y}",
+                "a \"${CLAUDE_PLUGIN_OPTION_X_Y}\" b \"${CLAUDE_PLUGIN_OPTION_X_Y}\"",
+            ),
+        ];
+        for (command, expected) in cases {
+            assert_eq!(user_options_from_environment(command).as_deref(), Some(expected), "{command}");
+        }
+        assert_eq!(user_options_from_environment("run ${CLAUDE_PLUGIN_ROOT}/x"), None);
+        // An unclosed reference is left for Claude Code's own message.
+        assert_eq!(
+            user_options_from_environment("run ${user_config.x").as_deref(),
+            Some("run ${user_config.x")
+        );
     }
 
     #[test]

@@ -149,7 +149,8 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
     }
     for (event, quoted) in &events {
         let detail = if *quoted {
-            "hooks/hooks.json, ${CLAUDE_PLUGIN_ROOT} (quoted where the source left it bare)"
+            "hooks/hooks.json, ${CLAUDE_PLUGIN_ROOT} (quoted where the source left it bare; \
+             ${user_config.KEY} read as \"$CLAUDE_PLUGIN_OPTION_KEY\", which shell-form hooks need)"
         } else {
             "hooks/hooks.json, ${CLAUDE_PLUGIN_ROOT}"
         };
@@ -177,9 +178,12 @@ fn quote_plugin_folders(groups: &mut Value) -> bool {
         .filter_map(Value::as_object_mut)
         .filter(|handler| !handler.contains_key("args"));
     for handler in handlers {
-        if let Some(Value::String(command)) = handler.get_mut("command")
-            && let Some(safe) = crate::shell::quote_variables(command, FOLDER_VARIABLES)
-        {
+        let Some(Value::String(command)) = handler.get_mut("command") else { continue };
+        if let Some(read) = crate::shell::user_options_from_environment(command) {
+            *command = read;
+            quoted = true;
+        }
+        if let Some(safe) = crate::shell::quote_variables(command, FOLDER_VARIABLES) {
             *command = safe;
             quoted = true;
         }
