@@ -10,5 +10,6 @@ export const RUNTIMES = [
   { id: "openclaw", label: "OpenClaw", kinds: ["compatible-bundle", "workspace"] },
   { id: "hermes", label: "Hermes Agent", kinds: ["workspace", "skill-plugin"] },
   { id: "copilot", label: "GitHub Copilot CLI", kinds: ["plugin"] },
+  { id: "antigravity", label: "Google Antigravity CLI", kinds: ["plugin"] },
   { id: "generic", label: "Generic (Markdown guide)", kinds: ["guide"] },
 ];

@@ -4,6 +4,7 @@
 //! OpenClaw's compatible bundle reuses the Claude Code and Codex writers.
 
 pub(crate) mod agent_plugins;
+mod antigravity;
 pub(crate) mod claude_code;
 mod claude_project;
 pub(crate) mod codex;
@@ -40,6 +41,7 @@ pub enum Runtime {
     OpenClaw,
     Hermes,
     Copilot,
+    Antigravity,
     Generic,
 }
 
@@ -70,7 +72,7 @@ pub struct Kind {
 pub(crate) const BOTH_SCOPES: &[Scope] = &[Scope::Project, Scope::User];
 
 impl Runtime {
-    pub const ALL: [Runtime; 10] = [
+    pub const ALL: [Runtime; 11] = [
         Runtime::ClaudeCode,
         Runtime::Codex,
         Runtime::Gemini,
@@ -80,6 +82,7 @@ impl Runtime {
         Runtime::OpenClaw,
         Runtime::Hermes,
         Runtime::Copilot,
+        Runtime::Antigravity,
         Runtime::Generic,
     ];
 
@@ -94,6 +97,7 @@ impl Runtime {
             Runtime::OpenClaw => "openclaw",
             Runtime::Hermes => "hermes",
             Runtime::Copilot => "copilot",
+            Runtime::Antigravity => "antigravity",
             Runtime::Generic => "generic",
         }
     }
@@ -110,6 +114,7 @@ impl Runtime {
             Runtime::OpenClaw => openclaw::KINDS,
             Runtime::Hermes => hermes::KINDS,
             Runtime::Copilot => copilot::KINDS,
+            Runtime::Antigravity => antigravity::KINDS,
             Runtime::Generic => generic::KINDS,
         }
     }
@@ -197,6 +202,7 @@ pub fn write(
         Runtime::OpenClaw => openclaw::write(&mut writer)?,
         Runtime::Hermes => hermes::write(&mut writer)?,
         Runtime::Copilot => copilot::write(&mut writer)?,
+        Runtime::Antigravity => antigravity::write(&mut writer)?,
         Runtime::Generic => generic::write(&mut writer)?,
     }
     Ok(writer.finish())

@@ -90,6 +90,9 @@ const MARKERS: &[(&str, SubjectKind, Runtime)] = &[
     (".codex-plugin/plugin.json", SubjectKind::Plugin, Runtime::Codex),
     ("gemini-extension.json", SubjectKind::Plugin, Runtime::Gemini),
     (".cursor-plugin/plugin.json", SubjectKind::Plugin, Runtime::Cursor),
+    // An Antigravity plugin's manifest is a root plugin.json too: its
+    // mcp_config.json beside it tells it from an Agent Plugin.
+    ("mcp_config.json", SubjectKind::Plugin, Runtime::Antigravity),
     ("plugin.json", SubjectKind::Plugin, Runtime::AgentPlugins),
     ("openclaw.plugin.json", SubjectKind::Plugin, Runtime::OpenClaw),
     ("plugin.yaml", SubjectKind::Plugin, Runtime::Hermes),
