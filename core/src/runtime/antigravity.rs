@@ -420,7 +420,10 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
                 } else {
                     (
                         Level::Degraded,
-                        format!("{MCP_FILE}; {} left out (no Antigravity field)", dropped.join(", ")),
+                        format!(
+                            "{MCP_FILE}; {} left out (not a field Antigravity documents in this shape)",
+                            dropped.join(", ")
+                        ),
                     )
                 };
                 w.honest("mcp", name, level, detail);
@@ -448,6 +451,9 @@ fn mcp_server(server: &Value) -> std::result::Result<(Value, Vec<String>), Strin
     }
     let transport = server.get("type").and_then(Value::as_str);
     let remote = server.get("url").is_some();
+    if remote && server["url"].as_str().is_none_or(|url| url.trim().is_empty()) {
+        return Err("its url is empty: there is no server for Antigravity to connect to".into());
+    }
     if let Some(transport) = transport.filter(|t| *t != "stdio" && !REMOTE_TRANSPORTS.contains(t)) {
         return Err(format!("transport {transport:?}: Antigravity connects to stdio and HTTP servers"));
     }
@@ -519,6 +525,7 @@ mod tests {
         assert_eq!(value, json!({"command": "npx", "args": ["-y", "s"]}));
         assert!(mcp_server(&json!({"type": "ws", "url": "wss://x"})).unwrap_err().contains("\"ws\""));
         assert!(mcp_server(&json!({"command": "${PLUGIN_ROOT}/s"})).is_err());
+        assert!(mcp_server(&json!({"type": "http", "url": ""})).unwrap_err().contains("url is empty"));
     }
 
     #[test]
