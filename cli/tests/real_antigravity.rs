@@ -151,6 +151,15 @@ fn the_full_canonical_source_fits_the_schemas_with_antigravity_names() {
     );
     assert_eq!(frontmatter(&bundle.join("rules/deploy-kit.md")), "trigger: always_on");
     assert!(!out.0.join(".claude-plugin").exists() && !bundle.join(".claude-plugin").exists());
+    // plugforge's own validate judges the bundle as Antigravity's, not as an Agent Plugin.
+    let validated = Command::new(env!("CARGO_BIN_EXE_plugforge"))
+        .args(["validate", bundle.to_str().unwrap(), "--json"])
+        .output()
+        .expect("run plugforge validate");
+    assert_eq!(validated.status.code(), Some(0), "{}", String::from_utf8_lossy(&validated.stdout));
+    let validated: Value = serde_json::from_slice(&validated.stdout).expect("JSON");
+    assert_eq!(validated["report"]["subjects"][0]["runtime"], "antigravity");
+    assert_eq!(validated["report"]["findings"], json!([]));
     let no_marketplace =
         report["diagnostics"].as_array().unwrap().iter().any(|d| d["code"] == "no_marketplace");
     assert!(no_marketplace, "the build says there is no marketplace: {}", report["diagnostics"]);
