@@ -199,7 +199,7 @@ fn remote_source(root: &Path) {
             "hooks/hooks.json",
             r#"{"hooks": {
                 "PostToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "fmt", "timeout": 10}]}],
-                "Stop": [{"hooks": [{"type": "command", "command": "echo done"}, {"type": "prompt", "prompt": "Check"}]}],
+                "Stop": [{"hooks": [{"type": "command", "command": "echo done", "timeout": 1.5}, {"type": "prompt", "prompt": "Check"}]}],
                 "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo prompt"}]}]
             }}"#,
         ),
@@ -245,7 +245,9 @@ fn remote_servers_use_server_url_and_hooks_keep_only_antigravity_events() {
     assert!(hooks.get("UserPromptSubmit").is_none());
     assert_eq!(level(&report, "hook", "UserPromptSubmit"), "unsupported");
     let stop = rows(&report, "hook", "Stop");
-    assert!(stop[0]["detail"].as_str().unwrap().contains("\"prompt\" handler is left out"), "{stop:?}");
+    let detail = stop[0]["detail"].as_str().unwrap();
+    assert!(detail.contains("\"prompt\" handler is left out"), "{stop:?}");
+    assert!(detail.contains("timeout 1.5 left out: Antigravity takes whole seconds"), "{stop:?}");
 }
 
 #[test]

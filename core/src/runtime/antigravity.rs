@@ -231,8 +231,7 @@ fn agent_tools(tools: &Value) -> (Vec<String>, Vec<String>) {
             None => unknown.push(name),
         }
     }
-    mapped.dedup();
-    (mapped, unknown)
+    (unique(mapped), unknown)
 }
 
 /// Why Markdown naming the plugin's folders may not read as written:
@@ -246,6 +245,17 @@ fn literal_vars(text: &str) -> Option<String> {
             named.join(" and ")
         )
     })
+}
+
+/// `items` without repeats, first occurrence kept.
+fn unique(items: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
 }
 
 fn tool_name(claude: &str) -> Option<&'static str> {
@@ -362,10 +372,18 @@ fn handlers(group: &Value, notes: &mut Vec<String>) -> Vec<Value> {
         }
         let mut entry = Map::new();
         entry.insert("type".into(), json!("command"));
-        for key in ["command", "timeout"] {
-            if let Some(value) = handler.get(key) {
-                entry.insert(key.into(), value.clone());
+        if let Some(command) = handler.get("command") {
+            entry.insert("command".into(), command.clone());
+        }
+        match handler.get("timeout") {
+            Some(timeout) if timeout.as_i64().is_some_and(|t| (1..=i64::from(i32::MAX)).contains(&t)) => {
+                entry.insert("timeout".into(), timeout.clone());
             }
+            // A fraction or a string makes Antigravity drop the whole file [12].
+            Some(timeout) => {
+                notes.push(format!("timeout {timeout} left out: Antigravity takes whole seconds"))
+            }
+            None => {}
         }
         let dropped: Vec<&str> = handler
             .as_object()
@@ -389,22 +407,23 @@ fn matcher_for(matcher: &str, notes: &mut Vec<String>) -> String {
         return matcher.to_string();
     }
     let mut unknown = Vec::new();
-    let alternatives: Vec<&str> = matcher
-        .split('|')
-        .map(|alternative| {
-            tool_name(alternative.trim()).unwrap_or_else(|| {
+    let mut alternatives = Vec::new();
+    for alternative in matcher.split('|') {
+        match tool_name(alternative.trim()) {
+            Some(native) => alternatives.extend(native.split('|').map(str::to_string)),
+            None => {
                 unknown.push(alternative.trim().to_string());
-                alternative
-            })
-        })
-        .collect();
+                alternatives.push(alternative.to_string());
+            }
+        }
+    }
     if !unknown.is_empty() {
         notes.push(format!(
             "matcher {} kept as written: no Antigravity tool of that name",
             unknown.join(", ")
         ));
     }
-    alternatives.join("|")
+    unique(alternatives).join("|")
 }
 
 /// `mcp_config.json`: `command` servers as they are, remote ones with
@@ -509,6 +528,10 @@ mod tests {
             matcher_for("Write|Edit", &mut notes),
             "write_to_file|replace_file_content|multi_replace_file_content"
         );
+        assert_eq!(
+            matcher_for("Edit|MultiEdit", &mut notes),
+            "replace_file_content|multi_replace_file_content"
+        );
         assert_eq!(matcher_for("*", &mut notes), "*");
         assert!(notes.is_empty());
         assert_eq!(matcher_for("mcp__db__query", &mut notes), "mcp__db__query");
@@ -533,6 +556,8 @@ mod tests {
         let (mapped, unknown) = agent_tools(&json!("Bash, Read, Task"));
         assert_eq!(mapped, ["run_command", "view_file"]);
         assert_eq!(unknown, ["Task"]);
+        let (mapped, _) = agent_tools(&json!(["Edit", "Write", "MultiEdit"]));
+        assert_eq!(mapped, ["replace_file_content", "multi_replace_file_content", "write_to_file"]);
     }
 
     #[test]
