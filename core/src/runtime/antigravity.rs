@@ -9,6 +9,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::skill_fold::{SkillPolicy, Strictness, is_skill_name, write_skill};
 use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, readme_plugin};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
@@ -69,16 +70,10 @@ pub const KINDS: &[Kind] =
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     manifest(w)?;
+    // Agent Skills folders, `name` set to the folder name when it differs [1, 7].
+    let policy = SkillPolicy { strictness: Strictness::Fold, translate: &|_| None, caveat: &literal_vars };
     for skill in &plugin.skills {
-        w.copy(&skill.main, None, None)?;
-        for file in &skill.files {
-            w.copy(file, None, None)?;
-        }
-        let path = format!("skills/{}/SKILL.md", skill.name);
-        match literal_vars(skill.main.file.text().unwrap_or_default()) {
-            Some(caveat) => w.honest("skill", &skill.name, Level::Degraded, format!("{path}; {caveat}")),
-            None => w.honest("skill", &skill.name, Level::Supported, path),
-        }
+        write_skill(w, skill, &format!("skills/{}", skill.name), &policy)?;
     }
     for command in &plugin.commands {
         command_skill(w, command)?;
@@ -144,10 +139,19 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
 /// A command becomes a skill of the same name: Antigravity has no command
 /// folder in a plugin and offers every skill as a slash command [6, 7].
 fn command_skill(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> {
-    let name = command.name.replace(':', "-");
-    if w.plugin.skills.iter().any(|s| s.name == name) {
+    let name = skill_name(&command.name);
+    if !is_skill_name(&name) {
         let detail =
-            format!("a skill named {name} exists, and Antigravity offers both under /{name}; not written");
+            format!("{name:?} cannot be an Agent Skills name (at most 64 of a-z, 0-9, '-'); not written");
+        w.honest("command", &command.name, Level::Unsupported, detail);
+        return Ok(());
+    }
+    let taken = w.plugin.skills.iter().any(|s| s.name == name)
+        || w.plugin.commands.iter().any(|c| c.name != command.name && skill_name(&c.name) == name);
+    if taken {
+        let detail = format!(
+            "another skill or command is named {name} too, and Antigravity has one /{name}; not written"
+        );
         w.honest("command", &command.name, Level::Unsupported, detail);
         return Ok(());
     }
@@ -168,6 +172,15 @@ fn command_skill(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> 
     detail.extend(literal_vars(body));
     w.honest("command", &command.name, Level::Degraded, detail.join("; "));
     Ok(())
+}
+
+/// A command's name as a skill name: lowercase, every other run of
+/// characters (the `:` of a sub-folder included) one `-`.
+fn skill_name(command: &str) -> String {
+    let lower = command.to_ascii_lowercase();
+    let words: Vec<&str> =
+        lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    words.join("-")
 }
 
 /// `agents/<name>.md` with the frontmatter Antigravity documents: `name`
@@ -503,7 +516,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "namespace": plugin.namespace,
         "root": w.bundle.root,
         "skills": w.written("skill"),
-        "commands": w.written("command").iter().filter_map(Value::as_str).map(|c| c.replace(':', "-")).collect::<Vec<_>>(),
+        "commands": w.written("command").iter().filter_map(Value::as_str).map(skill_name).collect::<Vec<_>>(),
         "agents": w.written("agent"),
         "hooks": w.written("hook"),
         "mcp_servers": w.written("mcp"),
@@ -558,6 +571,14 @@ mod tests {
         assert_eq!(unknown, ["Task"]);
         let (mapped, _) = agent_tools(&json!(["Edit", "Write", "MultiEdit"]));
         assert_eq!(mapped, ["replace_file_content", "multi_replace_file_content", "write_to_file"]);
+    }
+
+    #[test]
+    fn command_names_become_skill_names() {
+        assert_eq!(skill_name("clean_gone"), "clean-gone");
+        assert_eq!(skill_name("newTrack"), "newtrack");
+        assert_eq!(skill_name("git:commit"), "git-commit");
+        assert!(is_skill_name(&skill_name("sc-README")));
     }
 
     #[test]
