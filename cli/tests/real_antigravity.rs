@@ -251,7 +251,7 @@ fn remote_servers_use_server_url_and_hooks_keep_only_antigravity_events() {
 }
 
 #[test]
-fn a_manifest_field_antigravity_does_not_read_is_refused_naming_the_source() {
+fn manifest_overrides_are_the_fields_antigravity_reads_with_their_types() {
     let source = TempDir::new("bad-src");
     let config =
         r#"{"name": "kit", "version": "1.0.0", "targets": {"antigravity": {"manifest": {"version": "2"}}}}"#;
@@ -268,6 +268,20 @@ fn a_manifest_field_antigravity_does_not_read_is_refused_naming_the_source() {
         "{text}"
     );
     assert!(!out.0.join("antigravity/plugin.json").exists(), "nothing written");
+
+    let mistyped = r#"{"name": "kit", "version": "1.0.0", "targets": {"antigravity": {"manifest": {"disabled": "no"}}}}"#;
+    std::fs::write(source.0.join("plugforge.json"), mistyped).unwrap();
+    let output = run_build(&source.0, &out.0, "antigravity");
+    assert_eq!(output.status.code(), Some(1));
+    let text =
+        format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(text.contains("targets.antigravity.manifest.disabled must be a boolean"), "{text}");
+
+    let logo = r#"{"name": "kit", "version": "1.0.0", "targets": {"antigravity": {"manifest": {"logo": "assets/logo.png", "disabled": false}}}}"#;
+    std::fs::write(source.0.join("plugforge.json"), logo).unwrap();
+    build(&source.0, &out.0, "antigravity");
+    let (manifest, _, _) = checked_bundle(&out.0.join("antigravity"));
+    assert_eq!(manifest, json!({"name": "kit", "logo": "assets/logo.png", "disabled": false}));
 }
 
 #[test]

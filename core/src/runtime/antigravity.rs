@@ -98,7 +98,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
 }
 
 /// `[A-Za-z0-9_-]+`, the names `agy plugin install` accepts [4].
-pub fn is_plugin_name(name: &str) -> bool {
+fn is_plugin_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
@@ -129,6 +129,15 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
                 "targets.antigravity.manifest.{key}: not a field Antigravity's plugin.json loader reads \
                  (name comes from the namespace; read: {})",
                 MANIFEST_FIELDS.join(", ")
+            )));
+        }
+        // A wrong type makes the folder no plugin at all [3].
+        let typed = if key == "disabled" { value.is_boolean() } else { value.is_string() };
+        if !typed {
+            let wanted = if key == "disabled" { "a boolean" } else { "a string" };
+            return Err(refuse(format!(
+                "targets.antigravity.manifest.{key} must be {wanted}: Antigravity loads no plugin whose \
+                 plugin.json has another type there"
             )));
         }
         manifest.insert(key, value);
