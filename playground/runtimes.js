@@ -11,5 +11,6 @@ export const RUNTIMES = [
   { id: "hermes", label: "Hermes Agent", kinds: ["workspace", "skill-plugin"] },
   { id: "copilot", label: "GitHub Copilot CLI", kinds: ["plugin"] },
   { id: "antigravity", label: "Google Antigravity CLI", kinds: ["plugin"] },
+  { id: "universal", label: "One folder for every host", kinds: ["plugin"] },
   { id: "generic", label: "Generic (Markdown guide)", kinds: ["guide"] },
 ];

@@ -2,7 +2,7 @@
 //! options and their help lines live here, so `--help`, the completions and
 //! the man page are generated from one definition.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use plugforge_core::{DEFAULT_MANIFEST_NAME, Scope};
 
@@ -165,10 +165,12 @@ fn key_value(text: &str) -> Result<(String, String), String> {
 }
 
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("preview").args(["dry_run", "check"])))]
 pub struct BuildArgs {
-    /// The plugforge source, or a runtime's plugin
-    #[arg(value_name = "SRC", default_value = ".")]
-    pub source: String,
+    /// The plugforge source, or a runtime's plugin; several (a monorepo's plugins) build into one
+    /// output root (--out) with one marketplace per runtime listing them all
+    #[arg(value_name = "SRC", default_value = ".", num_args = 1..)]
+    pub sources: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
@@ -192,9 +194,19 @@ pub struct BuildArgs {
     /// Write no marketplace file
     #[arg(long)]
     pub no_marketplace: bool,
+    /// The marketplace's name in every marketplace file (default: the source's, or local-<plugin>;
+    /// for several sources, local-<output folder>)
+    #[arg(long, value_name = "NAME")]
+    pub marketplace_name: Option<String>,
     /// List unchanged files, notes and every carried URL too
     #[arg(short, long)]
     pub verbose: bool,
+    /// With --dry-run or --check: a unified diff of every file the plan would change
+    #[arg(long, requires = "preview")]
+    pub diff: bool,
+    /// Build, then rebuild on every change below SRC until interrupted (Ctrl-C: exit 130)
+    #[arg(long, conflicts_with = "check")]
+    pub watch: bool,
 }
 
 #[derive(Debug, Args)]
@@ -213,6 +225,9 @@ pub struct UninstallArgs {
     /// Print the plan and remove nothing
     #[arg(long)]
     pub dry_run: bool,
+    /// With --dry-run: each file that would be removed, as a unified diff
+    #[arg(long, requires = "dry_run")]
+    pub diff: bool,
 }
 
 #[derive(Debug, Args)]
@@ -287,7 +302,7 @@ mod tests {
     fn parses_build_with_every_flag_form() {
         let args =
             build("build src -t claude-code --out=dist --var a=1 --var b=x=y --dry-run --json --scope user");
-        assert_eq!(args.source, "src");
+        assert_eq!(args.sources, ["src"]);
         assert_eq!(args.output.targets, ["claude-code"]);
         assert_eq!(args.output.out.as_deref(), Some("dist"));
         assert_eq!(args.source_args.vars, [("a".into(), "1".into()), ("b".into(), "x=y".into())]);
@@ -303,7 +318,8 @@ mod tests {
 
     #[test]
     fn a_double_dash_ends_the_options() {
-        assert_eq!(build("build -- --odd-folder").source, "--odd-folder");
+        assert_eq!(build("build -- --odd-folder").sources, ["--odd-folder"]);
+        assert_eq!(build("build a b/c --out d").sources, ["a", "b/c"]);
     }
 
     #[test]
@@ -319,7 +335,7 @@ mod tests {
         assert_eq!(kind("build --bogus"), UnknownArgument);
         assert_eq!(kind("build --out"), InvalidValue);
         assert_eq!(kind("build --var novalue"), ValueValidation);
-        assert_eq!(kind("build a b"), UnknownArgument);
+        assert_eq!(kind("uninstall a"), UnknownArgument);
         assert_eq!(kind("frobnicate"), InvalidSubcommand);
         assert_eq!(kind("build --scope galaxy"), InvalidValue);
         assert_eq!(kind("uninstall dist"), UnknownArgument);
@@ -330,7 +346,7 @@ mod tests {
     fn defaults_the_folders() {
         let Some(Verb::Init(init)) = parse("init").unwrap().verb else { panic!("not init") };
         assert_eq!((init.dir.as_str(), init.name), (".", None));
-        assert_eq!(build("build").source, ".");
+        assert_eq!(build("build").sources, ["."]);
         assert!(parse("").unwrap().verb.is_none());
     }
 }

@@ -9,6 +9,8 @@ use std::time::Duration;
 use plugforge_core::{BundlePath, Observed, Plan, SourceTree};
 use plugforge_host_fs::{self as host_fs, Durability, Writer};
 
+use crate::progress::{self, Progress};
+
 /// Paths are the user's strings; the host joins `BundlePath`s onto them.
 pub(crate) trait Host {
     /// Every file below `dir`, skipping `.git`, `node_modules`, `target` and
@@ -30,6 +32,8 @@ pub(crate) trait Host {
     fn stderr(&mut self, text: &str);
     /// Whether stdout takes ANSI colours.
     fn color(&mut self) -> bool;
+    /// Whether a long run may show a spinner on stderr (never with `--json`).
+    fn show_progress(&mut self, _wanted: bool) {}
 }
 
 /// A test hook: the file operation of this number (from 1) kills the
@@ -41,10 +45,15 @@ const ABORT_AT_ENV: &str = "PLUGFORGE_FAIL_AFTER_WRITES";
 /// and Python packages turn a panic into an exception instead of dying.
 const PANIC_ENV: &str = "PLUGFORGE_PANIC";
 
+/// A test hook: how many milliseconds a run goes before its spinner shows
+/// (0: at once), so a test on a terminal need not depend on how fast it runs.
+const PROGRESS_AFTER_ENV: &str = "PLUGFORGE_PROGRESS_AFTER_MS";
+
 pub(crate) struct FsHost {
     writer: Writer,
     /// Looked up once: rendering asks for every line it paints.
     color: Option<bool>,
+    progress: Progress,
 }
 
 impl FsHost {
@@ -53,12 +62,15 @@ impl FsHost {
             panic!("{PANIC_ENV} is set: a test of how a panic is reported");
         }
         let abort_at = std::env::var(ABORT_AT_ENV).ok().and_then(|n| n.trim().parse().ok());
-        FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at), color: None }
+        let delay = std::env::var(PROGRESS_AFTER_ENV).ok().and_then(|ms| ms.trim().parse().ok());
+        let progress = Progress::new(delay.map_or(progress::DEFAULT_DELAY, Duration::from_millis));
+        FsHost { writer: abort_at.map_or_else(Writer::new, Writer::aborting_at), color: None, progress }
     }
 
     /// Pushes out what stdout still buffers: inside node or python the
     /// process lives on after the run, and its own output must come after ours.
     pub(crate) fn flush(&mut self) {
+        self.progress.clear();
         let mut stdout = std::io::stdout().lock();
         retrying(|| stdout.flush());
     }
@@ -91,21 +103,29 @@ fn write_all(mut out: impl Write, mut bytes: &[u8]) {
 impl Host for FsHost {
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String> {
         let exclude: Vec<_> = exclude.iter().map(Into::into).collect();
-        host_fs::read_tree(Path::new(dir), &exclude).map_err(|e| e.to_string())
+        self.progress.step(format!("reading {dir}"));
+        let tree = host_fs::read_tree(Path::new(dir), &exclude).map_err(|e| e.to_string())?;
+        self.progress.step(format!("working on {} files from {dir}", tree.len()));
+        Ok(tree)
     }
 
     fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
         let to_read: Vec<&str> = to_read.iter().map(BundlePath::as_str).collect();
-        host_fs::observe(Path::new(root), &to_read).map_err(|e| e.to_string())
+        self.progress.step(format!("reading what is in {root}"));
+        let observed = host_fs::observe(Path::new(root), &to_read).map_err(|e| e.to_string())?;
+        self.progress.step(format!("planning against {} files in {root}", observed.hashes.len()));
+        Ok(observed)
     }
 
     fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String> {
         assert!(!plan.refused, "a refused plan is never applied");
         self.writer.set_durability(durability);
+        self.progress.step(format!("writing {} files below {root}", plan.writes()));
         self.writer.apply(Path::new(root), &host_fs::plan_steps(plan)).map_err(|e| e.to_string())
     }
 
     fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {
+        self.progress.step(format!("writing {} files below {dir}", tree.len()));
         self.writer.create_files(Path::new(dir), tree).map_err(|e| e.to_string())
     }
 
@@ -127,6 +147,7 @@ impl Host for FsHost {
     }
 
     fn stdout(&mut self, text: &str) {
+        self.progress.clear();
         write_all(std::io::stdout().lock(), text.as_bytes());
     }
 
@@ -140,5 +161,9 @@ impl Host for FsHost {
         *self
             .color
             .get_or_insert_with(|| std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none())
+    }
+
+    fn show_progress(&mut self, wanted: bool) {
+        self.progress.enable(wanted);
     }
 }

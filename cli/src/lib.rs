@@ -7,9 +7,12 @@
 //! so `npx plugforge` and `python -m plugforge` are this very program.
 
 mod args;
+mod diff;
 mod host;
+mod progress;
 mod render;
 mod verbs;
+mod watch;
 
 use std::ffi::OsString;
 
@@ -66,8 +69,10 @@ where
         Verb::Import(a) => a.json,
         Verb::Init(_) | Verb::Completions { .. } | Verb::Man { .. } => false,
     };
+    host.show_progress(!json && matches!(verb, Verb::Build(_) | Verb::Validate(_) | Verb::Import(_)));
     let result = match verb {
         Verb::Init(args) => verbs::init(host, &args),
+        Verb::Build(args) if args.watch => watch::build(host, &args),
         Verb::Build(args) => verbs::build(host, &args),
         Verb::Uninstall(args) => verbs::uninstall(host, &args),
         Verb::Doctor(args) => verbs::doctor(host, &args),
@@ -120,7 +125,7 @@ impl Failure {
         Failure { code: "io", message, problems: Vec::new(), exit: EXIT_USAGE }
     }
 
-    fn report(self, host: &mut dyn Host, json: bool) -> u8 {
+    pub(crate) fn report(self, host: &mut dyn Host, json: bool) -> u8 {
         if json {
             let error =
                 serde_json::json!({"code": self.code, "message": self.message, "problems": self.problems});

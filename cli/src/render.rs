@@ -7,6 +7,7 @@ use plugforge_core::{
     TargetFailure, ValidationReport, shell_quote,
 };
 
+use crate::diff::FileDiff;
 use crate::host::Host;
 use crate::join;
 
@@ -48,6 +49,30 @@ pub fn plan(host: &mut dyn Host, out: &str, plan: &Plan, verbose: bool) {
         s.keep,
         plan.writes()
     ));
+    host.stdout(&text);
+}
+
+/// Each file's diff; on a terminal, headers bold, hunk headers cyan,
+/// added lines green, removed lines red.
+pub fn diffs(host: &mut dyn Host, diffs: &[FileDiff]) {
+    let mut text = String::new();
+    for line in diffs.iter().flat_map(|d| d.text.split_inclusive('\n')) {
+        let code = if line.starts_with("+++ ") || line.starts_with("--- ") {
+            "1"
+        } else if line.starts_with("@@") {
+            "36"
+        } else if line.starts_with('+') {
+            "32"
+        } else if line.starts_with('-') {
+            "31"
+        } else {
+            text.push_str(line);
+            continue;
+        };
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        text.push_str(&paint(host, body, code));
+        text.push('\n');
+    }
     host.stdout(&text);
 }
 

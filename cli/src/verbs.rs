@@ -4,10 +4,10 @@
 use clap::CommandFactory;
 use clap_complete::Shell;
 use plugforge_core::{
-    BuildOptions, DEFAULT_MANIFEST_NAME, DoctorOptions, ImportOptions, Level, Output, PlanOptions, Scope,
-    Severity, TargetRequest, UninstallOptions, ValidateOptions, build as build_output, doctor as run_doctor,
-    doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote, starter_source,
-    uninstall_paths_to_read, uninstall_plan, validate as run_validate,
+    BuildOptions, DEFAULT_MANIFEST_NAME, DoctorOptions, ImportOptions, Level, Member, Output, PlanOptions,
+    Scope, Severity, TargetRequest, UninstallOptions, ValidateOptions, build as build_output, build_members,
+    doctor as run_doctor, doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote,
+    starter_source, uninstall_paths_to_read, uninstall_plan, validate as run_validate,
 };
 use serde_json::json;
 
@@ -16,12 +16,12 @@ use crate::args::{
     ValidateArgs,
 };
 use crate::host::Host;
-use crate::{EXIT_OK, EXIT_REFUSED, Failure, join, render};
+use crate::{EXIT_OK, EXIT_REFUSED, Failure, diff, join, render};
 
 type Outcome = Result<u8, Failure>;
 
 /// `--out`, else the scope's default: `SRC/dist` or `~/.plugforge/plugins`.
-fn out_dir(host: &mut dyn Host, output: &OutputArgs, source: &str) -> Result<String, Failure> {
+pub(crate) fn out_dir(host: &mut dyn Host, output: &OutputArgs, source: &str) -> Result<String, Failure> {
     if let Some(out) = &output.out {
         return Ok(out.clone());
     }
@@ -82,16 +82,67 @@ fn read_and_build(
     Ok(build_output(&tree, options)?)
 }
 
+/// Several sources: one output root, each plugin in `<runtime>/<plugin>/`.
+fn read_and_build_members(
+    host: &mut dyn Host,
+    sources: &[String],
+    out: &str,
+    options: &BuildOptions,
+) -> Result<Output, Failure> {
+    let mut trees = Vec::with_capacity(sources.len());
+    for source in sources {
+        trees.push(host.read_tree(source, &[out.to_string()]).map_err(Failure::io)?);
+    }
+    let members: Vec<Member<'_>> = sources
+        .iter()
+        .zip(&trees)
+        .map(|(source, tree)| Member {
+            label: source.trim_end_matches('/').to_string(),
+            source: tree,
+            source_name: host.folder_name(source),
+        })
+        .collect();
+    Ok(build_members(&members, options)?)
+}
+
+/// `local-<output folder>`: the marketplace of a monorepo build, named after
+/// where it is (kebab-case, as every runtime's marketplace name must be).
+fn monorepo_marketplace(out: &str) -> String {
+    let folder = out.trim_end_matches('/').rsplit('/').next().unwrap_or_default().to_lowercase();
+    let words: Vec<&str> =
+        folder.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    if words.is_empty() { "local-plugins".to_string() } else { format!("local-{}", words.join("-")) }
+}
+
 pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
-    let out = out_dir(host, &args.output, &args.source)?;
-    let options = build_options(host, &args.output, &args.source_args, &args.source, !args.no_marketplace);
-    let output = read_and_build(host, &args.source, &out, &options)?;
+    let source = args.sources.first().map_or(".", String::as_str);
+    let several = args.sources.len() > 1;
+    if several && args.output.out.is_none() {
+        return Err(Failure::usage("several sources build into one output root: name it with --out"));
+    }
+    let out = out_dir(host, &args.output, source)?;
+    let mut options = build_options(host, &args.output, &args.source_args, source, !args.no_marketplace);
+    options.marketplace_name =
+        args.marketplace_name.clone().or_else(|| several.then(|| monorepo_marketplace(&out)));
+    let mut output = if several {
+        read_and_build_members(host, &args.sources, &out, &options)?
+    } else {
+        read_and_build(host, source, &out, &options)?
+    };
     let honesty: Vec<_> = output.bundles.iter().flat_map(|b| b.honesty.iter()).collect();
     let diagnostics: Vec<_> =
         output.diagnostics.iter().chain(output.bundles.iter().flat_map(|b| b.diagnostics.iter())).collect();
     let not_supported = honesty.iter().filter(|h| h.level != Level::Supported).count();
 
-    let observed = host.observe(&out, &output.paths_to_read()).map_err(Failure::io)?;
+    let mut observed = host.observe(&out, &output.paths_to_read()).map_err(Failure::io)?;
+    // A member removed since the last monorepo build: its bundles go too.
+    let retired = output.retired_manifests(&observed);
+    if !retired.is_empty() {
+        let mut paths = output.paths_to_read();
+        paths.extend(retired.iter().cloned());
+        observed = host.observe(&out, &paths).map_err(Failure::io)?;
+        output.retired = retired;
+    }
     let plan_options = PlanOptions { force: args.force, generated_at: host.generated_at() };
     let plan = make_plan(&output, &observed, &plan_options)?;
     let strict_refusal = args.strict && not_supported > 0;
@@ -101,6 +152,8 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let s = &plan.summary;
     let pending = s.create + s.update + s.conflict + s.remove + s.keep;
     let stale = args.check && pending > 0;
+    let diffs =
+        if args.diff { diff::build_plan(host, &out, &output, &plan, &plan_options)? } else { Vec::new() };
     if applied {
         host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
     }
@@ -121,12 +174,14 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
         if args.check {
             report["check"] = json!({"current": !stale, "pending": pending});
         }
+        diff::attach(&mut report, &diffs);
         host.stdout(&render::json(&report));
     } else {
         render::diagnostics(host, &diagnostics, args.verbose);
         render::urls(host, &output.urls, args.verbose);
         render::honesty(host, &honesty);
         render::plan(host, &out, &plan, args.verbose);
+        render::diffs(host, &diffs);
         render::failures(host, &output.failures);
         if strict_refusal {
             host.stderr(&format!(
@@ -162,14 +217,18 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     };
     let observed = host.observe(&out, &uninstall_paths_to_read(&options)?).map_err(Failure::io)?;
     let plan = uninstall_plan(&options, &observed)?;
+    let diffs = if args.diff { diff::removals(host, &out, &plan)? } else { Vec::new() };
     if !args.dry_run {
         host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
     }
     if args.output.json {
-        host.stdout(&render::json(&json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan})));
+        let mut report = json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan});
+        diff::attach(&mut report, &diffs);
+        host.stdout(&render::json(&report));
     } else {
         render::diagnostics(host, &plan.diagnostics.iter().collect::<Vec<_>>(), true);
         render::plan(host, &out, &plan, false);
+        render::diffs(host, &diffs);
         if plan.summary.keep > 0 {
             host.stdout(&format!("{} edited file(s) kept; --force removes them too\n", plan.summary.keep));
         }

@@ -123,7 +123,7 @@ fn usage_errors_exit_2_with_a_message_naming_the_problem() {
             &["build", "--var", "novalue"],
             "invalid value 'novalue' for '--var <KEY=VALUE>': expected KEY=VALUE with a non-empty KEY",
         ),
-        (&["build", "a", "b"], "unexpected argument 'b'"),
+        (&["build", "a", "b"], "several sources build into one output root: name it with --out"),
         (&["build", "--scope", "galaxy"], "invalid value 'galaxy' for '--scope <SCOPE>'"),
         (&["uninstall", "dist"], "unexpected argument 'dist'"),
         (&["import", "plugin"], "the following required arguments were not provided:\n  --out <SRC>"),

@@ -15,11 +15,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use clients::judge::{camel, entries, judge, repo_root, strings};
 use serde_json::Value;
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
 
 fn copilot_bin() -> Option<String> {
     clients::client("PLUGFORGE_COPILOT_BIN")
@@ -51,47 +48,11 @@ fn build(source: &Path, out: &Path, target: &str) {
 }
 
 fn inventory(copilot: &str, root: &Path, plugin: &str) -> Value {
-    let report = Command::new("python3")
-        .arg(repo_root().join("tests/clients/copilot_inventory.py"))
-        .args([
-            "--copilot",
-            copilot,
-            "plugin",
-            "--marketplace-root",
-            root.to_str().unwrap(),
-            "--plugin",
-            plugin,
-        ])
-        .output()
-        .expect("run copilot_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
-}
-
-fn strings(value: &Value) -> BTreeSet<String> {
-    value
-        .as_array()
-        .unwrap_or_else(|| panic!("a list: {value}"))
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect()
-}
-
-/// The names of `dir`'s entries: folders (`skills/<name>/`) or `.md` files without the extension.
-fn entries(dir: &Path, folders: bool) -> BTreeSet<String> {
-    let Ok(read) = std::fs::read_dir(dir) else { return BTreeSet::new() };
-    read.map(|e| e.unwrap().path())
-        .filter_map(|p| match folders {
-            true => p.is_dir().then(|| p.file_name().unwrap().to_str().unwrap().to_string()),
-            false => (p.extension()? == "md").then(|| p.file_stem().unwrap().to_str().unwrap().to_string()),
-        })
-        .collect()
-}
-
-/// Claude Code's PascalCase event as Copilot reports it (camelCase).
-fn camel(event: &str) -> String {
-    let mut chars = event.chars();
-    chars.next().map(|c| c.to_ascii_lowercase().to_string() + chars.as_str()).unwrap_or_default()
+    let root = root.to_str().unwrap();
+    judge(
+        "copilot_inventory.py",
+        &["--copilot", copilot, "plugin", "--marketplace-root", root, "--plugin", plugin],
+    )
 }
 
 /// Asserts that Copilot installed `plugin` from `root` and loaded every

@@ -47,6 +47,8 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
         diagnostics: canonical.diagnostics,
         urls: Vec::new(),
         failures: Vec::new(),
+        members: false,
+        retired: Vec::new(),
     };
     let mut source_diagnostics = None;
     // Without templates the per-target built-ins reach nothing: the source
@@ -167,7 +169,13 @@ pub const ALL_TARGETS: &str = "all";
 /// each kind and scope checked before anything is generated.
 fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runtime, &'static Kind)>> {
     let requested: Vec<TargetRequest> = if options.targets.iter().any(|t| t.runtime == ALL_TARGETS) {
-        Runtime::ALL.iter().map(|r| TargetRequest::new(r.id())).collect()
+        // The universal folder lists the plugin, under its own name, in the
+        // marketplace files claude-code, codex and copilot write: it is asked for by name.
+        Runtime::ALL
+            .iter()
+            .filter(|r| **r != Runtime::Universal)
+            .map(|r| TargetRequest::new(r.id()))
+            .collect()
     } else if !options.targets.is_empty() {
         options.targets.clone()
     } else {
@@ -190,7 +198,37 @@ fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runti
         }
         resolved.push((runtime, kind));
     }
+    if options.marketplace {
+        refuse_shared_marketplaces(&resolved)?;
+    }
     Ok(resolved)
+}
+
+/// Two kinds whose entries would both be named after the plugin in one
+/// marketplace file (the universal folder and the host's own bundle) cannot
+/// share an output root.
+fn refuse_shared_marketplaces(resolved: &[(Runtime, &'static Kind)]) -> Result<()> {
+    let files = |kind: &Kind| -> Vec<&'static str> {
+        kind.marketplace
+            .into_iter()
+            .chain(kind.shared.iter().copied().filter(|f| f.ends_with("marketplace.json")))
+            .collect()
+    };
+    for (index, (first, first_kind)) in resolved.iter().enumerate() {
+        for (second, second_kind) in &resolved[index + 1..] {
+            let theirs = files(second_kind);
+            if let Some(file) = files(first_kind).into_iter().find(|f| theirs.contains(f)) {
+                let message = format!(
+                    "{} and {} would both list the plugin in {file}: build them into separate output roots \
+                     (or pass --no-marketplace)",
+                    first.id(),
+                    second.id()
+                );
+                return Err(Error::new(ErrorCode::InvalidOptions, message));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

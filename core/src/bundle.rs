@@ -122,6 +122,13 @@ pub struct Output {
     pub urls: Vec<CarriedUrl>,
     /// Requested runtimes that could not be built; nothing is generated for them.
     pub failures: Vec<TargetFailure>,
+    /// Several plugins built into one root ([`crate::build_members`]): a
+    /// bundle found there that no member owns any more is retired.
+    pub members: bool,
+    /// Manifests of bundles to retire (a member removed since the last
+    /// build): their tracked, unedited files and shared parts are removed.
+    /// Set by the host from [`Output::retired_manifests`].
+    pub retired: Vec<BundlePath>,
 }
 
 /// A requested runtime that could not be built, and every reason why.

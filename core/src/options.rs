@@ -46,6 +46,12 @@ pub struct BuildOptions {
     pub manifest_name: String,
     /// Bundle folder per runtime id below the output root (default: the id).
     pub roots: BTreeMap<String, String>,
+    /// Folder bundles go to `<runtime id>/<plugin namespace>` (several
+    /// plugins in one output root) unless `roots` names their folder.
+    pub plugin_folders: bool,
+    /// The marketplace every bundle is listed in, over the source's own
+    /// (one name for all the plugins of a monorepo build).
+    pub marketplace_name: Option<String>,
 }
 
 impl Default for BuildOptions {
@@ -62,6 +68,8 @@ impl Default for BuildOptions {
             marketplace: true,
             manifest_name: DEFAULT_MANIFEST_NAME.into(),
             roots: BTreeMap::new(),
+            plugin_folders: false,
+            marketplace_name: None,
         }
     }
 }

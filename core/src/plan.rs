@@ -1,7 +1,7 @@
 //! Desired output + what the host saw on disk -> the list of file actions.
 //! Pure: the host applies it (writes, removals, manifests last).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -163,6 +163,27 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
         let manifest =
             Manifest::describe(bundle, &output.generator, output.scope.as_str(), &options.generated_at);
         manifests.push(manifest_action(bundle.manifest.clone(), manifest, previous.as_ref(), observed));
+    }
+    if !output.retired.is_empty() {
+        let written: BTreeSet<BundlePath> = files.iter().map(|a| a.path.clone()).collect();
+        let mut retiring = Vec::new();
+        for manifest_at in &output.retired {
+            let Some(previous) = read_previous(observed, manifest_at, &mut diagnostics) else { continue };
+            let root = crate::members::retired_root(&previous, manifest_at);
+            let (force, at) = (options.force, manifest_at.clone());
+            manifests.push(crate::uninstall::retire(
+                &root,
+                at,
+                previous,
+                observed,
+                force,
+                &mut retiring,
+                &mut shared,
+            ));
+        }
+        // A file another member writes now is that member's, not a leftover.
+        retiring.retain(|a: &Action| !written.contains(&a.path));
+        files.extend(retiring);
     }
     for (path, steps) in shared {
         files.extend(shared_action(path, &steps, observed, options.force));

@@ -20,6 +20,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("openclaw/README.md.j2", include_str!("../../templates/openclaw/README.md.j2")),
     ("copilot/README.md.j2", include_str!("../../templates/copilot/README.md.j2")),
     ("antigravity/README.md.j2", include_str!("../../templates/antigravity/README.md.j2")),
+    ("universal/README.md.j2", include_str!("../../templates/universal/README.md.j2")),
 ];
 
 /// The starter source `plugforge init` writes: (output path, template).

@@ -76,7 +76,7 @@ pub(crate) fn locate(
                 ));
             }
         };
-        let (root, manifest) = runtime.place(kind, roots, namespace, manifest_name)?;
+        let (root, manifest) = runtime.place(kind, roots, namespace, manifest_name, false)?;
         found.push(Installed { runtime, kind, root, manifest });
     }
     Ok(found)
@@ -99,6 +99,44 @@ fn installed(options: &UninstallOptions) -> Result<Vec<Installed>> {
         &options.manifest_name,
         &options.roots,
     )
+}
+
+/// Takes one bundle away: its tracked files (an edited one is kept unless
+/// `force`), its parts of shared files (as steps into `shared`), and its
+/// manifest, which is returned (rewritten to list the files kept, if any).
+pub(crate) fn retire(
+    root: &str,
+    manifest: BundlePath,
+    previous: Manifest,
+    observed: &Observed,
+    force: bool,
+    actions: &mut Vec<Action>,
+    shared: &mut BTreeMap<BundlePath, Vec<Step>>,
+) -> Action {
+    let mut kept = Vec::new();
+    for tracked in &previous.files {
+        let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
+        if let Some(action) = stale_action(rel.under(root), &tracked.sha256, observed, force) {
+            if action.op == Op::Keep {
+                kept.push(tracked.clone());
+            }
+            actions.push(action);
+        }
+    }
+    for record in &previous.merged {
+        push_step(shared, record.path(), Step::Remove(record.clone()));
+    }
+    if kept.is_empty() {
+        return Action::new(manifest, Op::Remove);
+    }
+    let rest = Manifest { files: kept, merged: Vec::new(), ..previous };
+    // A second run finds this manifest already written: unchanged, so a
+    // rerun with nothing changed writes nothing.
+    let action = file_action(manifest, rest.to_bytes().into(), observed);
+    match action.op {
+        Op::Unchanged => action,
+        _ => action.because("still lists the edited files kept"),
+    }
 }
 
 /// Files the host must read before [`uninstall_plan`]: manifests and shared files.
@@ -126,33 +164,15 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
             ));
             continue;
         };
-        let mut kept = Vec::new();
-        for tracked in &previous.files {
-            let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
-            if let Some(action) =
-                stale_action(rel.under(&bundle.root), &tracked.sha256, observed, options.force)
-            {
-                if action.op == Op::Keep {
-                    kept.push(tracked.clone());
-                }
-                actions.push(action);
-            }
-        }
-        for record in &previous.merged {
-            push_step(&mut shared, record.path(), Step::Remove(record.clone()));
-        }
-        manifests.push(if kept.is_empty() {
-            Action::new(bundle.manifest, Op::Remove)
-        } else {
-            let rest = Manifest { files: kept, merged: Vec::new(), ..previous };
-            // A second uninstall finds this manifest already written: unchanged,
-            // so a rerun with nothing changed writes nothing.
-            let action = file_action(bundle.manifest, rest.to_bytes().into(), observed);
-            match action.op {
-                Op::Unchanged => action,
-                _ => action.because("still lists the edited files kept"),
-            }
-        });
+        manifests.push(retire(
+            &bundle.root,
+            bundle.manifest,
+            previous,
+            observed,
+            options.force,
+            &mut actions,
+            &mut shared,
+        ));
     }
     for (path, steps) in shared {
         // An edited shared part stays where it is: uninstall never refuses as a whole.

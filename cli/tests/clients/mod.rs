@@ -7,6 +7,8 @@
 
 use std::path::Path;
 
+pub mod judge;
+
 /// The variable that lists the clients a run does without.
 pub const SKIP_VAR: &str = "PLUGFORGE_SKIP_CLIENTS";
 

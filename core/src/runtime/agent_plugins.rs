@@ -20,8 +20,8 @@ pub const MCP_SCHEMA: &str = "https://agent-plugins.org/schemas/1.0.0/mcp.schema
 /// this writer adds on its own.
 pub const REQUIRED_URLS: &[&str] = &[PLUGIN_SCHEMA, MCP_SCHEMA];
 
-const MANIFEST_FILE: &str = "plugin.json";
-const MCP_FILE: &str = "mcp.json";
+pub(crate) const MANIFEST_FILE: &str = "plugin.json";
+pub(crate) const MCP_FILE: &str = "mcp.json";
 /// The closed top-level key set of `plugin.json` (spec 5.2).
 pub(crate) const MANIFEST_KEYS: [&str; 10] = [
     "$schema",

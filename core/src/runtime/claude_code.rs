@@ -12,7 +12,7 @@ use crate::report::Level;
 use crate::templates;
 use crate::vars::CLAUDE_VARS;
 
-const MARKETPLACE_FILE: &str = ".claude-plugin/marketplace.json";
+pub(crate) const MARKETPLACE_FILE: &str = ".claude-plugin/marketplace.json";
 /// The only plugin `settings.json` keys Claude Code applies.
 const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
 /// Agent frontmatter keys Claude Code ignores for plugin agents.
@@ -45,10 +45,15 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     write_plugin(w)?;
     readme(w)?;
     if w.options.marketplace {
-        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root);
-        w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
+        marketplace(w)?;
     }
     Ok(())
+}
+
+/// This bundle's entry in `.claude-plugin/marketplace.json` (the universal folder lists itself too).
+pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
+    let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
+    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })
 }
 
 /// The plugin's files and honesty rows, without README or marketplace entry
@@ -237,7 +242,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "root": w.bundle.root,
-        "marketplace": w.options.marketplace.then(|| marketplace_name(plugin)),
+        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
         "skills": skills,
         "commands": described(&plugin.commands),
         "agents": described(&plugin.agents),
@@ -250,12 +255,8 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     w.add("README.md", text.into_bytes(), templates::origin("claude-code/README.md.j2"))
 }
 
-pub fn marketplace_name(plugin: &Plugin) -> String {
-    plugin.config.marketplace.name.clone().unwrap_or_else(|| format!("local-{}", plugin.namespace))
-}
-
 /// (the marketplace file to start from, this plugin's entry).
-fn marketplace_entry(plugin: &Plugin, root: &str) -> (Value, Value) {
+fn marketplace_entry(plugin: &Plugin, root: &str, marketplace: &str) -> (Value, Value) {
     let config = &plugin.config;
     let mut entry = Map::new();
     entry.insert("name".into(), json!(plugin.namespace));
@@ -284,7 +285,7 @@ fn marketplace_entry(plugin: &Plugin, root: &str) -> (Value, Value) {
         .clone()
         .unwrap_or_else(|| format!("Local marketplace for the {} plugin", plugin.namespace));
     let document = json!({
-        "name": marketplace_name(plugin),
+        "name": marketplace,
         "owner": owner,
         "description": description,
         "plugins": [],

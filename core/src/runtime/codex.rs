@@ -18,7 +18,7 @@ use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
 
-const MARKETPLACE_FILE: &str = ".agents/plugins/marketplace.json";
+pub(crate) const MARKETPLACE_FILE: &str = ".agents/plugins/marketplace.json";
 
 /// Codex exports `PLUGIN_ROOT` and `PLUGIN_DATA` to plugin hooks, so the
 /// canonical spelling is already Codex's own: nothing to replace.
@@ -58,10 +58,15 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     write_plugin(w)?;
     readme(w)?;
     if w.options.marketplace {
-        let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root);
-        w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })?;
+        marketplace(w)?;
     }
     Ok(())
+}
+
+/// This bundle's entry in `.agents/plugins/marketplace.json` (the universal folder lists itself too).
+pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
+    let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
+    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })
 }
 
 /// The plugin's files and honesty rows, without README or marketplace entry
@@ -333,7 +338,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
         "root": w.bundle.root,
-        "marketplace": w.options.marketplace.then(|| super::claude_code::marketplace_name(plugin)),
+        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
         "skills": shipped,
         "migrated": migrated,
         "hooks": w.bundle.honesty.iter().filter(|h| h.component == "hook" && h.level != Level::Unsupported)
@@ -347,10 +352,9 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
 }
 
 /// (the marketplace file to start from, this plugin's entry).
-fn marketplace_entry(plugin: &Plugin, root: &str) -> (Value, Value) {
+fn marketplace_entry(plugin: &Plugin, root: &str, name: &str) -> (Value, Value) {
     let config = &plugin.config;
-    let name = super::claude_code::marketplace_name(plugin);
-    let display = config.marketplace.display_name.clone().unwrap_or_else(|| name.clone());
+    let display = config.marketplace.display_name.clone().unwrap_or_else(|| name.to_string());
     let category = category(plugin);
     let entry = json!({
         "name": plugin.namespace,

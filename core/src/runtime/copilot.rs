@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner, readme_plugin};
 use crate::error::Result;
 use crate::merge::Part;
-use crate::model::{MarkdownComponent, Plugin};
+use crate::model::MarkdownComponent;
 use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
@@ -24,7 +24,7 @@ use crate::vars::VarTable;
 /// `.github/plugin/` and `.claude-plugin/` [1].
 const MANIFEST_FILE: &str = ".plugin/plugin.json";
 /// At an output root Copilot takes this file over the Claude marketplace beside it [9, 10].
-const MARKETPLACE_FILE: &str = ".github/plugin/marketplace.json";
+pub(crate) const MARKETPLACE_FILE: &str = ".github/plugin/marketplace.json";
 const HOOKS_FILE: &str = "hooks/hooks.json";
 const MCP_FILE: &str = ".mcp.json";
 
@@ -232,16 +232,11 @@ fn files(w: &mut Writer<'_>) -> Result<()> {
     Ok(())
 }
 
-pub fn marketplace_name(plugin: &Plugin) -> String {
-    plugin.config.marketplace.name.clone().unwrap_or_else(|| format!("local-{}", plugin.namespace))
-}
-
 /// `{name, owner{name, email?}, plugins[{name, source, description?, version?}]}` [11, 12].
-fn marketplace(w: &mut Writer<'_>) -> Result<()> {
+pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     let config = &plugin.config;
-    let document =
-        json!({"name": marketplace_name(plugin), "owner": marketplace_owner(plugin), "plugins": []});
+    let document = json!({"name": w.marketplace_name(), "owner": marketplace_owner(plugin), "plugins": []});
     let mut entry = Map::new();
     entry.insert("name".into(), json!(plugin.namespace));
     entry.insert("source".into(), json!(format!("./{}", w.bundle.root)));
@@ -263,7 +258,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     let ctx = json!({
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
-        "marketplace": w.options.marketplace.then(|| marketplace_name(plugin)),
+        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
         "skills": written("skill"),
         "commands": written("command"),
         "agents": written("agent"),

@@ -479,15 +479,11 @@ fn files(w: &mut Writer<'_>) -> Result<()> {
     w.plain_files("Cursor", &withheld)
 }
 
-fn marketplace_name(plugin: &Plugin) -> String {
-    plugin.config.marketplace.name.clone().unwrap_or_else(|| format!("local-{}", plugin.namespace))
-}
-
 /// `{name, owner{name, email?}, plugins[{name, source, description?}]}`:
 /// the schema is closed, so no version, category or owner url.
 fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
-    let name = marketplace_name(plugin);
+    let name = w.marketplace_name();
     if !is_marketplace_name(&name) {
         let message = format!(
             "marketplace name {name:?} does not match Cursor's pattern ^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$; \
@@ -537,7 +533,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     let ctx = json!({
         "plugin": readme_plugin(plugin),
         "namespace": plugin.namespace,
-        "marketplace": w.options.marketplace.then(|| marketplace_name(plugin)),
+        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
         "skills": written("skill"),
         "commands": written("command"),
         "agents": written("agent"),

@@ -14,9 +14,10 @@ pub(crate) mod gemini;
 mod generic;
 mod hermes;
 mod local_root;
-mod openclaw;
+pub(crate) mod openclaw;
 mod opencode;
 mod skill_fold;
+mod universal;
 mod writer;
 
 use std::collections::BTreeMap;
@@ -43,6 +44,7 @@ pub enum Runtime {
     Copilot,
     Antigravity,
     Generic,
+    Universal,
 }
 
 /// Where a kind's files go.
@@ -72,7 +74,7 @@ pub struct Kind {
 pub(crate) const BOTH_SCOPES: &[Scope] = &[Scope::Project, Scope::User];
 
 impl Runtime {
-    pub const ALL: [Runtime; 11] = [
+    pub const ALL: [Runtime; 12] = [
         Runtime::ClaudeCode,
         Runtime::Codex,
         Runtime::Gemini,
@@ -84,6 +86,7 @@ impl Runtime {
         Runtime::Copilot,
         Runtime::Antigravity,
         Runtime::Generic,
+        Runtime::Universal,
     ];
 
     pub fn id(self) -> &'static str {
@@ -99,6 +102,7 @@ impl Runtime {
             Runtime::Copilot => "copilot",
             Runtime::Antigravity => "antigravity",
             Runtime::Generic => "generic",
+            Runtime::Universal => "universal",
         }
     }
 
@@ -116,6 +120,7 @@ impl Runtime {
             Runtime::Copilot => copilot::KINDS,
             Runtime::Antigravity => antigravity::KINDS,
             Runtime::Generic => generic::KINDS,
+            Runtime::Universal => universal::KINDS,
         }
     }
 
@@ -123,7 +128,7 @@ impl Runtime {
     /// `$schema` constant), allowed without the user's allowlist.
     pub fn required_urls(self) -> &'static [&'static str] {
         match self {
-            Runtime::AgentPlugins => agent_plugins::REQUIRED_URLS,
+            Runtime::AgentPlugins | Runtime::Universal => agent_plugins::REQUIRED_URLS,
             _ => &[],
         }
     }
@@ -169,10 +174,16 @@ impl Runtime {
         roots: &BTreeMap<String, String>,
         namespace: &str,
         manifest_name: &str,
+        plugin_folders: bool,
     ) -> Result<(String, BundlePath)> {
         match kind.layout {
             Layout::Folder => {
-                let root = BundlePath::new(roots.get(self.id()).map_or(self.id(), String::as_str))?;
+                let folder = match roots.get(self.id()) {
+                    Some(root) => root.clone(),
+                    None if plugin_folders => format!("{}/{namespace}", self.id()),
+                    None => self.id().to_string(),
+                };
+                let root = BundlePath::new(folder)?;
                 let manifest = root.join(&BundlePath::new(manifest_name)?);
                 Ok((root.to_string(), manifest))
             }
@@ -204,6 +215,7 @@ pub fn write(
         Runtime::Copilot => copilot::write(&mut writer)?,
         Runtime::Antigravity => antigravity::write(&mut writer)?,
         Runtime::Generic => generic::write(&mut writer)?,
+        Runtime::Universal => universal::write(&mut writer)?,
     }
     Ok(writer.finish())
 }

@@ -125,7 +125,9 @@ fn has_handler(plugin: &Plugin, pack: &str) -> bool {
     plugin.support.iter().any(|f| handlers.contains(&f.path.to_string()))
 }
 
-fn bundle_rows(w: &mut Writer<'_>, base: Base) {
+/// OpenClaw's honesty rows for a bundle laid out in `base`'s format (the
+/// universal folder, which OpenClaw reads as a Codex bundle, reuses them).
+pub(crate) fn bundle_rows(w: &mut Writer<'_>, base: Base) {
     let plugin = w.plugin;
     for skill in &plugin.skills {
         let loaded = format!("skills/{}: an OpenClaw skill", skill.name);

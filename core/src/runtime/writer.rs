@@ -32,8 +32,13 @@ impl<'a> Writer<'a> {
         plugin: &'a Plugin,
         options: &'a BuildOptions,
     ) -> Result<Self> {
-        let (root, manifest) =
-            runtime.place(kind, &options.roots, &plugin.namespace, &options.manifest_name)?;
+        let (root, manifest) = runtime.place(
+            kind,
+            &options.roots,
+            &plugin.namespace,
+            &options.manifest_name,
+            options.plugin_folders,
+        )?;
         let bundle = Bundle {
             runtime: runtime.id(),
             kind: kind.name,
@@ -205,6 +210,16 @@ impl Writer<'_> {
             self.honest("output-style", style.path.as_str(), Level::Unsupported, detail);
         }
         Ok(())
+    }
+}
+
+impl Writer<'_> {
+    /// The marketplace the bundle is listed in: the one name every plugin
+    /// of a monorepo build shares, else the source's own, else `local-<plugin>`.
+    pub fn marketplace_name(&self) -> String {
+        let config = &self.plugin.config.marketplace;
+        let name = self.options.marketplace_name.clone().or_else(|| config.name.clone());
+        name.unwrap_or_else(|| format!("local-{}", self.plugin.namespace))
     }
 }
 

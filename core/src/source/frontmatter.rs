@@ -13,6 +13,39 @@ pub struct Document {
     pub frontmatter: Option<Map<String, Value>>,
     /// The text after the closing `---` line.
     pub body: String,
+    /// Set when the frontmatter is not valid YAML as written but reads once
+    /// its values are quoted the way Claude Code's loader quotes them.
+    pub quoted: Option<Box<QuotedFrontmatter>>,
+}
+
+/// Frontmatter read only after quoting: what was wrong, what changed, and
+/// the file as it reads (so bundles carry YAML every reader accepts).
+#[derive(Debug, Clone)]
+pub struct QuotedFrontmatter {
+    /// The strict YAML error, at its line in the file.
+    pub error: Error,
+    /// `(line in the file, key)` of each value that was quoted.
+    pub keys: Vec<(usize, String)>,
+    /// The whole file with the quoted frontmatter.
+    pub text: String,
+}
+
+impl QuotedFrontmatter {
+    /// What is wrong and how Claude Code reads it anyway; each reader adds
+    /// what follows for it.
+    pub fn message(&self) -> String {
+        let keys: Vec<String> =
+            self.keys.iter().map(|(line, key)| format!("`{key}` (line {line})")).collect();
+        let keys = if keys.is_empty() { "its leading tabs".to_string() } else { keys.join(", ") };
+        let problem = self.error.problems.first().map_or("", |p| p.message.as_str());
+        let at = self.error.location().map_or_else(String::new, |l| format!(" at {l}"));
+        format!("the frontmatter is not valid YAML ({problem}{at}); Claude Code reads it with {keys} quoted")
+    }
+
+    /// The line of the first quoted value, else of the strict error.
+    pub fn line(&self) -> Option<usize> {
+        self.keys.first().map(|(line, _)| *line).or_else(|| self.error.location().and_then(|l| l.line))
+    }
 }
 
 impl Document {
@@ -47,7 +80,7 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
     let text = crate::text::normalised(text);
     let text = text.as_ref();
     let Some((yaml, body, first_line)) = split(text) else {
-        return Ok(Document { frontmatter: None, body: text.to_string() });
+        return Ok(Document { frontmatter: None, body: text.to_string(), quoted: None });
     };
     // The YAML reader and the conversion below recurse once a level: a
     // frontmatter nested past the bound is refused before either runs.
@@ -58,6 +91,27 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
             format!("YAML nested deeper than {} levels", crate::limits::MAX_JSON_DEPTH),
         ));
     }
+    let strict = match mapping(file, yaml, first_line) {
+        Ok(map) => return Ok(Document { frontmatter: Some(map), body: body.to_string(), quoted: None }),
+        Err(error) => error,
+    };
+    // Authors write `description: Use this when: ...` unquoted, and Claude
+    // Code loads such files: on a YAML error it quotes each plain value that
+    // holds YAML syntax and reads again. Reading them the same way keeps the
+    // plugins it loads buildable; only the quoted reading is ever written.
+    let Some((quoted_yaml, keys)) = claude_quoted(yaml) else { return Err(strict) };
+    let Ok(map) = mapping(file, &quoted_yaml, first_line) else { return Err(strict) };
+    let keys = keys.into_iter().map(|(index, key)| (first_line + index, key)).collect();
+    let text = format!("---\n{quoted_yaml}---\n{body}");
+    Ok(Document {
+        frontmatter: Some(map),
+        body: body.to_string(),
+        quoted: Some(Box::new(QuotedFrontmatter { error: strict, keys, text })),
+    })
+}
+
+/// The frontmatter `yaml` (starting at `first_line` of `file`) as a map.
+fn mapping(file: &str, yaml: &str, first_line: usize) -> Result<Map<String, Value>> {
     let docs = YamlLoader::load_from_str(yaml).map_err(|e| {
         let marker = e.marker();
         Error::at(
@@ -66,24 +120,67 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
             format!("invalid YAML frontmatter: {}", e.info()),
         )
     })?;
-    let map = match docs.into_iter().next() {
-        None | Some(Yaml::Null) => Map::new(),
+    match docs.into_iter().next() {
+        None | Some(Yaml::Null) => Ok(Map::new()),
         Some(Yaml::Hash(hash)) => {
-            let mut map = Map::new();
-            for (key, value) in hash {
-                map.insert(key_string(&key), to_json(value));
-            }
-            map
+            Ok(hash.into_iter().map(|(key, value)| (key_string(&key), to_json(value))).collect())
         }
-        Some(_) => {
-            return Err(Error::at(
-                ErrorCode::InvalidSource,
-                Location::at(file, first_line, 1),
-                "frontmatter must be a mapping of keys to values",
-            ));
+        Some(_) => Err(Error::at(
+            ErrorCode::InvalidSource,
+            Location::at(file, first_line, 1),
+            "frontmatter must be a mapping of keys to values",
+        )),
+    }
+}
+
+/// Characters that make a plain YAML value mean something else (Claude
+/// Code's list): flow and block indicators, anchors, tags, comments.
+const YAML_SYNTAX: &[char] = &['{', '}', '[', ']', '*', '&', '#', '!', '|', '>', '%', '@', '`'];
+
+/// Claude Code's second reading of frontmatter that failed as YAML: each
+/// top-level `key: value` line whose value is unquoted and holds YAML syntax
+/// (or `: `) gets the value double-quoted, and leading tabs become two
+/// spaces each. Returns the new text and the 0-based line and key of each
+/// quoted value; `None` when nothing changes.
+fn claude_quoted(yaml: &str) -> Option<(String, Vec<(usize, String)>)> {
+    let mut keys = Vec::new();
+    let mut lines = Vec::new();
+    for (index, line) in yaml.split('\n').enumerate() {
+        let quoted = quoted_line(line);
+        if let Some((key, _)) = &quoted {
+            keys.push((index, key.to_string()));
         }
-    };
-    Ok(Document { frontmatter: Some(map), body: body.to_string() })
+        let line = quoted.map_or_else(|| line.to_string(), |(_, line)| line);
+        let tabs = line.len() - line.trim_start_matches('\t').len();
+        lines.push(format!("{}{}", "  ".repeat(tabs), &line[tabs..]));
+    }
+    let text = lines.join("\n");
+    (text != yaml).then_some((text, keys))
+}
+
+/// `key: value` with `value` double-quoted, when Claude Code would quote it.
+fn quoted_line(line: &str) -> Option<(&str, String)> {
+    let (key, rest) = line.split_once(':')?;
+    let is_key = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphabetic() || c == '_' || c == '-');
+    if !is_key || !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let value = rest.trim_start();
+    if value.is_empty() || value.contains('\r') {
+        return None;
+    }
+    let already_quoted = |q: char| value.starts_with(q) && value.ends_with(q);
+    if already_quoted('"') || already_quoted('\'') {
+        return None;
+    }
+    let is_list = value.starts_with('[')
+        && value.ends_with(']')
+        && matches!(YamlLoader::load_from_str(value).as_deref(), Ok([Yaml::Array(_)]));
+    if is_list || !(value.contains(YAML_SYNTAX) || value.contains(": ")) {
+        return None;
+    }
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    Some((key, format!("{key}: \"{escaped}\"")))
 }
 
 /// A whole YAML document (its first document) as a JSON value: how shared
@@ -165,7 +262,7 @@ mod tests {
         assert_eq!(document.str_field("name"), Some("deploy"));
         assert_eq!(document.str_field("description"), Some("Deploys."));
         assert_eq!(document.body, "# Deploy\n\nGo.\n");
-        let error = parse_document("x.md", "\u{feff}---\r\nname: [\r\n---\r\n").unwrap_err();
+        let error = parse_document("x.md", "\u{feff}---\r\nname: a\r\n  b: c\r\n---\r\n").unwrap_err();
         assert_eq!(error.location().unwrap().line, Some(3), "{error}");
     }
 
@@ -197,8 +294,8 @@ mod tests {
 
     #[test]
     fn yaml_errors_point_at_the_file_line() {
-        let err =
-            parse_document("commands/x.md", "---\ndescription: ok\nbad: [unclosed\n---\nbody\n").unwrap_err();
+        let err = parse_document("commands/x.md", "---\ndescription: ok\nbad: \"unclosed\n---\nbody\n")
+            .unwrap_err();
         let loc = err.location().unwrap();
         assert_eq!(loc.file, "commands/x.md");
         assert!(matches!(loc.line, Some(3) | Some(4)), "{err}");
@@ -211,6 +308,52 @@ mod tests {
         assert_eq!(value, serde_json::json!({"model": "x", "mcp_servers": {"a": {"args": ["-y", 1]}}}));
         assert_eq!(yaml_value("").unwrap(), Value::Null);
         assert!(yaml_value("a: [unclosed\n").unwrap_err().contains("invalid YAML"));
+    }
+
+    #[test]
+    fn unquoted_values_holding_yaml_syntax_read_as_claude_code_reads_them() {
+        // The shape of claude-plugins-official's silent-failure-hunter agent.
+        let text = "---\nname: hunter\ndescription: Use it when: errors hide. Examples:\\n<example>user: \"hi\"</example>\nmodel: inherit\n---\nBody.\n";
+        let document = parse_document("agents/hunter.md", text).unwrap();
+        assert_eq!(
+            document.str_field("description"),
+            Some("Use it when: errors hide. Examples:\\n<example>user: \"hi\"</example>")
+        );
+        assert_eq!(document.str_field("model"), Some("inherit"));
+        assert_eq!(document.body, "Body.\n");
+        let quoted = document.quoted.as_deref().expect("read only after quoting");
+        assert_eq!(quoted.keys, vec![(3, "description".to_string())]);
+        assert_eq!(quoted.line(), Some(3));
+        assert_eq!(quoted.error.location().and_then(|l| l.line), Some(3));
+        assert_eq!(
+            quoted.text,
+            "---\nname: hunter\ndescription: \"Use it when: errors hide. Examples:\\\\n<example>user: \\\"hi\\\"</example>\"\nmodel: inherit\n---\nBody.\n"
+        );
+        let again = parse_document("agents/hunter.md", &quoted.text).unwrap();
+        assert!(again.quoted.is_none(), "the quoted text is valid YAML");
+        assert_eq!(again.frontmatter, document.frontmatter);
+        assert_eq!(
+            quoted.message(),
+            "the frontmatter is not valid YAML (invalid YAML frontmatter: mapping values are not allowed in this \
+             context at agents/hunter.md:3:25); Claude Code reads it with `description` (line 3) quoted"
+        );
+    }
+
+    #[test]
+    fn valid_yaml_and_what_quoting_cannot_mend_stay_as_they_were() {
+        let valid = parse_document("a.md", "---\ndescription: a # comment\ntags: [a, b]\n---\n").unwrap();
+        assert!(valid.quoted.is_none());
+        assert_eq!(valid.str_field("description"), Some("a"));
+        // Claude Code refuses these too: an unterminated quote, a nested line.
+        for text in ["---\ndescription: \"unterminated\n---\n", "---\ndescription: Greet: x\n  bad: [\n---\n"]
+        {
+            let error = parse_document("a.md", text).unwrap_err();
+            assert!(error.message().contains("invalid YAML frontmatter"), "{error}");
+        }
+        // A list stays a list; leading tabs are read as two spaces each.
+        let tabbed = parse_document("a.md", "---\nmeta:\n\tkey: v\nname: x: y\n---\n").unwrap();
+        assert_eq!(tabbed.field("meta"), Some(&serde_json::json!({"key": "v"})));
+        assert_eq!(tabbed.str_field("name"), Some("x: y"));
     }
 
     #[test]

@@ -337,6 +337,7 @@ impl Sorter {
             Ok(document) => document,
             Err(e) => return self.problems.absorb(e),
         };
+        let (document, file) = self.with_quoted_frontmatter(document, file);
         let (document, file) = match self.with_derived_description(&path, document, file) {
             Ok(described) => described,
             Err(e) => return self.problems.absorb(e),
@@ -369,6 +370,29 @@ impl Sorter {
     /// every runtime lists it by its description, and Claude Code's strict
     /// validation refuses it without one. The change is a warning: the
     /// author can write their own.
+    /// A file whose frontmatter reads only once quoted (as Claude Code reads
+    /// it) is warned about at its line and carried in its quoted form, so no
+    /// bundle holds YAML a strict reader refuses.
+    fn with_quoted_frontmatter(
+        &mut self,
+        mut document: Document,
+        file: RenderedFile,
+    ) -> (Document, RenderedFile) {
+        let Some(quoted) = document.quoted.take() else { return (document, file) };
+        let origin = file.origin.as_str();
+        let location = match quoted.line() {
+            Some(line) => Location::at(origin, line, 1),
+            None => Location::file(origin),
+        };
+        let message = format!(
+            "{}; read the same way, and written quoted into every bundle: quote it in the source so \
+             every YAML reader agrees",
+            quoted.message()
+        );
+        self.diagnostics.push(Diagnostic::warning("frontmatter_quoted", Some(location), message));
+        (document, RenderedFile { bytes: quoted.text.into_bytes().into(), ..file })
+    }
+
     fn with_derived_description(
         &mut self,
         path: &BundlePath,
@@ -500,6 +524,8 @@ impl Sorter {
                     continue;
                 }
             };
+            let (document, file) = self.with_quoted_frontmatter(document, main.file);
+            let main = FileComponent { file, ..main };
             self.check_skill(name, &source_path, &document);
             skills.push(Skill { name: name.to_string(), document, main, files: rest });
         }

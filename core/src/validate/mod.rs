@@ -124,6 +124,7 @@ fn runtime_name(runtime: Runtime) -> &'static str {
         Runtime::Copilot => "Copilot CLI",
         Runtime::Antigravity => "Antigravity CLI",
         Runtime::Generic => "generic",
+        Runtime::Universal => "universal",
     }
 }
 

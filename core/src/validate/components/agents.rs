@@ -20,6 +20,14 @@ pub const INVALID_FRONTMATTER: Rule = Rule {
     fix: "Fix the YAML at the reported line (quote values holding `: `), and close the block with `---`.",
 };
 
+pub const QUOTED_FRONTMATTER: Rule = Rule {
+    code: "agent/frontmatter-quoted",
+    severity: RuleSeverity::Warning,
+    runtimes: &["claude-code"],
+    summary: "An agent's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, other readers refuse the file.",
+    fix: "Quote the reported value (`key: \"...\"`) or write it as a block scalar (`key: >-`).",
+};
+
 pub const NO_FRONTMATTER: Rule = Rule {
     code: "agent/no-frontmatter",
     severity: RuleSeverity::Warning,
@@ -96,6 +104,7 @@ fn check_agent(cx: &Context<'_>, runtime: Runtime, rel: &str, sink: &mut Sink) {
     let no_frontmatter = matches!(runtime, Runtime::ClaudeCode | Runtime::Cursor | Runtime::OpenCode);
     let rules = MarkdownRules {
         invalid_frontmatter: &INVALID_FRONTMATTER,
+        quoted_frontmatter: Some(&QUOTED_FRONTMATTER),
         no_frontmatter: no_frontmatter.then_some(&NO_FRONTMATTER),
         invalid_field: &INVALID_FIELD,
     };

@@ -22,6 +22,14 @@ pub const INVALID_FRONTMATTER: Rule = Rule {
     fix: "Fix the YAML at the reported line (quote values holding `: ` or starting with `[`), and close the block with `---`.",
 };
 
+pub const QUOTED_FRONTMATTER: Rule = Rule {
+    code: "command/frontmatter-quoted",
+    severity: RuleSeverity::Warning,
+    runtimes: &["claude-code"],
+    summary: "A command's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, other readers refuse the file.",
+    fix: "Quote the reported value (`key: \"...\"`) or write it as a block scalar (`key: >-`).",
+};
+
 pub const NO_FRONTMATTER: Rule = Rule {
     code: "command/no-frontmatter",
     severity: RuleSeverity::Warning,
@@ -72,6 +80,7 @@ pub const IGNORED_FILE: Rule = Rule {
 
 const MARKDOWN: MarkdownRules = MarkdownRules {
     invalid_frontmatter: &INVALID_FRONTMATTER,
+    quoted_frontmatter: Some(&QUOTED_FRONTMATTER),
     no_frontmatter: Some(&NO_FRONTMATTER),
     invalid_field: &INVALID_FIELD,
 };

@@ -59,7 +59,8 @@ pub(crate) struct Layout {
 /// The manifest file of a runtime's plugin folder.
 pub(crate) fn manifest_of(runtime: Runtime) -> Option<&'static str> {
     match runtime {
-        Runtime::ClaudeCode => Some(".claude-plugin/plugin.json"),
+        // The universal folder is judged by its Claude Code side, the richest one.
+        Runtime::ClaudeCode | Runtime::Universal => Some(".claude-plugin/plugin.json"),
         Runtime::Codex => Some(".codex-plugin/plugin.json"),
         Runtime::Gemini => Some("gemini-extension.json"),
         Runtime::Cursor => Some(".cursor-plugin/plugin.json"),
@@ -108,7 +109,7 @@ impl Layout {
         let manifest_rel = manifest_file.unwrap_or_default().to_string();
         match runtime {
             // Copilot CLI's default folders are Claude Code's (docs/runtimes/copilot.md, fact 4).
-            Runtime::ClaudeCode | Runtime::Copilot | Runtime::Generic => {
+            Runtime::ClaudeCode | Runtime::Copilot | Runtime::Generic | Runtime::Universal => {
                 layout.skill_dirs.extend(field("skills").map(paths).unwrap_or_default());
                 layout.root_skill = field("skills").is_none() && !cx.folder.has_dir("skills");
                 layout.commands = field("commands").map_or_else(|| vec!["commands".into()], command_paths);
@@ -134,6 +135,18 @@ impl Layout {
                     || vec![McpSource::File(".mcp.json".into())],
                     |v| mcp_sources(v, &manifest_rel),
                 );
+                // Codex 0.171 reads a root Agent Plugins manifest before
+                // .codex-plugin/: skills one level deep and the spec mcp.json
+                // (judged as the Agent Plugins subject), no hooks, no commands
+                // (docs/runtimes/universal.md).
+                let spec = cx.folder.json("plugin.json", &mut Sink::default());
+                let schema = spec.as_ref().and_then(|m| m.get("$schema")).and_then(Value::as_str);
+                if schema.is_some_and(|s| s.starts_with("https://agent-plugins.org/schemas/")) {
+                    layout.skill_depth = SkillDepth::OneLevel;
+                    layout.commands.clear();
+                    layout.hooks.clear();
+                    layout.mcp.clear();
+                }
             }
             Runtime::Gemini => {
                 layout.commands = vec!["commands".into()];

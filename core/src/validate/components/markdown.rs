@@ -13,6 +13,10 @@ use crate::source::parse_document;
 /// The rules one area reports Markdown problems under.
 pub(crate) struct MarkdownRules {
     pub invalid_frontmatter: &'static Rule,
+    /// Where Claude Code reads frontmatter that is valid YAML only once its
+    /// values are quoted: the warning it gets there (elsewhere, and where
+    /// `None`, such frontmatter is invalid).
+    pub quoted_frontmatter: Option<&'static Rule>,
     /// `None` where a file without frontmatter is fine or reported otherwise.
     pub no_frontmatter: Option<&'static Rule>,
     pub invalid_field: &'static Rule,
@@ -70,6 +74,29 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
                 "the frontmatter block is empty, which is not a mapping of keys to values",
             );
             None
+        }
+        Ok(doc) if doc.quoted.is_some() => {
+            let quoted = doc.quoted.as_deref().expect("matched above");
+            let location = |l: &crate::error::Location| (l.line.unwrap_or(1), l.column.unwrap_or(1));
+            match rules.quoted_frontmatter.filter(|_| cx.runtime == Some(Runtime::ClaudeCode)) {
+                Some(rule) => {
+                    let message = format!("{}; other YAML readers refuse the file", quoted.message());
+                    sink.report(rule, runtime, at_line(quoted.line().unwrap_or(1)), message);
+                    Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter, body: doc.body })
+                }
+                None => {
+                    let (line, column) = quoted.error.location().map_or((1, 1), location);
+                    let message =
+                        quoted.error.problems.first().map_or_else(String::new, |p| p.message.clone());
+                    sink.report(
+                        rules.invalid_frontmatter,
+                        runtime,
+                        Some(cx.folder.at_line(rel, line, column)),
+                        message,
+                    );
+                    None
+                }
+            }
         }
         Ok(doc) => {
             if let Some(rule) = rules.no_frontmatter.filter(|_| doc.frontmatter.is_none()) {

@@ -13,6 +13,7 @@ use layout::Layout;
 
 pub const RULES: &[&Rule] = &[
     &commands::INVALID_FRONTMATTER,
+    &commands::QUOTED_FRONTMATTER,
     &commands::NO_FRONTMATTER,
     &commands::MISSING_DESCRIPTION,
     &commands::INVALID_FIELD,
@@ -20,6 +21,7 @@ pub const RULES: &[&Rule] = &[
     &commands::MISSING_PROMPT,
     &commands::IGNORED_FILE,
     &agents::INVALID_FRONTMATTER,
+    &agents::QUOTED_FRONTMATTER,
     &agents::NO_FRONTMATTER,
     &agents::MISSING_DESCRIPTION,
     &agents::MISSING_FIELD,

@@ -29,7 +29,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
         }
     }
     match runtime {
-        Runtime::ClaudeCode => claude::check(cx, sink),
+        Runtime::ClaudeCode | Runtime::Universal => claude::check(cx, sink),
         Runtime::Codex => codex::check(cx, sink),
         Runtime::Gemini => gemini::check(cx, sink),
         Runtime::Cursor => cursor::check(cx, sink),

@@ -125,6 +125,9 @@ pub const RULES: &[&Rule] = &[
 
 const MARKDOWN: MarkdownRules = MarkdownRules {
     invalid_frontmatter: &INVALID_FRONTMATTER,
+    // Claude Code lists such a skill, but every other Agent Skills reader
+    // drops it, and a skill folder serves them all.
+    quoted_frontmatter: None,
     no_frontmatter: Some(&NO_FRONTMATTER),
     invalid_field: &INVALID_FIELD,
 };

@@ -143,7 +143,7 @@ mod tests {
     fn a_problem_of_the_source_is_reported_once_without_runtime() {
         let config = r#"{"name": "hello", "version": "1.0.0", "description": "Hi.", "author": {"name": "A"},
             "targets": {"claude-code": {}, "codex": {}, "gemini": {}}}"#;
-        let broken = ("skills/bad/SKILL.md", "---\nname: [unclosed\n---\nbody\n");
+        let broken = ("skills/bad/SKILL.md", "---\nname: \"unclosed\n---\nbody\n");
         let found = findings(&[("plugforge.json", config), SKILL, broken], None);
         let invalid: Vec<_> = found.iter().filter(|f| f.code == "source/invalid").collect();
         assert_eq!(invalid.len(), 1, "{found:#?}");
