@@ -10,6 +10,7 @@ export const RUNTIMES = [
   { id: "openclaw", label: "OpenClaw", kinds: ["compatible-bundle", "workspace"] },
   { id: "hermes", label: "Hermes Agent", kinds: ["workspace", "skill-plugin"] },
   { id: "copilot", label: "GitHub Copilot CLI", kinds: ["plugin"] },
+  { id: "antigravity", label: "Google Antigravity CLI", kinds: ["plugin"] },
   { id: "generic", label: "Generic (Markdown guide)", kinds: ["guide"] },
   { id: "universal", label: "One folder for every host", kinds: ["plugin"] },
 ];

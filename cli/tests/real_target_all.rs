@@ -66,8 +66,17 @@ fn target_all_writes_every_bundle_and_one_marketplace_root_claude_and_codex_acce
         .expect("run plugforge");
     assert!(status.success(), "--target all failed");
 
-    for root in ["claude-code", "codex", "gemini", "cursor", "agent-plugins", "openclaw", "hermes", "generic"]
-    {
+    for root in [
+        "claude-code",
+        "codex",
+        "gemini",
+        "cursor",
+        "agent-plugins",
+        "openclaw",
+        "hermes",
+        "antigravity",
+        "generic",
+    ] {
         let manifest = out.join(root).join(".plugforge-manifest.json");
         assert!(manifest.is_file(), "no {root} bundle at {}", manifest.display());
     }

@@ -19,6 +19,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("codex/README.md.j2", include_str!("../../templates/codex/README.md.j2")),
     ("openclaw/README.md.j2", include_str!("../../templates/openclaw/README.md.j2")),
     ("copilot/README.md.j2", include_str!("../../templates/copilot/README.md.j2")),
+    ("antigravity/README.md.j2", include_str!("../../templates/antigravity/README.md.j2")),
     ("universal/README.md.j2", include_str!("../../templates/universal/README.md.j2")),
 ];
 

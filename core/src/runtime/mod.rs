@@ -4,6 +4,7 @@
 //! OpenClaw's compatible bundle reuses the Claude Code and Codex writers.
 
 pub(crate) mod agent_plugins;
+mod antigravity;
 pub(crate) mod claude_code;
 mod claude_project;
 pub(crate) mod codex;
@@ -41,6 +42,7 @@ pub enum Runtime {
     OpenClaw,
     Hermes,
     Copilot,
+    Antigravity,
     Generic,
     Universal,
 }
@@ -72,7 +74,7 @@ pub struct Kind {
 pub(crate) const BOTH_SCOPES: &[Scope] = &[Scope::Project, Scope::User];
 
 impl Runtime {
-    pub const ALL: [Runtime; 11] = [
+    pub const ALL: [Runtime; 12] = [
         Runtime::ClaudeCode,
         Runtime::Codex,
         Runtime::Gemini,
@@ -82,6 +84,7 @@ impl Runtime {
         Runtime::OpenClaw,
         Runtime::Hermes,
         Runtime::Copilot,
+        Runtime::Antigravity,
         Runtime::Generic,
         Runtime::Universal,
     ];
@@ -97,6 +100,7 @@ impl Runtime {
             Runtime::OpenClaw => "openclaw",
             Runtime::Hermes => "hermes",
             Runtime::Copilot => "copilot",
+            Runtime::Antigravity => "antigravity",
             Runtime::Generic => "generic",
             Runtime::Universal => "universal",
         }
@@ -114,6 +118,7 @@ impl Runtime {
             Runtime::OpenClaw => openclaw::KINDS,
             Runtime::Hermes => hermes::KINDS,
             Runtime::Copilot => copilot::KINDS,
+            Runtime::Antigravity => antigravity::KINDS,
             Runtime::Generic => generic::KINDS,
             Runtime::Universal => universal::KINDS,
         }
@@ -208,6 +213,7 @@ pub fn write(
         Runtime::OpenClaw => openclaw::write(&mut writer)?,
         Runtime::Hermes => hermes::write(&mut writer)?,
         Runtime::Copilot => copilot::write(&mut writer)?,
+        Runtime::Antigravity => antigravity::write(&mut writer)?,
         Runtime::Generic => generic::write(&mut writer)?,
         Runtime::Universal => universal::write(&mut writer)?,
     }

@@ -90,6 +90,7 @@ const MARKERS: &[(&str, SubjectKind, Runtime)] = &[
     (".codex-plugin/plugin.json", SubjectKind::Plugin, Runtime::Codex),
     ("gemini-extension.json", SubjectKind::Plugin, Runtime::Gemini),
     (".cursor-plugin/plugin.json", SubjectKind::Plugin, Runtime::Cursor),
+    // Or Antigravity's (shared_manifest_runtime tells them apart).
     ("plugin.json", SubjectKind::Plugin, Runtime::AgentPlugins),
     ("openclaw.plugin.json", SubjectKind::Plugin, Runtime::OpenClaw),
     ("plugin.yaml", SubjectKind::Plugin, Runtime::Hermes),
@@ -235,13 +236,37 @@ pub(crate) fn subjects(tree: &SourceTree, target: Option<Runtime>, sink: &mut Si
 fn markers_of(folder: Folder<'_>, target: Option<Runtime>) -> impl Iterator<Item = Subject> + '_ {
     MARKERS
         .iter()
-        .filter(move |(marker, _, runtime)| folder.exists(marker) && target.is_none_or(|t| t == *runtime))
+        .filter(move |(marker, _, _)| folder.exists(marker))
+        .map(move |(marker, kind, runtime)| (marker, kind, shared_manifest_runtime(folder, marker, *runtime)))
+        .filter(move |(_, _, runtime)| target.is_none_or(|t| t == *runtime))
         .map(move |(marker, kind, runtime)| Subject {
             kind: *kind,
-            runtime: Some(*runtime),
+            runtime: Some(runtime),
             root: folder.root().to_string(),
             marker: folder.full(marker),
         })
+}
+
+/// A root `plugin.json` is an Agent Plugin's manifest or an Antigravity
+/// plugin's. One with the Agent Plugins `$schema` is the former; one
+/// without, beside Antigravity's own `mcp_config.json` or `hooks.json`, or
+/// in a bundle plugforge built for Antigravity, is the latter
+/// (docs/runtimes/antigravity.md, facts 1 and 3).
+fn shared_manifest_runtime(folder: Folder<'_>, marker: &str, runtime: Runtime) -> Runtime {
+    if marker != "plugin.json" {
+        return runtime;
+    }
+    let declares_spec = folder
+        .json(marker, &mut Sink::default())
+        .and_then(|m| m.get("$schema").and_then(|s| s.as_str().map(str::to_string)))
+        .is_some_and(|schema| schema.contains("agent-plugins.org"));
+    let built_for_antigravity = || {
+        let manifest = folder.json(".plugforge-manifest.json", &mut Sink::default());
+        manifest.is_some_and(|m| m["runtime"] == "antigravity")
+    };
+    let antigravity =
+        folder.exists("mcp_config.json") || folder.exists("hooks.json") || built_for_antigravity();
+    if antigravity && !declares_spec { Runtime::Antigravity } else { runtime }
 }
 
 /// Names of the folders directly below the root, skipping hidden ones.
@@ -261,6 +286,7 @@ fn first_level_dirs(tree: &SourceTree) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::super::components::test_support::findings;
+    use crate::runtime::Runtime;
     use crate::source::SourceTree;
     use crate::validate::{SubjectKind, ValidateOptions, validate};
 
@@ -323,6 +349,28 @@ mod tests {
         let spaced = [(".claude-plugin/plugin.json", r#"{"name": "my plugin", "version": "1.0.0"}"#)];
         let codes: Vec<&str> = report(&spaced, Some("codex")).findings.iter().map(|f| f.code).collect();
         assert_eq!(codes, ["manifest/name-invalid"]);
+    }
+
+    #[test]
+    fn a_root_plugin_json_is_antigravity_beside_its_files_and_agent_plugins_with_the_spec_schema() {
+        let runtime = |files: &[(&str, &str)]| {
+            let judged = report(files, None);
+            judged.subjects.iter().map(|s| s.runtime.map(Runtime::id)).collect::<Vec<_>>()
+        };
+        let manifest = ("plugin.json", r#"{"name": "p", "description": "d"}"#);
+        let mcp = ("mcp_config.json", r#"{"mcpServers": {}}"#);
+        assert_eq!(runtime(&[manifest, mcp]), [Some("antigravity")]);
+        assert_eq!(runtime(&[manifest, ("hooks.json", "{}")]), [Some("antigravity")]);
+        let built = (".plugforge-manifest.json", r#"{"runtime": "antigravity"}"#);
+        assert_eq!(runtime(&[manifest, built, ("skills/hello/SKILL.md", SKILL)]), [Some("antigravity")]);
+        assert_eq!(runtime(&[manifest, ("skills/hello/SKILL.md", SKILL)]), [Some("agent-plugins")]);
+        let spec = (
+            "plugin.json",
+            r#"{"$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", "name": "p"}"#,
+        );
+        assert_eq!(runtime(&[spec, mcp]), [Some("agent-plugins")]);
+        // Named with --target, a folder of the other runtime is still judged.
+        assert_eq!(report(&[manifest, mcp], Some("agent-plugins")).subjects[0].marker, "--target");
     }
 
     #[test]

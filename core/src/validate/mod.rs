@@ -122,6 +122,7 @@ fn runtime_name(runtime: Runtime) -> &'static str {
         Runtime::Hermes => "Hermes",
         Runtime::OpenCode => "OpenCode",
         Runtime::Copilot => "Copilot CLI",
+        Runtime::Antigravity => "Antigravity CLI",
         Runtime::Generic => "generic",
         Runtime::Universal => "universal",
     }

@@ -68,6 +68,7 @@ pub(crate) fn manifest_of(runtime: Runtime) -> Option<&'static str> {
         Runtime::OpenCode => Some("opencode.json"),
         Runtime::OpenClaw => Some("openclaw.plugin.json"),
         Runtime::Copilot => Some(".plugin/plugin.json"),
+        Runtime::Antigravity => Some("plugin.json"),
         Runtime::Hermes | Runtime::Generic => None,
     }
 }
@@ -188,6 +189,10 @@ impl Layout {
                     });
                 }
             }
+            // Skills and agents in their default folders; hooks.json and
+            // mcp_config.json are Antigravity's own dialects, not judged here
+            // (docs/runtimes/antigravity.md).
+            Runtime::Antigravity => layout.agents = vec!["agents".into()],
             Runtime::OpenClaw | Runtime::Hermes => layout.skill_depth = SkillDepth::Recursive,
         }
         layout

@@ -37,7 +37,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
         Runtime::OpenClaw => others::openclaw(cx, sink),
         Runtime::Hermes => others::hermes(cx, sink),
         Runtime::OpenCode => others::opencode(cx, sink),
-        Runtime::Copilot | Runtime::Generic => {}
+        Runtime::Copilot | Runtime::Antigravity | Runtime::Generic => {}
     }
 }
 
