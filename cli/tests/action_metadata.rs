@@ -104,19 +104,13 @@ fn run_step(script: &str, env: &[(&str, &str)]) -> Run {
         std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
     )
     .unwrap();
-    let output = Command::new("bash")
-        .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", script])
-        .env("PATH", path)
-        .env("SOURCE_DATE_EPOCH", EPOCH)
-        .env("NO_COLOR", "1")
-        .envs(env.iter().copied())
-        .output()
-        .expect("run bash");
-    Run {
-        code: output.status.code().expect("exited"),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    run_command(
+        Command::new("bash")
+            .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", script])
+            .env("PATH", path)
+            .env("SOURCE_DATE_EPOCH", EPOCH)
+            .envs(env.iter().copied()),
+    )
 }
 
 #[test]

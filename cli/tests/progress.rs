@@ -51,18 +51,12 @@ fn quoted(word: &str) -> String {
 
 /// Runs piped, with the spinner asked to show at once.
 fn piped(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_plugforge"))
-        .args(args)
-        .env("SOURCE_DATE_EPOCH", EPOCH)
-        .env("NO_COLOR", "1")
-        .env(SHOW_AT_ONCE.0, SHOW_AT_ONCE.1)
-        .output()
-        .expect("run plugforge");
-    Run {
-        code: output.status.code().expect("exited normally"),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    run_command(
+        Command::new(env!("CARGO_BIN_EXE_plugforge"))
+            .args(args)
+            .env("SOURCE_DATE_EPOCH", EPOCH)
+            .env(SHOW_AT_ONCE.0, SHOW_AT_ONCE.1),
+    )
 }
 
 #[test]

@@ -8,31 +8,13 @@
 //! `--target all`; and the content is checked where the dialect differs
 //! from Claude Code's (`serverUrl`, `run_command`, named hooks, rules).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
+use common::TempDir;
 use serde_json::{Value, json};
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("plugforge-antigravity-{}-{label}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("create temp dir");
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn run_build(source: &Path, out: &Path, target: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_plugforge"))
@@ -63,7 +45,7 @@ fn read_json(path: &Path) -> Value {
 
 /// Validates `instance` against tests/schemas/antigravity/`schema`, listing every error.
 fn assert_schema(schema: &str, instance: &Value, what: &Path) {
-    let schema_path = repo_root().join("tests/schemas/antigravity").join(schema);
+    let schema_path = common::repo_root().join("tests/schemas/antigravity").join(schema);
     let validator = jsonschema::validator_for(&read_json(&schema_path)).expect("the schema compiles");
     let errors: Vec<String> =
         validator.iter_errors(instance).map(|e| format!("{} at {}", e, e.instance_path())).collect();
@@ -113,8 +95,9 @@ fn frontmatter(path: &Path) -> String {
 #[test]
 fn the_full_canonical_source_fits_the_schemas_with_antigravity_names() {
     let out = TempDir::new("full");
-    let report = build(&repo_root().join("tests/vectors/canonical-full/input"), &out.0, "antigravity");
-    let bundle = out.0.join("antigravity");
+    let report =
+        build(&common::repo_root().join("tests/vectors/canonical-full/input"), out.path(), "antigravity");
+    let bundle = out.path().join("antigravity");
     let (manifest, mcp, hooks) = checked_bundle(&bundle);
     assert_eq!(
         manifest,
@@ -150,7 +133,7 @@ fn the_full_canonical_source_fits_the_schemas_with_antigravity_names() {
         "name: watcher\ndescription: Watches a rollout and reports regressions\ntools:\n  - run_command\n  - view_file"
     );
     assert_eq!(frontmatter(&bundle.join("rules/deploy-kit.md")), "trigger: always_on");
-    assert!(!out.0.join(".claude-plugin").exists() && !bundle.join(".claude-plugin").exists());
+    assert!(!out.path().join(".claude-plugin").exists() && !bundle.join(".claude-plugin").exists());
     // plugforge's own validate judges the bundle as Antigravity's, not as an Agent Plugin.
     let validated = Command::new(env!("CARGO_BIN_EXE_plugforge"))
         .args(["validate", bundle.to_str().unwrap(), "--json"])
@@ -168,8 +151,8 @@ fn the_full_canonical_source_fits_the_schemas_with_antigravity_names() {
 #[test]
 fn the_striatum_example_fits_the_schemas() {
     let out = TempDir::new("striatum");
-    let report = build(&repo_root().join("examples/striatum"), &out.0, "antigravity");
-    let bundle = out.0.join("antigravity");
+    let report = build(&common::repo_root().join("examples/striatum"), out.path(), "antigravity");
+    let bundle = out.path().join("antigravity");
     let (manifest, mcp, hooks) = checked_bundle(&bundle);
     assert_eq!(manifest["name"], "striatum");
     // Its hooks file holds empty stubs and its .mcp.json no server.
@@ -215,10 +198,10 @@ fn remote_source(root: &Path) {
 #[test]
 fn remote_servers_use_server_url_and_hooks_keep_only_antigravity_events() {
     let source = TempDir::new("remote-src");
-    remote_source(&source.0);
+    remote_source(source.path());
     let out = TempDir::new("remote-out");
-    let report = build(&source.0, &out.0, "antigravity");
-    let (_, mcp, hooks) = checked_bundle(&out.0.join("antigravity"));
+    let report = build(source.path(), out.path(), "antigravity");
+    let (_, mcp, hooks) = checked_bundle(&out.path().join("antigravity"));
 
     let servers = mcp.expect("mcp_config.json")["mcpServers"].clone();
     assert_eq!(
@@ -255,11 +238,12 @@ fn manifest_overrides_are_the_fields_antigravity_reads_with_their_types() {
     let source = TempDir::new("bad-src");
     let config =
         r#"{"name": "kit", "version": "1.0.0", "targets": {"antigravity": {"manifest": {"version": "2"}}}}"#;
-    std::fs::write(source.0.join("plugforge.json"), config).unwrap();
-    std::fs::create_dir_all(source.0.join("skills/s")).unwrap();
-    std::fs::write(source.0.join("skills/s/SKILL.md"), "---\nname: s\ndescription: S\n---\nS\n").unwrap();
+    std::fs::write(source.path().join("plugforge.json"), config).unwrap();
+    std::fs::create_dir_all(source.path().join("skills/s")).unwrap();
+    std::fs::write(source.path().join("skills/s/SKILL.md"), "---\nname: s\ndescription: S\n---\nS\n")
+        .unwrap();
     let out = TempDir::new("bad-out");
-    let output = run_build(&source.0, &out.0, "antigravity");
+    let output = run_build(source.path(), out.path(), "antigravity");
     assert_eq!(output.status.code(), Some(1), "refused: {}", String::from_utf8_lossy(&output.stdout));
     let text =
         format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
@@ -267,31 +251,31 @@ fn manifest_overrides_are_the_fields_antigravity_reads_with_their_types() {
         text.contains("plugforge.json") && text.contains("targets.antigravity.manifest.version"),
         "{text}"
     );
-    assert!(!out.0.join("antigravity/plugin.json").exists(), "nothing written");
+    assert!(!out.path().join("antigravity/plugin.json").exists(), "nothing written");
 
     let mistyped = r#"{"name": "kit", "version": "1.0.0", "targets": {"antigravity": {"manifest": {"disabled": "no"}}}}"#;
-    std::fs::write(source.0.join("plugforge.json"), mistyped).unwrap();
-    let output = run_build(&source.0, &out.0, "antigravity");
+    std::fs::write(source.path().join("plugforge.json"), mistyped).unwrap();
+    let output = run_build(source.path(), out.path(), "antigravity");
     assert_eq!(output.status.code(), Some(1));
     let text =
         format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     assert!(text.contains("targets.antigravity.manifest.disabled must be a boolean"), "{text}");
 
     let logo = r#"{"name": "kit", "version": "1.0.0", "targets": {"antigravity": {"manifest": {"logo": "assets/logo.png", "disabled": false}}}}"#;
-    std::fs::write(source.0.join("plugforge.json"), logo).unwrap();
-    build(&source.0, &out.0, "antigravity");
-    let (manifest, _, _) = checked_bundle(&out.0.join("antigravity"));
+    std::fs::write(source.path().join("plugforge.json"), logo).unwrap();
+    build(source.path(), out.path(), "antigravity");
+    let (manifest, _, _) = checked_bundle(&out.path().join("antigravity"));
     assert_eq!(manifest, json!({"name": "kit", "logo": "assets/logo.png", "disabled": false}));
 }
 
 #[test]
 fn target_all_includes_the_antigravity_bundle() {
     let out = TempDir::new("all");
-    let report = build(&repo_root().join("examples/striatum"), &out.0, "all");
-    let (manifest, _, _) = checked_bundle(&out.0.join("antigravity"));
+    let report = build(&common::repo_root().join("examples/striatum"), out.path(), "all");
+    let (manifest, _, _) = checked_bundle(&out.path().join("antigravity"));
     assert_eq!(manifest["name"], "striatum");
     for root in ["claude-code", "codex", "gemini", "cursor", "copilot", "antigravity", "generic"] {
-        assert!(out.0.join(root).join(".plugforge-manifest.json").is_file(), "no {root} bundle");
+        assert!(out.path().join(root).join(".plugforge-manifest.json").is_file(), "no {root} bundle");
     }
     let runtimes: Vec<&str> =
         report["bundles"].as_array().unwrap().iter().filter_map(|b| b["runtime"].as_str()).collect();
@@ -299,7 +283,7 @@ fn target_all_includes_the_antigravity_bundle() {
 }
 
 fn schema_accepts(schema: &str, instance: &Value) -> bool {
-    let schema_path = repo_root().join("tests/schemas/antigravity").join(schema);
+    let schema_path = common::repo_root().join("tests/schemas/antigravity").join(schema);
     jsonschema::validator_for(&read_json(&schema_path)).expect("the schema compiles").is_valid(instance)
 }
 

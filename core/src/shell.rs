@@ -12,8 +12,26 @@
 pub fn unquoted_variables(command: &str, names: &[&str]) -> Vec<(usize, usize)> {
     let bytes = command.as_bytes();
     let mut spans = Vec::new();
+    walk(command, |i, single, double| {
+        let end = (bytes[i] == b'$' && !single && !double).then(|| variable_end(command, i + 1, names))??;
+        spans.push((i, end));
+        Some(end)
+    });
+    spans
+}
+
+/// Walks `command` through the three quoting states (none, '...', "...")
+/// with backslash escapes. At each byte that is not escaped, `at(index,
+/// in_single, in_double)` may claim the bytes up to the index it returns,
+/// which are then skipped.
+fn walk(command: &str, mut at: impl FnMut(usize, bool, bool) -> Option<usize>) {
+    let bytes = command.as_bytes();
     let (mut i, mut single, mut double) = (0, false, false);
     while i < bytes.len() {
+        if let Some(end) = at(i, single, double) {
+            i = end;
+            continue;
+        }
         let b = bytes[i];
         if single {
             single = b != b'\'';
@@ -23,17 +41,9 @@ pub fn unquoted_variables(command: &str, names: &[&str]) -> Vec<(usize, usize)> 
             double = !double;
         } else if b == b'\'' && !double {
             single = true;
-        } else if b == b'$'
-            && !double
-            && let Some(end) = variable_end(command, i + 1, names)
-        {
-            spans.push((i, end));
-            i = end;
-            continue;
         }
         i += 1;
     }
-    spans
 }
 
 /// The end of `NAME` or `{NAME}` at `from` when NAME is one of `names`.
@@ -99,37 +109,21 @@ pub fn user_options_from_environment(command: &str) -> Option<String> {
     if !command.contains(OPEN) {
         return None;
     }
-    let bytes = command.as_bytes();
     let mut out = String::with_capacity(command.len() + 16);
-    let (mut i, mut copied, mut single, mut double) = (0, 0, false, false);
-    while i < bytes.len() {
-        let b = bytes[i];
-        if command[i..].starts_with(OPEN)
-            && let Some(close) = command[i + OPEN.len()..].find('}')
-        {
-            let key = &command[i + OPEN.len()..i + OPEN.len() + close];
-            let variable = claude_option_variable(key);
-            out.push_str(&command[copied..i]);
-            out.push_str(&match (single, double) {
-                (true, _) => format!("'\"${{{variable}}}\"'"),
-                (false, true) => format!("${{{variable}}}"),
-                (false, false) => format!("\"${{{variable}}}\""),
-            });
-            i += OPEN.len() + close + 1;
-            copied = i;
-            continue;
-        }
-        if single {
-            single = b != b'\'';
-        } else if b == b'\\' {
-            i += 1;
-        } else if b == b'"' {
-            double = !double;
-        } else if b == b'\'' && !double {
-            single = true;
-        }
-        i += 1;
-    }
+    let mut copied = 0;
+    walk(command, |i, single, double| {
+        let key_at = i + OPEN.len();
+        let close = command[i..].starts_with(OPEN).then(|| command[key_at..].find('}'))??;
+        let variable = claude_option_variable(&command[key_at..key_at + close]);
+        out.push_str(&command[copied..i]);
+        out.push_str(&match (single, double) {
+            (true, _) => format!("'\"${{{variable}}}\"'"),
+            (false, true) => format!("${{{variable}}}"),
+            (false, false) => format!("\"${{{variable}}}\""),
+        });
+        copied = key_at + close + 1;
+        Some(copied)
+    });
     out.push_str(&command[copied..]);
     Some(out)
 }

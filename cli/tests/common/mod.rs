@@ -89,12 +89,12 @@ impl Run {
 
 /// Runs `plugforge ARGS` with SOURCE_DATE_EPOCH=`epoch`.
 pub fn run_at(epoch: &str, args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_plugforge"))
-        .args(args)
-        .env("SOURCE_DATE_EPOCH", epoch)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run plugforge");
+    run_command(Command::new(env!("CARGO_BIN_EXE_plugforge")).args(args).env("SOURCE_DATE_EPOCH", epoch))
+}
+
+/// Runs `command` without colour and collects its exit code and output.
+pub fn run_command(command: &mut Command) -> Run {
+    let output = command.env("NO_COLOR", "1").output().expect("run the command");
     Run {
         code: output.status.code().expect("exited normally"),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -123,6 +123,11 @@ pub fn build_json(src: &Path, out: &Path, extra: &[&str]) -> (i32, Value) {
     let r = build(src, out, &extra);
     let json = r.json();
     (r.code, json)
+}
+
+/// The workspace root (examples/, tests/ and templates/ are below it).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
 }
 
 /// The striatum example shipped in the repository.

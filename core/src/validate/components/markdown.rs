@@ -77,7 +77,6 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
         }
         Ok(doc) if doc.quoted.is_some() => {
             let quoted = doc.quoted.as_deref().expect("matched above");
-            let location = |l: &crate::error::Location| (l.line.unwrap_or(1), l.column.unwrap_or(1));
             match rules.quoted_frontmatter.filter(|_| cx.runtime == Some(Runtime::ClaudeCode)) {
                 Some(rule) => {
                     let message = format!("{}; other YAML readers refuse the file", quoted.message());
@@ -85,15 +84,7 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
                     Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter, body: doc.body })
                 }
                 None => {
-                    let (line, column) = quoted.error.location().map_or((1, 1), location);
-                    let message =
-                        quoted.error.problems.first().map_or_else(String::new, |p| p.message.clone());
-                    sink.report(
-                        rules.invalid_frontmatter,
-                        runtime,
-                        Some(cx.folder.at_line(rel, line, column)),
-                        message,
-                    );
+                    invalid(cx, rel, rules, &quoted.error, sink);
                     None
                 }
             }
@@ -110,18 +101,18 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
             Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter, body: doc.body })
         }
         Err(e) => {
-            let (line, column) =
-                e.location().map_or((1, 1), |l| (l.line.unwrap_or(1), l.column.unwrap_or(1)));
-            let message = e.problems.first().map_or_else(String::new, |p| p.message.clone());
-            sink.report(
-                rules.invalid_frontmatter,
-                runtime,
-                Some(cx.folder.at_line(rel, line, column)),
-                message,
-            );
+            invalid(cx, rel, rules, &e, sink);
             None
         }
     }
+}
+
+/// Reports frontmatter that is not YAML at the parser's line and column.
+fn invalid(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, error: &crate::error::Error, sink: &mut Sink) {
+    let (line, column) = error.location().map_or((1, 1), |l| (l.line.unwrap_or(1), l.column.unwrap_or(1)));
+    let message = error.problems.first().map_or_else(String::new, |p| p.message.clone());
+    let at = Some(cx.folder.at_line(rel, line, column));
+    sink.report(rules.invalid_frontmatter, cx.runtime.map(Runtime::id), at, message);
 }
 
 /// A frontmatter block with nothing but blank and comment lines: YAML
