@@ -6,32 +6,43 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::source::SourceTree;
 use serde::Serialize;
 
+/// `(name, source)` of a template below the templates folder (core/build.rs
+/// says which folder that is).
+macro_rules! template {
+    ($name:literal) => {
+        template!($name, $name)
+    };
+    ($name:literal, $file:literal) => {
+        ($name, include_str!(concat!(env!("PLUGFORGE_TEMPLATES_DIR"), "/", $file)))
+    };
+}
+
 /// (name, source) of every embedded template.
 const TEMPLATES: &[(&str, &str)] = &[
-    ("claude-code/README.md.j2", include_str!("../../templates/claude-code/README.md.j2")),
-    ("gemini/README.md.j2", include_str!("../../templates/gemini/README.md.j2")),
-    ("hermes/README.md.j2", include_str!("../../templates/hermes/README.md.j2")),
+    template!("claude-code/README.md.j2"),
+    template!("gemini/README.md.j2"),
+    template!("hermes/README.md.j2"),
     // Fixed code, never filled with plugin content: it has no template syntax.
-    ("hermes/__init__.py", include_str!("../../templates/hermes/__init__.py")),
-    ("generic/GUIDE.md.j2", include_str!("../../templates/generic/GUIDE.md.j2")),
-    ("cursor/README.md.j2", include_str!("../../templates/cursor/README.md.j2")),
-    ("agent-plugins/README.md.j2", include_str!("../../templates/agent-plugins/README.md.j2")),
-    ("codex/README.md.j2", include_str!("../../templates/codex/README.md.j2")),
-    ("openclaw/README.md.j2", include_str!("../../templates/openclaw/README.md.j2")),
-    ("copilot/README.md.j2", include_str!("../../templates/copilot/README.md.j2")),
-    ("antigravity/README.md.j2", include_str!("../../templates/antigravity/README.md.j2")),
-    ("universal/README.md.j2", include_str!("../../templates/universal/README.md.j2")),
+    template!("hermes/__init__.py"),
+    template!("generic/GUIDE.md.j2"),
+    template!("cursor/README.md.j2"),
+    template!("agent-plugins/README.md.j2"),
+    template!("codex/README.md.j2"),
+    template!("openclaw/README.md.j2"),
+    template!("copilot/README.md.j2"),
+    template!("antigravity/README.md.j2"),
+    template!("universal/README.md.j2"),
 ];
 
 /// The starter source `plugforge init` writes: (output path, template).
 const STARTER: [(&str, &str); 7] = [
-    ("plugforge.json", include_str!("../../templates/init/plugforge.json.j2")),
-    ("skills/{name}-basics/SKILL.md", include_str!("../../templates/init/SKILL.md.j2")),
-    ("commands/hello.md", include_str!("../../templates/init/command.md.j2")),
-    ("agents/{name}-helper.md", include_str!("../../templates/init/agent.md.j2")),
-    ("hooks/hooks.json", include_str!("../../templates/init/hooks.json.j2")),
-    (".mcp.json", include_str!("../../templates/init/mcp.json.j2")),
-    ("AGENTS.md", include_str!("../../templates/init/AGENTS.md.j2")),
+    template!("plugforge.json", "init/plugforge.json.j2"),
+    template!("skills/{name}-basics/SKILL.md", "init/SKILL.md.j2"),
+    template!("commands/hello.md", "init/command.md.j2"),
+    template!("agents/{name}-helper.md", "init/agent.md.j2"),
+    template!("hooks/hooks.json", "init/hooks.json.j2"),
+    template!(".mcp.json", "init/mcp.json.j2"),
+    template!("AGENTS.md", "init/AGENTS.md.j2"),
 ];
 
 /// Renders an embedded template. Embedded templates are tested, so a failure
