@@ -34,7 +34,9 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # The build backend goes into the fresh venv (pip's cache serves it); the sdist is
     # built there without build isolation, into a target folder kept between runs.
     subprocess.run([*pip, MATURIN], check=True)
-    env = dict(os.environ, CARGO_TARGET_DIR=str(ROOT / "target" / "sdist-build"))
+    # maturin's backend runs the `maturin` executable: the fresh venv's comes first on PATH.
+    path = os.pathsep.join([str(env_dir / "bin"), os.environ.get("PATH", "")])
+    env = dict(os.environ, CARGO_TARGET_DIR=str(ROOT / "target" / "sdist-build"), PATH=path)
     subprocess.run([*pip, "--no-build-isolation", "--no-deps", sdist], check=True, env=env)
     return python
 

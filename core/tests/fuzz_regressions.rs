@@ -22,6 +22,14 @@ fn frontmatter_a_key_whose_escaped_form_passes_1024_characters_reads_back() {
     round_trips(&format!("---\n{key}: Plans\nnested:\n  {key}: [1]\nlist:\n  - {key}: x\n---\nBody\n"));
 }
 
+#[test]
+fn frontmatter_a_key_holding_many_flow_indicators_reads_back() {
+    // A plain key of 99 `[`s two levels down: written plain, the reader's
+    // nesting bound counted each `[` and refused the writer's own output.
+    let key = format!("openclaw{}", "[".repeat(99));
+    round_trips(&format!("---\nname: reset-ping\nmetadata:\n  \"{key}\":\n    events:\n      - command:new\n---\nBody\n"));
+}
+
 /// The TOML writer's output of a document the core's reader parsed must be
 /// TOML a full reader reads back as the same table (the `toml` target's
 /// property; the core's reader refuses arrays of tables, so the judge is the

@@ -122,6 +122,10 @@ fn is_plain(text: &str) -> bool {
         && !text.ends_with(char::is_whitespace)
         && !text.contains(": ")
         && !text.contains(" #")
+        // Flow indicators are plain text in a block scalar, but they end a
+        // scalar inside a flow collection and the reader's nesting bound
+        // counts them: quoted, every reader takes them as text.
+        && !text.contains(['[', ']', '{', '}'])
         && !text.ends_with(':')
         && !text.chars().any(is_break_or_control)
         && text.parse::<f64>().is_err()

@@ -383,7 +383,7 @@ mod tests {
         assert_eq!(
             text,
             "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n  deployer:\n    command: \
-             ${HOME}/.hermes/plugforge/dk/bin/deployer\n    args:\n      - \"--root\"\n      - \".\"\n"
+             \"${HOME}/.hermes/plugforge/dk/bin/deployer\"\n    args:\n      - \"--root\"\n      - \".\"\n"
         );
         assert!(entry_is(".hermes/config.yaml", &text, &mcp_servers(), "deployer", &wanted));
         let previous = Record::JsonEntry {
