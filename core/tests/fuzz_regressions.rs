@@ -27,7 +27,9 @@ fn frontmatter_a_key_holding_many_flow_indicators_reads_back() {
     // A plain key of 99 `[`s two levels down: written plain, the reader's
     // nesting bound counted each `[` and refused the writer's own output.
     let key = format!("openclaw{}", "[".repeat(99));
-    round_trips(&format!("---\nname: reset-ping\nmetadata:\n  \"{key}\":\n    events:\n      - command:new\n---\nBody\n"));
+    round_trips(&format!(
+        "---\nname: reset-ping\nmetadata:\n  \"{key}\":\n    events:\n      - command:new\n---\nBody\n"
+    ));
 }
 
 /// The TOML writer's output of a document the core's reader parsed must be

@@ -11,7 +11,7 @@ use crate::error::{Error, ErrorCode, Location, Result};
 use crate::source::{SourceFile, SourceTree, line_of_key};
 
 /// `plugforge.json` keys in the order the written file lists them.
-const CONFIG_ORDER: [&str; 13] = [
+const CONFIG_ORDER: [&str; 14] = [
     "name",
     "displayName",
     "version",
@@ -21,6 +21,7 @@ const CONFIG_ORDER: [&str; 13] = [
     "repository",
     "homepage",
     "keywords",
+    "icon",
     "namespace",
     "targets",
     "marketplace",

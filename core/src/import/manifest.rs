@@ -41,6 +41,7 @@ impl Manifest {
             ("homepage", "homepage"),
             ("repository", "repository"),
             ("license", "license"),
+            ("icon", "icon"),
         ];
         if let Some(key) = display_name_key {
             strings.push((key, "displayName"));

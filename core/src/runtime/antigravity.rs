@@ -122,6 +122,9 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
     if let Some(description) = &plugin.config.description {
         manifest.insert("description".into(), json!(description));
     }
+    if let Some(icon) = w.icon_file() {
+        manifest.insert("logo".into(), json!(icon));
+    }
     let overrides: Vec<(String, Value)> = w.overrides().map(|(k, v)| (k.clone(), v.clone())).collect();
     for (key, value) in overrides {
         if !MANIFEST_FIELDS.contains(&key.as_str()) {

@@ -96,6 +96,9 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
 
 fn manifest(w: &mut Writer<'_>) -> Result<()> {
     let mut manifest = w.metadata(true);
+    if let Some(icon) = w.icon_file().or_else(|| w.plugin.config.icon.clone()) {
+        manifest.insert("icon".into(), json!(icon));
+    }
     let extra: Vec<(String, Value)> =
         w.plugin.claude_extra.iter().chain(w.overrides()).map(|(k, v)| (k.clone(), v.clone())).collect();
     manifest.extend(extra);

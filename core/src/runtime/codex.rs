@@ -149,6 +149,12 @@ fn interface(w: &Writer<'_>) -> Map<String, Value> {
     }
     interface.insert("category".into(), json!(category(plugin)));
     interface.insert("capabilities".into(), json!(DEFAULT_CAPABILITIES));
+    // Codex shows `logo` on the plugin's page and `composerIcon` in the
+    // composer; one icon serves both, as published Codex plugins do.
+    if let Some(icon) = w.icon_file() {
+        interface.insert("logo".into(), json!(icon));
+        interface.insert("composerIcon".into(), json!(icon));
+    }
     let prompts: Vec<String> =
         plugin.skills.iter().take(DEFAULT_PROMPTS_MAX).map(|s| format!("Use the {} skill", s.name)).collect();
     if !prompts.is_empty() {

@@ -197,6 +197,9 @@ fn metadata(w: &mut Writer<'_>, file: &str) -> Map<String, Value> {
             manifest.insert(key.into(), json!(value));
         }
     }
+    if let Some(icon) = w.icon_file() {
+        manifest.insert("logo".into(), json!(icon));
+    }
     if let Some(author) = author(w, file) {
         manifest.insert("author".into(), author);
     }

@@ -221,6 +221,13 @@ impl Writer<'_> {
         vec![".."; depth].join("/")
     }
 
+    /// The plugin's icon file as a manifest names it (`./assets/icon.png`);
+    /// `None` without one or for an icon URL, which only Claude Code takes.
+    pub fn icon_file(&self) -> Option<String> {
+        let icon = self.plugin.config.icon.as_deref()?;
+        (!icon.starts_with("https://")).then(|| format!("./{icon}"))
+    }
+
     /// The marketplace the bundle is listed in: the one name every plugin
     /// of a monorepo build shares, else the source's own, else `local-<plugin>`.
     pub fn marketplace_name(&self) -> String {

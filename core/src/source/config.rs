@@ -28,6 +28,10 @@ pub struct Config {
     pub homepage: Option<String>,
     #[serde(default)]
     pub keywords: Vec<String>,
+    /// The plugin's icon: a PNG, JPEG or SVG file of the source (a path from
+    /// its root), carried into every manifest that takes one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
     #[serde(default)]
     pub namespace: Option<String>,
     #[serde(default)]

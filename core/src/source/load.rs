@@ -80,6 +80,9 @@ pub fn load_plugin(tree: &SourceTree, options: &LoadOptions<'_>) -> Result<(Plug
         .or_else(|| metadata.config.namespace.clone())
         .unwrap_or_else(|| metadata.config.name.clone());
     check_namespace(&namespace, &metadata.file)?;
+    let mut metadata = metadata;
+    let (icon, icon_dropped) = icon(tree, metadata.config.icon.as_deref(), &metadata.file);
+    metadata.config.icon = icon;
 
     let mut vars = options.vars.clone();
     for (name, doc) in &metadata.config.variables {
@@ -101,7 +104,29 @@ pub fn load_plugin(tree: &SourceTree, options: &LoadOptions<'_>) -> Result<(Plug
     let mut sorter = Sorter::new(metadata.paths, metadata.source_is_claude);
     sorter.sort(rendered)?;
     let Metadata { config, extra, file, .. } = metadata;
-    sorter.finish(config, namespace, file, extra)
+    let (plugin, mut diagnostics) = sorter.finish(config, namespace, file, extra)?;
+    diagnostics.extend(icon_dropped);
+    Ok((plugin, diagnostics))
+}
+
+/// The icon's path in the source (without `./`) when it names a PNG, JPEG
+/// or SVG file that is there, or an https URL (only Claude Code takes one).
+/// Anything else is dropped with a warning naming the file that names it:
+/// a missing icon must not keep a plugin from building.
+fn icon(tree: &SourceTree, named: Option<&str>, file: &BundlePath) -> (Option<String>, Option<Diagnostic>) {
+    let Some(named) = named else { return (None, None) };
+    if named.starts_with("https://") {
+        return (Some(named.to_string()), None);
+    }
+    let path = named.strip_prefix("./").unwrap_or(named);
+    let image = [".png", ".jpg", ".jpeg", ".svg"].iter().any(|ext| path.to_ascii_lowercase().ends_with(ext));
+    let why = match BundlePath::new(path) {
+        _ if !image => "is not a PNG, JPEG or SVG file (what the runtimes that show an icon take)",
+        Ok(clean) if tree.get(clean.as_str()).is_some() => return (Some(clean.to_string()), None),
+        _ => "is not a file of the plugin",
+    };
+    let message = format!("icon {named:?} {why}; no manifest carries an icon");
+    (None, Some(Diagnostic::warning("icon_dropped", Some(Location::file(file.as_str())), message)))
 }
 
 /// Just the plugin's metadata, to choose targets before a full load.

@@ -28,6 +28,8 @@ pub(crate) const KNOWN_KEYS: &[&str] = &[
     "repository",
     "license",
     "keywords",
+    // Since 2.1.332: a square PNG or JPEG of the plugin, or an https URL.
+    "icon",
     "defaultEnabled",
     "dependencies",
     "commands",
@@ -159,6 +161,7 @@ fn metadata(doc: Doc<'_>, sink: &mut Sink) {
             ("repository", Shape::Str),
             ("license", Shape::Str),
             ("keywords", Shape::StrList),
+            ("icon", Shape::Str),
             ("defaultEnabled", Shape::Bool),
             ("settings", Shape::Object),
             ("experimental", Shape::Object),
