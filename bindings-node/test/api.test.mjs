@@ -54,8 +54,8 @@ test('a bad source throws an Error with code and every problem', () => {
   const error = thrown(() =>
     build([
       file('plugforge.json', '{"name": "demo", "version": "1.0.0"}'),
-      file('commands/a.md', '---\ndescription: [unclosed\n---\nA\n'),
-      file('commands/b.md', '---\ndescription: [unclosed\n---\nB\n'),
+      file('commands/a.md', '---\ndescription: "unclosed\n---\nA\n'),
+      file('commands/b.md', '---\ndescription: "unclosed\n---\nB\n'),
     ]),
   )
   assert.ok(error instanceof Error)

@@ -266,7 +266,8 @@ test("the Striatum example builds the Claude Code tree and hashes the CLI writes
 test("invalid frontmatter shows inline, links to the source line, and clears when fixed", async () => {
   await page.click('#source-tree [data-path="commands/status.md.j2"]');
   const original = await page.inputValue("#editor");
-  await settled(() => page.fill("#editor", original.replace("description: Show", "description: [Show")));
+  // An unterminated quote: not YAML even once values are quoted the way Claude Code quotes them.
+  await settled(() => page.fill("#editor", original.replace("description: Show", 'description: "Show')));
 
   assert.equal(await page.getAttribute("body", "data-state"), "error");
   assert.ok(await page.isVisible("#error"));
