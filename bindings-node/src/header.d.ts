@@ -80,6 +80,10 @@ export interface BuildOptions {
   manifestName?: string
   /** Bundle folder per runtime id below the output folder (default: the id). */
   roots?: Record<string, string>
+  /** Folder bundles go to `<runtime id>/<plugin namespace>` (several plugins in one output root) unless `roots` names their folder. */
+  pluginFolders?: boolean
+  /** The marketplace every bundle is listed in, over the source's own (one name for all the plugins of a monorepo build). */
+  marketplaceName?: string | null
 }
 
 export interface PlanOptions {
