@@ -17,7 +17,6 @@ mod markdown;
 mod robustness;
 #[cfg(test)]
 mod round_trip;
-mod toml;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -2,12 +2,12 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::{Location, Result};
+use crate::error::{Error, ErrorCode, Location, Result};
+use crate::format::toml_doc;
 use crate::import::common::{self, Spelling};
 use crate::import::draft::Draft;
 use crate::import::manifest::short;
 use crate::import::markdown::with_frontmatter;
-use crate::import::toml;
 use crate::source::SourceFile;
 
 /// `commands/<name>/x.toml` (as `build` writes it) or `commands/x.toml` -> `commands/x.md`.
@@ -20,8 +20,15 @@ pub fn command(
     spelling: &Spelling,
 ) -> Result<()> {
     let rel = rel.strip_prefix(&format!("{name}/")).unwrap_or(rel);
-    let (mut table, lines) = toml::parse(from, common::text(from, file)?)?;
-    let line_of = |key: &str| lines.iter().find(|(k, _)| k == key).map_or(1, |(_, l)| *l);
+    let mut document = toml_doc::parse(common::text(from, file)?).map_err(|e| {
+        Error::at(
+            ErrorCode::InvalidSource,
+            Location::at(from, e.line, e.column),
+            format!("invalid TOML: {}", e.message),
+        )
+    })?;
+    let mut table = std::mem::take(&mut document.table);
+    let line_of = |key: &str| document.line_of(key).unwrap_or(1);
     let Some(Value::String(prompt)) = table.shift_remove("prompt") else {
         let message = "no prompt string, so Gemini CLI skips it; left out".to_string();
         draft.note("invalid_command", Location::file(from), message);

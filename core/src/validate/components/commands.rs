@@ -9,7 +9,7 @@ use super::super::catalog::{Rule, RuleSeverity};
 use super::super::findings::Sink;
 use super::layout::{CommandFormat, Layout};
 use super::markdown::{self, MarkdownRules, kind};
-use crate::format::toml_read;
+use crate::format::toml_doc;
 use crate::runtime::Runtime;
 
 const MARKDOWN_RUNTIMES: &[&str] = &["claude-code", "codex", "cursor", "opencode", "generic"];
@@ -155,7 +155,7 @@ fn check_markdown(cx: &Context<'_>, runtime: Runtime, rel: &str, sink: &mut Sink
 fn check_toml(cx: &Context<'_>, rel: &str, sink: &mut Sink) {
     let Some(text) = cx.folder.text(rel, sink) else { return };
     let gemini = Some(Runtime::Gemini.id());
-    let doc = match toml_read::parse(text) {
+    let doc = match toml_doc::parse(text) {
         Ok(doc) => doc,
         Err(e) => {
             let at = cx.folder.at_line(rel, e.line, e.column);
