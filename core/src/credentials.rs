@@ -279,8 +279,8 @@ fn json_finding(
     kind: &'static str,
     secret: &str,
 ) -> Finding {
-    let needle = Value::String(string.to_string()).to_string();
-    let line = text.find(&needle).map(|offset| text[..offset].matches('\n').count() + 1);
+    let positions = crate::source::JsonPositions::of(text);
+    let line = positions.line_at(path).or_else(|| positions.line_of_string(string));
     Finding {
         file: file.to_string(),
         line,

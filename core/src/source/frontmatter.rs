@@ -198,6 +198,71 @@ pub(crate) fn yaml_value(text: &str) -> std::result::Result<Value, String> {
 }
 
 /// Returns (yaml text, body, 1-based line of the first YAML line).
+/// The 1-based line of top-level key `key` of the frontmatter of Markdown
+/// `text` (read as [`parse_document`] reads it, quoted the way Claude Code
+/// quotes a frontmatter that is not YAML).
+pub(crate) fn frontmatter_key_line(text: &str, key: &str) -> Option<usize> {
+    let text = crate::text::normalised(text);
+    let (yaml, _, first_line) = split(&text)?;
+    let lines = match yaml_key_lines(yaml) {
+        Some(lines) => lines,
+        // Quoting keeps every key on its line.
+        None => yaml_key_lines(&claude_quoted(yaml)?.0)?,
+    };
+    lines.into_iter().find(|(k, _)| k == key).map(|(_, line)| first_line + line - 1)
+}
+
+/// The 1-based lines of the top-level mapping keys of `yaml`, from the YAML
+/// parser's event positions; `None` when it is not YAML.
+pub(crate) fn yaml_key_lines(yaml: &str) -> Option<Vec<(String, usize)>> {
+    use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+    use yaml_rust2::scanner::Marker;
+
+    /// Depth 1 is the root mapping; there, keys and values alternate.
+    #[derive(Default)]
+    struct TopKeys {
+        depth: usize,
+        expect_key: bool,
+        keys: Vec<(String, usize)>,
+    }
+    impl TopKeys {
+        /// A node of the root mapping ended: a key or a value.
+        fn node_done(&mut self, key: Option<(String, usize)>) {
+            if self.expect_key {
+                self.keys.extend(key);
+            }
+            self.expect_key = !self.expect_key;
+        }
+    }
+    impl MarkedEventReceiver for TopKeys {
+        fn on_event(&mut self, event: Event, mark: Marker) {
+            match event {
+                Event::MappingStart(..) | Event::SequenceStart(..) => {
+                    if self.depth == 0 {
+                        self.expect_key = true;
+                    }
+                    self.depth += 1;
+                }
+                Event::MappingEnd | Event::SequenceEnd => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 1 {
+                        self.node_done(None);
+                    }
+                }
+                Event::Scalar(value, ..) if self.depth == 1 => self.node_done(Some((value, mark.line()))),
+                Event::Alias(_) if self.depth == 1 => self.node_done(None),
+                _ => {}
+            }
+        }
+    }
+    if crate::limits::too_deep_yaml(yaml).is_some() {
+        return None;
+    }
+    let mut found = TopKeys::default();
+    Parser::new_from_str(yaml).load(&mut found, false).ok()?;
+    Some(found.keys)
+}
+
 fn split(text: &str) -> Option<(&str, &str, usize)> {
     let rest = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n"))?;
     let mut offset = 0;
@@ -238,6 +303,23 @@ fn to_json(value: Yaml) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn frontmatter_keys_are_found_by_the_yaml_parser() {
+        let text = "---\ndescription: |\n  name: not a key\nname: deploy\nmetadata:\n  name: nested\nmodel: x\n---\nBody\n";
+        assert_eq!(frontmatter_key_line(text, "name"), Some(4));
+        assert_eq!(frontmatter_key_line(text, "description"), Some(2));
+        assert_eq!(frontmatter_key_line(text, "model"), Some(7));
+        assert_eq!(frontmatter_key_line(text, "missing"), None);
+        assert_eq!(frontmatter_key_line("no frontmatter\n", "name"), None);
+        // Not YAML as written, read as Claude Code quotes it.
+        let unquoted = "---\nname: a\ndescription: Use when: the user asks [x]\nmodel: y\n---\n";
+        assert_eq!(frontmatter_key_line(unquoted, "model"), Some(4));
+        assert_eq!(
+            yaml_key_lines("kind: a\nlist:\n  - kind: b\nname: c\n"),
+            Some(vec![("kind".into(), 1), ("list".into(), 2), ("name".into(), 4)])
+        );
+    }
 
     #[test]
     fn frontmatter_nested_past_the_limit_is_a_limit_error_not_a_crash() {

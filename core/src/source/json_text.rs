@@ -40,11 +40,10 @@ fn strip_position(message: &str) -> String {
     }
 }
 
-/// The 1-based line where `"key"` first appears in `text`, to point a
-/// structural error at the right place.
+/// The 1-based line of the first key named `key` (at any depth, in
+/// document order), to point a structural error at the right place.
 pub fn line_of_key(text: &str, key: &str) -> Option<usize> {
-    let needle = format!("\"{key}\"");
-    text.find(&needle).map(|offset| text[..offset].matches('\n').count() + 1)
+    super::JsonPositions::of(text).line_of_key(key)
 }
 
 #[cfg(test)]

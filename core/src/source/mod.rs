@@ -4,21 +4,23 @@
 mod claude_manifest;
 mod config;
 mod frontmatter;
+mod json_positions;
 mod json_text;
 mod load;
 mod render;
 mod summary;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 pub(crate) use claude_manifest::METADATA_KEYS;
 pub use config::{
     Author, BindingRequirement, Config, Conflict, CredentialAllowance, MarketplaceConfig, PluginRequirement,
     Requires, ServiceRequirement, TargetConfig, VariableDoc,
 };
-pub(crate) use frontmatter::yaml_value;
 pub use frontmatter::{Document, parse_document};
+pub(crate) use frontmatter::{frontmatter_key_line, yaml_key_lines, yaml_value};
+pub use json_positions::JsonPositions;
 pub use json_text::{line_of_key, parse_json};
 pub use load::{HOOK_EVENTS, LoadOptions, is_kebab, load_plugin, read_config};
 pub(crate) use render::{environment, has_templates};
@@ -45,6 +47,25 @@ pub struct SourceTree {
     /// The first file that broke a limit. Every entry point refuses such a
     /// tree, so a host that stopped reading there still gets a `limit` error.
     over_limit: Option<Error>,
+    /// Key positions of the JSON files asked about, each found once.
+    json_positions: PositionCache,
+}
+
+/// Derived from the files' bytes, so a clone starts empty and finds them
+/// again; a file replaced by `insert` drops its entry.
+#[derive(Default)]
+struct PositionCache(Mutex<BTreeMap<BundlePath, Arc<JsonPositions>>>);
+
+impl Clone for PositionCache {
+    fn clone(&self) -> Self {
+        PositionCache::default()
+    }
+}
+
+impl std::fmt::Debug for PositionCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PositionCache")
+    }
 }
 
 impl SourceTree {
@@ -66,6 +87,8 @@ impl SourceTree {
             return Err(error);
         }
         self.bytes = self.bytes - replaced.unwrap_or(0) + len;
+        let positions = self.json_positions.0.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner());
+        positions.remove(&path);
         self.files.insert(path, SourceFile { bytes, executable });
         Ok(())
     }
@@ -116,6 +139,17 @@ impl SourceTree {
 
     pub fn get(&self, path: &str) -> Option<&SourceFile> {
         BundlePath::new(path).ok().and_then(|p| self.files.get(&p))
+    }
+
+    /// Where each key of JSON file `path` sits; `None` when there is no such
+    /// file or it is not UTF-8.
+    pub fn json_positions(&self, path: &str) -> Option<Arc<JsonPositions>> {
+        let path = BundlePath::new(path).ok()?;
+        let text = std::str::from_utf8(&self.files.get(&path)?.bytes).ok()?;
+        // A poisoned lock only means another lookup panicked; the map holds
+        // finished entries alone, so it is still sound to use.
+        let mut cache = self.json_positions.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        Some(cache.entry(path).or_insert_with(|| Arc::new(JsonPositions::of(text))).clone())
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&BundlePath, &SourceFile)> {

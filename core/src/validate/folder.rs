@@ -114,11 +114,15 @@ impl<'a> Folder<'a> {
         }
     }
 
-    /// The 1-based line of the first `"key"` in `rel`'s text (for findings
-    /// about a field of a parsed document).
+    /// The 1-based line of the first key named `key` in JSON file `rel`
+    /// (for findings about a field of a parsed document).
     pub fn line_of_key(&self, rel: &str, key: &str) -> Option<usize> {
-        let text = std::str::from_utf8(&self.get(rel)?.bytes).ok()?;
-        crate::source::line_of_key(text, key)
+        self.tree.json_positions(&self.full(rel))?.line_of_key(key)
+    }
+
+    /// Where each key of JSON file `rel` sits (found once per file).
+    pub fn json_positions(&self, rel: &str) -> Option<std::sync::Arc<crate::source::JsonPositions>> {
+        self.tree.json_positions(&self.full(rel))
     }
 
     /// A location at the line of `"key"` in `rel`, or the file alone.

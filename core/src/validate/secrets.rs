@@ -69,9 +69,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
 
 /// The line of `text` (as a JSON string) in `rel`, or the file alone.
 pub(crate) fn at_text(cx: &Context<'_>, rel: &str, text: &str) -> Location {
-    let needle = Value::String(text.to_string()).to_string();
-    let file = cx.folder.get(rel).and_then(|f| std::str::from_utf8(&f.bytes).ok());
-    match file.and_then(|t| t.find(&needle).map(|o| t[..o].matches('\n').count() + 1)) {
+    match cx.folder.json_positions(rel).and_then(|p| p.line_of_string(text)) {
         Some(line) => cx.folder.at_line(rel, line, 1),
         None => cx.folder.at(rel),
     }

@@ -128,11 +128,10 @@ fn opens_frontmatter(text: &str) -> bool {
     text.lines().next().is_some_and(|first| first.trim_end() == "---")
 }
 
-/// The line of frontmatter `key` in `rel` (a `key:` at the start of a line).
+/// The line of top-level frontmatter `key` in `rel`.
 pub(crate) fn line_of(cx: &Context<'_>, rel: &str, key: &str) -> Option<usize> {
     let text = std::str::from_utf8(&cx.folder.get(rel)?.bytes).ok()?;
-    let prefix = format!("{key}:");
-    text.lines().position(|line| line.starts_with(&prefix)).map(|i| i + 1)
+    crate::source::frontmatter_key_line(text, key)
 }
 
 /// A location at frontmatter `key` of `doc`, or the file alone.

@@ -66,83 +66,64 @@ pub(crate) fn read(folder: &Folder<'_>, file: &str) -> Declared {
     let Some(Value::Object(root)) = folder.json(file, &mut Sink::default()) else {
         return Declared::default();
     };
-    let lines = Lines { folder, file, text: folder.text(file, &mut Sink::default()).unwrap_or("") };
+    let positions = folder.json_positions(file).unwrap_or_default();
+    let at = |path: &[&str]| match positions.line_at(path) {
+        Some(line) => folder.at_line(file, line, 1),
+        None => folder.at(file),
+    };
     let mut declared = Declared::default();
     if let Some(Value::Object(requires)) = root.get("requires") {
-        let start = lines.key_line("requires", 0);
         for (key, list) in [
             ("services", &mut declared.services),
             ("bindings", &mut declared.bindings),
             ("plugins", &mut declared.plugins),
         ] {
-            let from = lines.key_line(key, start);
-            *list = lines.entries(requires.get(key), from);
+            *list = entries(requires.get(key), |i, named| {
+                let i = i.to_string();
+                match named {
+                    true => at(&["requires", key, &i, "name"]),
+                    false => at(&["requires", key, &i]),
+                }
+            });
         }
     }
     if let Some(Value::Array(conflicts)) = root.get("conflicts") {
-        let mut from = lines.key_line("conflicts", 0);
-        for conflict in conflicts.iter().filter_map(Value::as_object) {
+        for (i, conflict) in conflicts.iter().enumerate() {
+            let Some(conflict) = conflict.as_object() else { continue };
             let components: Vec<(&'static str, String)> = COMPONENT_KINDS
                 .iter()
                 .filter_map(|kind| Some((*kind, conflict.get(*kind)?.as_str()?.to_string())))
                 .collect();
-            let needle = components.first().map(|(_, name)| name.as_str()).unwrap_or("");
-            from = lines.string_line(needle, from);
+            let i = i.to_string();
+            let at = match components.first() {
+                Some((kind, _)) => at(&["conflicts", &i, kind]),
+                None => at(&["conflicts", &i]),
+            };
             declared.conflicts.push(DeclaredConflict {
                 components,
                 plugin: conflict.get("plugin").and_then(Value::as_str).map(str::to_string),
-                at: lines.at(from),
+                at,
             });
         }
     }
     declared
 }
 
-/// Line lookups in the declaring file, moving forward so repeated names
-/// land on their own entry.
-struct Lines<'a> {
-    folder: &'a Folder<'a>,
-    file: &'a str,
-    text: &'a str,
-}
-
-impl Lines<'_> {
-    /// Entries `{"name": ..., ...}` of a list (a bare string counts as a name).
-    fn entries(&self, list: Option<&Value>, mut from: usize) -> Vec<Entry> {
-        let Some(Value::Array(items)) = list else { return Vec::new() };
-        let mut entries = Vec::new();
-        for item in items {
-            let (name, fields) = match item {
-                Value::String(name) => (name.clone(), Map::new()),
-                Value::Object(fields) => match fields.get("name").and_then(Value::as_str) {
-                    Some(name) => (name.to_string(), fields.clone()),
-                    None => continue,
-                },
-                _ => continue,
-            };
-            from = self.string_line(&name, from);
-            entries.push(Entry { name, at: self.at(from), fields });
-        }
-        entries
+/// Entries `{"name": ..., ...}` of a list (a bare string counts as a name),
+/// each at `at(index, whether it is an object with a name)`.
+fn entries(list: Option<&Value>, at: impl Fn(usize, bool) -> Location) -> Vec<Entry> {
+    let Some(Value::Array(items)) = list else { return Vec::new() };
+    let mut entries = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let (name, fields, named) = match item {
+            Value::String(name) => (name.clone(), Map::new(), false),
+            Value::Object(fields) => match fields.get("name").and_then(Value::as_str) {
+                Some(name) => (name.to_string(), fields.clone(), true),
+                None => continue,
+            },
+            _ => continue,
+        };
+        entries.push(Entry { name, at: at(i, named), fields });
     }
-
-    /// The line of `"key":` at or after line `from` (0 = anywhere).
-    fn key_line(&self, key: &str, from: usize) -> usize {
-        self.find(&format!("\"{key}\""), from).unwrap_or(from)
-    }
-
-    /// The line of the string `"value"` at or after line `from`.
-    fn string_line(&self, value: &str, from: usize) -> usize {
-        let quoted = serde_json::to_string(value).unwrap_or_default();
-        self.find(&quoted, from).unwrap_or(from)
-    }
-
-    fn find(&self, needle: &str, from: usize) -> Option<usize> {
-        let skip = from.saturating_sub(1);
-        self.text.lines().enumerate().skip(skip).find(|(_, line)| line.contains(needle)).map(|(i, _)| i + 1)
-    }
-
-    fn at(&self, line: usize) -> Location {
-        if line == 0 { self.folder.at(self.file) } else { self.folder.at_line(self.file, line, 1) }
-    }
+    entries
 }

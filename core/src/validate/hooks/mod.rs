@@ -13,6 +13,7 @@ use super::components::layout::{HookSource, Layout};
 use super::findings::Sink;
 use crate::error::Location;
 use crate::runtime::Runtime;
+use crate::source::JsonPositions;
 use root_vars::Place;
 
 const HOOK_RUNTIMES: &[&str] = &["claude-code", "codex", "gemini", "cursor"];
@@ -76,21 +77,20 @@ struct Doc<'a> {
 }
 
 impl Doc<'_> {
-    /// The line of `needle` (a key or a JSON-encoded value) in the file.
-    fn at(&self, cx: &Context<'_>, needle: &str) -> Location {
-        let text = cx.folder.get(&self.rel).and_then(|f| std::str::from_utf8(&f.bytes).ok());
-        match text.and_then(|t| t.find(needle).map(|o| t[..o].matches('\n').count() + 1)) {
+    /// A location at the line `find` picks from the file's key positions.
+    fn at(&self, cx: &Context<'_>, find: impl Fn(&JsonPositions) -> Option<usize>) -> Location {
+        match cx.folder.json_positions(&self.rel).and_then(|p| find(&p)) {
             Some(line) => cx.folder.at_line(&self.rel, line, 1),
             None => cx.folder.at(&self.rel),
         }
     }
 
     fn at_key(&self, cx: &Context<'_>, key: &str) -> Location {
-        self.at(cx, &format!("\"{key}\""))
+        self.at(cx, |p| p.line_of_key(key))
     }
 
     fn at_value(&self, cx: &Context<'_>, value: &str) -> Location {
-        self.at(cx, &Value::String(value.to_string()).to_string())
+        self.at(cx, |p| p.line_of_string(value))
     }
 }
 

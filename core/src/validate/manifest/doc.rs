@@ -2,8 +2,6 @@
 //! rules share: JSON shapes, URLs, relative paths, unknown keys with the
 //! look-alike that was meant.
 
-use std::collections::BTreeMap;
-
 use serde_json::{Map, Value};
 
 use super::rules::INVALID_FIELD;
@@ -246,31 +244,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The 1-based lines of every `"key": "<string>"` pair in `text`, by the
-/// string's value, in one pass (for findings about one entry of an array,
-/// such as the second of two entries with the same name).
-pub(crate) fn string_pair_lines(text: &str, key: &str) -> BTreeMap<String, Vec<usize>> {
-    let needle = format!("\"{key}\"");
-    let mut lines = BTreeMap::new();
-    let (mut line, mut counted) = (1, 0);
-    let mut from = 0;
-    while let Some(found) = text[from..].find(&needle) {
-        let at = from + found;
-        from = at + needle.len();
-        line += text[counted..at].matches('\n').count();
-        counted = at;
-        let Some(rest) = text[from..].trim_start().strip_prefix(':') else { continue };
-        if !rest.trim_start().starts_with('"') {
-            continue;
-        }
-        let mut stream = serde_json::Deserializer::from_str(rest.trim_start()).into_iter::<Value>();
-        if let Some(Ok(Value::String(value))) = stream.next() {
-            lines.entry(value).or_insert_with(Vec::new).push(line);
-        }
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,14 +284,5 @@ mod tests {
         assert_eq!(look_alike("displayname", &known), Some("displayName"));
         assert_eq!(look_alike("mcp", &known), None);
         assert_eq!(look_alike("zzzzzz", &known), None);
-    }
-
-    #[test]
-    fn pairs_are_found_by_key_and_value() {
-        let text = "{\n \"plugins\": [\n  {\"name\": \"a\"},\n  {\"name\" : \"b\"},\n  {\"name\": \"a\", \"x\": {\"name\": 1}}\n ]\n}";
-        let lines = string_pair_lines(text, "name");
-        assert_eq!(lines["a"], vec![3, 5]);
-        assert_eq!(lines["b"], vec![4]);
-        assert_eq!(lines.len(), 2);
     }
 }

@@ -89,9 +89,9 @@ pub(super) fn hermes(cx: &Context<'_>, sink: &mut Sink) {
 
 fn yaml_key_line(cx: &Context<'_>, key: &str) -> crate::error::Location {
     let text = cx.folder.get(HERMES_MANIFEST).and_then(|f| std::str::from_utf8(&f.bytes).ok()).unwrap_or("");
-    let prefix = format!("{key}:");
-    match text.lines().position(|line| line.starts_with(&prefix)) {
-        Some(i) => cx.folder.at_line(HERMES_MANIFEST, i + 1, 1),
+    let lines = crate::source::yaml_key_lines(crate::text::without_bom(text)).unwrap_or_default();
+    match lines.into_iter().find(|(k, _)| k == key) {
+        Some((_, line)) => cx.folder.at_line(HERMES_MANIFEST, line, 1),
         None => cx.folder.at(HERMES_MANIFEST),
     }
 }

@@ -12,7 +12,7 @@ use crate::source::SourceTree;
 use crate::validate::Rule;
 use crate::validate::findings::Sink;
 use crate::validate::folder::Folder;
-use crate::validate::manifest::doc::{Doc, Shape, describe, look_alike, string_pair_lines};
+use crate::validate::manifest::doc::{Doc, Shape, describe, look_alike};
 use crate::validate::manifest::is_cursor_name;
 
 /// Entry keys beyond every plugin.json field.
@@ -21,15 +21,10 @@ const CURSOR_ENTRY_KEYS: &[&str] = &["name", "source", "description", "minClient
 const CODEX_INSTALLATION: &[&str] = &["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"];
 const CODEX_AUTHENTICATION: &[&str] = &["ON_INSTALL", "ON_USE"];
 
-/// The lines of the `"name"` pairs from the `plugins` key on (so the
+/// The lines of the entries' `"name"` pairs (those below `plugins`, so the
 /// marketplace's own name is not taken for an entry's).
 pub(super) fn entry_name_lines(folder: Folder<'_>, rel: &str) -> BTreeMap<String, Vec<usize>> {
-    let text = folder.get(rel).and_then(|f| std::str::from_utf8(&f.bytes).ok()).unwrap_or("");
-    let start = text.find("\"plugins\"").unwrap_or(0);
-    let offset = text[..start].matches('\n').count();
-    let mut lines = string_pair_lines(&text[start..], "name");
-    lines.values_mut().flatten().for_each(|line| *line += offset);
-    lines
+    folder.json_positions(rel).map(|p| p.string_pair_lines("name", Some("plugins"))).unwrap_or_default()
 }
 
 /// Entry names: where each `"name"` pair is, and how often each name was

@@ -36,7 +36,9 @@ pub(super) fn foreign_files(cx: &Context<'_>, runtime: Runtime, sink: &mut Sink)
         let message = format!("{} never reads {file}: its servers are not loaded", display(runtime));
         sink.report(&WRONG_DIALECT, Some(runtime.id()), Some(cx.folder.at(file)), message);
     }
-    if runtime == Runtime::AgentPlugins && cx.folder.line_of_key("plugin.json", "mcpServers").is_some() {
+    if runtime == Runtime::AgentPlugins
+        && cx.folder.json_positions("plugin.json").is_some_and(|p| p.has_top_level_key("mcpServers"))
+    {
         let message = "`mcpServers` inline in plugin.json: Agent Plugins reads servers only from mcp.json";
         sink.report(
             &WRONG_DIALECT,
@@ -45,7 +47,9 @@ pub(super) fn foreign_files(cx: &Context<'_>, runtime: Runtime, sink: &mut Sink)
             message,
         );
     }
-    if runtime == Runtime::OpenCode && cx.folder.line_of_key("opencode.json", "mcpServers").is_some() {
+    if runtime == Runtime::OpenCode
+        && cx.folder.json_positions("opencode.json").is_some_and(|p| p.has_top_level_key("mcpServers"))
+    {
         let message = "`mcpServers` in opencode.json: OpenCode refuses the config; servers go under `mcp`";
         sink.report(
             &WRONG_DIALECT,
