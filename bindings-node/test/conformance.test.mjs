@@ -1,7 +1,8 @@
 // Every golden vector through the Node binding: the case's source read with
 // the package's own readTree, built, planned on an empty output folder (all
 // creates), and compared with expected/ (path set, bytes, executable bits);
-// every manifest-listed file's sha256 recomputed with node:crypto. Error
+// every manifest-listed file's sha256 recomputed with node:crypto, and the
+// honesty rows and diagnostics compared with report.json. Error
 // cases must throw an Error with the vector's code, message and location.
 // Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
 // exactly its blessed report, and every import case (tests/imports/<name>)
@@ -39,7 +40,27 @@ function produce({ file, source }) {
     assert.equal(action.sha256, sha256(action.bytes), `${action.path}: action sha256`)
     tree.set(action.path, { bytes: action.bytes, executable: action.executable })
   }
-  return { tree, bundles: output.bundles }
+  return { tree, bundles: output.bundles, output }
+}
+
+/** A value as plain JSON with null and absent fields left out, as the core writes report.json. */
+function plain(value) {
+  if (Array.isArray(value)) return value.map(plain)
+  if (value === null || typeof value !== 'object') return value
+  const out = {}
+  for (const [key, field] of Object.entries(value)) if (field !== null && field !== undefined) out[key] = plain(field)
+  return out
+}
+
+/** The build's honesty rows and diagnostics must be the blessed report.json, field for field. */
+function checkReport(name, { output, bundles }, dir) {
+  const report = plain({
+    bundles: bundles.map((b) => ({ runtime: b.runtime, kind: b.kind, honesty: b.honesty, diagnostics: b.diagnostics })),
+    diagnostics: output.diagnostics,
+    failures: output.failures,
+  })
+  const want = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'))
+  assert.deepEqual(report, want, `${name}: honesty rows or diagnostics differ`)
 }
 
 /** Every bundle's manifest lists files (below the bundle's root) whose sha256 node:crypto agrees with. */
@@ -63,6 +84,7 @@ function checkHashes(name, { tree, bundles }) {
 function checkTree(name, vector) {
   const result = produce(vector)
   checkHashes(name, result)
+  checkReport(name, result, vector.dir)
   const produced = result.tree
   const expected = readFiles(path.join(vector.dir, 'expected'))
   assert.deepEqual([...produced.keys()].sort(), [...expected.keys()], `${name}: path set`)

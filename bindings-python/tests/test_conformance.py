@@ -1,6 +1,7 @@
 """Every golden vector through the Python binding: same path set, bytes and executable
 bits as `expected/` (also once written to disk by `apply_plan`), sha256 of every
-manifest-listed file recomputed with hashlib; failing cases raise the exception class
+manifest-listed file recomputed with hashlib, the honesty rows and diagnostics as
+report.json; failing cases raise the exception class
 of their code. Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
 exactly its blessed report; every import case (tests/imports/<name>) exactly its expected/
 source and notes.json. The names run are recorded for scripts/check-conformance."""
@@ -106,6 +107,7 @@ def check_tree(case_dir: Path, out: Path) -> None:
         assert data == expected[path][0], f"{path} differs"
         assert executable == expected[path][1], f"{path} executable bit"
     check_hashes(result, produced)
+    check_report(result, case_dir)
     plugforge.apply_plan(out, plan)
     assert files_below(out) == expected, "apply_plan wrote a different tree"
 
@@ -122,6 +124,41 @@ def check_hashes(result: plugforge.Build, tree: Tree) -> None:
             assert entry.get("executable", False) == executable, f"{rel} mode"
             checked += 1
     assert checked > 0, "no manifest entries checked"
+
+
+def location_json(location: plugforge.Location | None) -> dict[str, object] | None:
+    if location is None:
+        return None
+    fields = {"file": location.file, "line": location.line, "column": location.column}
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def diagnostic_json(d: plugforge.Diagnostic) -> dict[str, object]:
+    fields = {"severity": d.severity, "code": d.code, "message": d.message, "location": location_json(d.location)}
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def check_report(result: plugforge.Build, case_dir: Path) -> None:
+    """The honesty rows and diagnostics, rebuilt from their attributes, are report.json."""
+    report = {
+        "bundles": [
+            {
+                "runtime": b.runtime,
+                "kind": b.kind,
+                "honesty": [
+                    {"component": h.component, "name": h.name, "runtime": h.runtime, "kind": h.kind,
+                     "level": h.level, "detail": h.detail}
+                    for h in b.honesty
+                ],
+                "diagnostics": [diagnostic_json(d) for d in b.diagnostics],
+            }
+            for b in result.bundles
+        ],
+        "diagnostics": [diagnostic_json(d) for d in result.diagnostics],
+        "failures": result.failures,
+    }
+    want = json.loads((case_dir / "report.json").read_text())
+    assert report == want, "honesty rows or diagnostics differ"
 
 
 def check_error(case_dir: Path, expected: dict[str, object]) -> None:

@@ -1,7 +1,8 @@
 // Every golden vector through the `nodejs` wasm-pack build (pkg-node): the
 // output root of build + plan over an empty root must equal expected/ (path
 // set, bytes, executable bits), with every manifest's sha256 recomputed here
-// with node:crypto; failing cases must throw an Error with the right `code`.
+// with node:crypto, and the honesty rows and diagnostics must be report.json;
+// failing cases must throw an Error with the right `code`.
 // Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
 // exactly its blessed report; every import case (tests/imports/<name>)
 // exactly its expected/ source and notes.json.
@@ -91,7 +92,21 @@ function run(dir, spec) {
     [...tree].map(([path, f]) => [path, sha256(f.bytes), f.executable]),
     "outputFiles is the fresh plan's files",
   );
-  return { tree, manifestName: build.manifestName };
+  const report = plain({
+    bundles: build.bundles.map((b) => ({ runtime: b.runtime, kind: b.kind, honesty: b.honesty, diagnostics: b.diagnostics })),
+    diagnostics: build.diagnostics,
+    failures: build.failures,
+  });
+  return { tree, manifestName: build.manifestName, report };
+}
+
+/** A value as plain JSON with null and absent fields left out, as the core writes report.json. */
+function plain(value) {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value === null || typeof value !== "object") return value;
+  const out = {};
+  for (const [key, field] of Object.entries(value)) if (field !== null && field !== undefined) out[key] = plain(field);
+  return out;
 }
 
 /** Every manifest-listed file: sha256 and executable bit as written. */
@@ -117,8 +132,9 @@ function checkHashes(name, tree, manifestName) {
 }
 
 function checkTree(name, dir, spec) {
-  const { tree, manifestName } = run(dir, spec);
+  const { tree, manifestName, report } = run(dir, spec);
   checkHashes(name, tree, manifestName);
+  assert.deepEqual(report, readJson(join(dir, "report.json")), `${name}: honesty rows or diagnostics differ`);
   const expected = readTree(join(dir, "expected"));
   assert.deepEqual(sorted(tree.keys()), [...expected.keys()], `${name}: path set differs`);
   for (const [path, { bytes, executable }] of tree) {

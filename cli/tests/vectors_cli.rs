@@ -1,6 +1,7 @@
 //! Every golden vector through the `plugforge` binary: the case's options
-//! become flags, its output root is compared file by file with `expected/`,
-//! and error cases must exit non-zero with the vector's code and location.
+//! become flags, its output root is compared file by file with `expected/`
+//! and its `--json` honesty rows and diagnostics with report.json, and error
+//! cases must exit non-zero with the vector's code and location.
 
 use std::path::Path;
 use std::process::Command;
@@ -75,6 +76,34 @@ fn run(case: &Case, out: &Path) -> (i32, Value) {
     (output.status.code().expect("exit code"), json)
 }
 
+/// `--json`'s honesty rows (every bundle's, in order), diagnostics (the
+/// output's, then every bundle's) and failures are the blessed report.json.
+fn check_report(case: &Case, json: &Value) {
+    let want = case.expected_report().unwrap_or_else(|| panic!("{}: no report.json", case.name));
+    let bundles = want["bundles"].as_array().expect("bundles");
+    let honesty: Vec<&Value> =
+        bundles.iter().flat_map(|b| b["honesty"].as_array().expect("honesty")).collect();
+    let diagnostics: Vec<&Value> = want["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .chain(bundles.iter().flat_map(|b| b["diagnostics"].as_array().expect("diagnostics")))
+        .collect();
+    assert_eq!(
+        json["honesty"].as_array().map(|a| a.iter().collect()),
+        Some(honesty),
+        "{}: honesty",
+        case.name
+    );
+    assert_eq!(
+        json["diagnostics"].as_array().map(|a| a.iter().collect()),
+        Some(diagnostics),
+        "{}: diagnostics",
+        case.name
+    );
+    assert_eq!(json["failures"], want["failures"], "{}: failures", case.name);
+}
+
 #[test]
 fn every_vector_through_the_binary() {
     let all = cases();
@@ -108,6 +137,7 @@ fn every_vector_through_the_binary() {
                 for (path, file) in &produced {
                     assert!(file == &expected[path], "{}: {path} differs from expected", case.name);
                 }
+                check_report(case, &json);
             }
         }
         ran.push(case.name.clone());

@@ -84,8 +84,21 @@ impl Case {
 
     /// Builds the case into an empty output root, as every host does.
     pub fn run(&self) -> Result<Tree, Error> {
+        self.run_with_report().map(|(tree, _)| tree)
+    }
+
+    /// The blessed honesty rows and diagnostics (`report.json` beside
+    /// `expected/`); `None` for an error case or one not blessed yet.
+    pub fn expected_report(&self) -> Option<serde_json::Value> {
+        let text = fs::read_to_string(self.dir.join(REPORT_FILE)).ok()?;
+        Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}/{REPORT_FILE}: {e}", self.name)))
+    }
+
+    /// [`Case::run`], plus what the build said: [`report_of`] its output.
+    pub fn run_with_report(&self) -> Result<(Tree, serde_json::Value), Error> {
         let source = read_tree(&self.source_dir());
         let output = plugforge_core::build(&source, &self.options())?;
+        let report = report_of(&output);
         let options = PlanOptions { force: false, generated_at: self.file.generated_at.clone() };
         let plan = plugforge_core::plan(&output, &Observed::default(), &options)?;
         let mut tree = Tree::new();
@@ -94,8 +107,35 @@ impl Case {
             let bytes = action.bytes.expect("creates carry bytes");
             tree.insert(action.path.to_string(), (bytes.to_vec(), action.executable));
         }
-        Ok(tree)
+        Ok((tree, report))
     }
+}
+
+/// The file beside `expected/` holding the honesty rows and diagnostics.
+pub const REPORT_FILE: &str = "report.json";
+
+/// What a build says besides its files, in the core's JSON shapes (a `None`
+/// field left out), the one form every host's runner compares: each
+/// bundle's honesty rows and diagnostics, the output's own diagnostics, and
+/// the requested runtimes that failed.
+pub fn report_of(output: &plugforge_core::Output) -> serde_json::Value {
+    let bundles: Vec<serde_json::Value> = output
+        .bundles
+        .iter()
+        .map(|b| {
+            serde_json::json!({
+                "runtime": b.runtime,
+                "kind": b.kind,
+                "honesty": b.honesty,
+                "diagnostics": b.diagnostics,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "bundles": bundles,
+        "diagnostics": output.diagnostics,
+        "failures": output.failures,
+    })
 }
 
 /// Reads a folder into a file map (the test host's own minimal reader).

@@ -2,7 +2,7 @@
 //! bytes, same executable bits, and sha256 recomputed here with sha2.
 //! `UPDATE_EXPECT=1 cargo test -p plugforge-conformance` re-blesses.
 
-use plugforge_conformance::{Case, Tree, cases, read_files, write_tree};
+use plugforge_conformance::{Case, REPORT_FILE, Tree, cases, read_files, write_tree};
 use sha2::{Digest, Sha256};
 
 fn hex(bytes: &[u8]) -> String {
@@ -30,13 +30,22 @@ fn every_vector_matches_its_expectation() {
 }
 
 fn check_tree(case: &Case) {
-    let produced = case.run().unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let (produced, report) = case.run_with_report().unwrap_or_else(|e| panic!("{}: {e}", case.name));
     check_hashes(case, &produced);
     let expected_dir = case.dir.join("expected");
     if updating() {
         write_tree(&expected_dir, &produced);
+        let text = serde_json::to_string_pretty(&report).expect("report is JSON") + "\n";
+        std::fs::write(case.dir.join(REPORT_FILE), text).expect("report written");
         return;
     }
+    let want = case.expected_report().unwrap_or_else(|| panic!("{}: no {REPORT_FILE}", case.name));
+    assert_eq!(
+        serde_json::to_string_pretty(&report).unwrap(),
+        serde_json::to_string_pretty(&want).unwrap(),
+        "{}: honesty rows or diagnostics differ",
+        case.name
+    );
     let expected = read_files(&expected_dir);
     let produced_paths: Vec<&String> = produced.keys().collect();
     let expected_paths: Vec<&String> = expected.keys().collect();
