@@ -59,8 +59,7 @@ impl<'a> CredentialCheck<'a> {
         let mut source_tokens = BTreeSet::new();
         for (path, file) in written.iter() {
             let Some(text) = text_of(&file.bytes) else { continue };
-            source_tokens.extend(tokens_in(text));
-            scan_file(path.as_str(), text, &mut findings);
+            scan_file(path.as_str(), text, &mut findings, &mut source_tokens);
         }
         // A plugforge source is read as it is written: the same tree, whose
         // tokens are already in.
@@ -178,9 +177,12 @@ fn variable_name(finding: &Finding) -> String {
     if collapsed.is_empty() { "TOKEN".to_string() } else { collapsed }
 }
 
-fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>) {
+/// Findings of one source file, and every token shape in it (per line, as
+/// [`tokens_in`] reads a file) into `source_tokens`.
+fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, source_tokens: &mut BTreeSet<String>) {
     if file.ends_with(".json") {
         if let Ok(value) = serde_json::from_str::<Value>(text) {
+            source_tokens.extend(tokens_in(text));
             let mut path = Vec::new();
             scan_json(file, text, &value, &mut path, findings);
             return;
@@ -189,7 +191,12 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>) {
     for (index, line) in text.lines().enumerate() {
         let line_number = Some(index + 1);
         let mut tokens = BTreeSet::new();
-        for (kind, token) in credentials(line) {
+        // One scan a line serves both: every shape is a source token, and
+        // those that are not references or placeholders are findings.
+        let mut shapes = token_shapes(line);
+        source_tokens.extend(shapes.iter().map(|(_, token)| token.to_string()));
+        shapes.retain(|(_, token)| !is_reference_or_placeholder(token));
+        for (kind, token) in shapes {
             tokens.insert(token);
             let key = key_before(line, token);
             findings.insert(Finding {

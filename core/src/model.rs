@@ -27,6 +27,43 @@ pub struct Plugin {
     pub readme: Option<FileComponent>,
     /// Other files (scripts, assets) that travel with the plugin unchanged.
     pub support: Vec<FileComponent>,
+    /// The sha256 of the files copied unchanged, found once for every
+    /// runtime that copies them.
+    pub copied_hashes: CopiedHashes,
+}
+
+/// sha256 of byte buffers the model owns, by the buffer's address. Each
+/// entry holds its buffer, so no address is freed and reused while the memo
+/// lives: an address always names the bytes it was hashed from. Clones of
+/// the model (one a runtime) share one memo.
+#[derive(Default, Clone)]
+pub struct CopiedHashes(std::sync::Arc<std::sync::Mutex<HashesByAddress>>);
+
+/// Buffer address -> (the buffer, kept alive; its sha256).
+type HashesByAddress = std::collections::HashMap<usize, (std::sync::Arc<[u8]>, String)>;
+
+impl CopiedHashes {
+    /// The sha256 of `bytes`, hashed on first use.
+    pub fn of(&self, bytes: &std::sync::Arc<[u8]>) -> String {
+        let key = bytes.as_ptr() as usize;
+        // A poisoned lock only means another lookup panicked; entries are
+        // inserted whole, so the map is still sound.
+        let mut memo = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match memo.get(&key) {
+            Some((_, sha)) => sha.clone(),
+            _ => {
+                let sha = crate::hash::sha256_hex(bytes);
+                memo.insert(key, (bytes.clone(), sha.clone()));
+                sha
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for CopiedHashes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CopiedHashes")
+    }
 }
 
 /// A file placed at `path` (relative to the bundle root) in every bundle that
@@ -68,4 +105,23 @@ pub struct JsonComponent {
 pub struct McpServers {
     pub servers: Map<String, Value>,
     pub origin: BundlePath,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::CopiedHashes;
+
+    #[test]
+    fn copied_hashes_are_the_bytes_hashes_shared_by_clones() {
+        let memo = CopiedHashes::default();
+        let a: Arc<[u8]> = Arc::from(&b"one"[..]);
+        let b: Arc<[u8]> = Arc::from(&b"two"[..]);
+        assert_eq!(memo.of(&a), crate::hash::sha256_hex(b"one"));
+        let clone = memo.clone();
+        assert_eq!(clone.of(&a.clone()), crate::hash::sha256_hex(b"one"));
+        assert_eq!(clone.of(&b), crate::hash::sha256_hex(b"two"));
+        assert_eq!(memo.0.lock().unwrap().len(), 2, "one memo for both");
+    }
 }

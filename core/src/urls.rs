@@ -63,7 +63,15 @@ impl UrlCheck {
         let mut carried = Vec::new();
         for (path, file) in &bundle.files {
             let Ok(text) = std::str::from_utf8(&file.bytes) else { continue };
+            // Most generated files hold no URL: one search a file, then a
+            // byte check a line, before the per-line scan.
+            if !text.contains("://") {
+                continue;
+            }
             for (line_index, line) in text.lines().enumerate() {
+                if !line.as_bytes().contains(&b':') {
+                    continue;
+                }
                 for url in urls_in(line) {
                     let allowed = self.allowed.iter().map(String::as_str).chain(required.iter().copied());
                     if allowed.into_iter().any(|prefix| url.starts_with(prefix)) {
@@ -119,28 +127,75 @@ impl UrlCheck {
 /// A URL never holds a backslash, so one ends it: a URL inside an escaped
 /// string (TOML, JSON: `\"`, `\n`) is the same URL as in the source.
 pub fn urls_in(line: &str) -> impl Iterator<Item = &str> {
-    line.match_indices("://").filter_map(move |(at, _)| {
-        // The scheme starts after the last character that cannot be in one;
-        // that character may take several bytes (a BOM, an accented letter).
-        let start = line[..at]
-            .char_indices()
-            .rev()
-            .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
-            .map_or(0, |(i, c)| i + c.len_utf8());
-        let scheme = &line[start..at];
-        if scheme.is_empty() || !scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return None;
+    // A byte search for `:` (most lines have none) rather than a substring
+    // searcher built for every line of every file.
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        while let Some(found) = bytes[from..].iter().position(|&b| b == b':') {
+            let at = from + found;
+            from = at + 1;
+            if !bytes[at + 1..].starts_with(b"//") {
+                continue;
+            }
+            // The scheme starts after the last character that cannot be in
+            // one; that character may take several bytes (a BOM, an accented letter).
+            let start = line[..at]
+                .char_indices()
+                .rev()
+                .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+                .map_or(0, |(i, c)| i + c.len_utf8());
+            let scheme = &line[start..at];
+            if scheme.is_empty() || !scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                continue;
+            }
+            let end = line[at + 3..]
+                .find(|c: char| {
+                    c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | ')' | '`' | ']' | '\\')
+                })
+                .map_or(line.len(), |i| at + 3 + i);
+            return Some(&line[start..end]);
         }
-        let end = line[at + 3..]
-            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | ')' | '`' | ']' | '\\'))
-            .map_or(line.len(), |i| at + 3 + i);
-        Some(&line[start..end])
+        None
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_byte_scan_finds_what_a_substring_search_finds() {
+        let by_substring = |line: &str| -> Vec<String> {
+            line.match_indices("://")
+                .filter_map(|(at, _)| {
+                    let start = line[..at]
+                        .char_indices()
+                        .rev()
+                        .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+                        .map_or(0, |(i, c)| i + c.len_utf8());
+                    let scheme = &line[start..at];
+                    if scheme.is_empty() || !scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                        return None;
+                    }
+                    let end = line[at + 3..]
+                        .find(|c: char| {
+                            c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | ')' | '`' | ']' | '\\')
+                        })
+                        .map_or(line.len(), |i| at + 3 + i);
+                    Some(line[start..end].to_string())
+                })
+                .collect()
+        };
+        for line in [
+            "",
+            ":::///://",
+            "a://b://c https://x.y/?u=http://z 1://no é:ftp://d",
+            "x: y, git+ssh://h/p ${V}://w :// s3://bucket/key",
+        ] {
+            assert_eq!(urls_in(line).collect::<Vec<_>>(), by_substring(line), "{line:?}");
+        }
+    }
 
     #[test]
     fn finds_urls_of_any_scheme() {

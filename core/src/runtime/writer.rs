@@ -97,17 +97,25 @@ impl<'a> Writer<'a> {
     /// plugin-root variables in text with `vars`. Unchanged bytes stay shared.
     pub fn copy(&mut self, from: &FileComponent, to: Option<&str>, vars: Option<VarTable>) -> Result<()> {
         let file = &from.file;
-        let bytes = match (file.text(), vars) {
-            (Some(text), Some(vars)) => {
-                vars.text(text).map_or_else(|| file.bytes.clone(), |t| t.into_bytes().into())
-            }
-            _ => file.bytes.clone(),
+        let rewritten = match (file.text(), vars) {
+            (Some(text), Some(vars)) => vars.text(text),
+            _ => None,
         };
         let path = match to {
             Some(path) => BundlePath::new(path)?,
             None => from.path.clone(),
         };
-        self.bundle.add(path, GeneratedFile::new(bytes, file.executable, file.origin.to_string()))
+        let generated = match rewritten {
+            Some(text) => GeneratedFile::new(text.into_bytes(), file.executable, file.origin.to_string()),
+            // The same bytes in every runtime's bundle: hashed once.
+            None => GeneratedFile {
+                sha256: self.plugin.copied_hashes.of(&file.bytes),
+                bytes: file.bytes.clone(),
+                executable: file.executable,
+                template: file.origin.to_string(),
+            },
+        };
+        self.bundle.add(path, generated)
     }
 
     /// Contributes a part of a shared file at `path` below the output root.

@@ -511,6 +511,7 @@ impl Sorter {
             context,
             readme: self.readme,
             support: self.support,
+            copied_hashes: Default::default(),
         };
         Ok((plugin, self.diagnostics))
     }

@@ -127,7 +127,9 @@ pub(crate) fn preview(secret: &str) -> String {
 /// Known credential shapes in `text`: (what it is, the token).
 pub(crate) fn token_shapes(text: &str) -> Vec<(&'static str, &str)> {
     let mut found = Vec::new();
-    if let Some(start) = text.find("-----BEGIN ") {
+    // Scanned once a line of every source file: the byte checks keep a line
+    // without `-` or `@` from paying for a substring search.
+    if let Some(start) = text.as_bytes().contains(&b'-').then(|| text.find("-----BEGIN ")).flatten() {
         let rest = &text[start..];
         let header = rest.find("PRIVATE KEY-----").filter(|end| !rest[..*end].contains('\n') || *end < 40);
         // A key has a body: a header quoted in prose, or followed by `...`
@@ -141,15 +143,51 @@ pub(crate) fn token_shapes(text: &str) -> Vec<(&'static str, &str)> {
             found.push((kind, word));
         }
     }
-    found.extend(url_passwords(text).into_iter().map(|password| ("password in a URL", password)));
+    if text.as_bytes().contains(&b'@') {
+        found.extend(url_passwords(text).into_iter().map(|password| ("password in a URL", password)));
+    }
     found
 }
 
-/// Runs of token characters (letters, digits, `_`, `-`, `.`).
+/// Whether byte `b` can be part of a token (letters, digits, `_`, `-`, `.`).
+const fn is_token_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')
+}
+
+/// [`is_token_byte`] for every byte: one lookup a byte on the hot path.
+const TOKEN_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = is_token_byte(b as u8);
+        b += 1;
+    }
+    table
+};
+
+/// Runs of token characters (letters, digits, `_`, `-`, `.`) of at least 16
+/// bytes, trailing dots dropped. Byte-wise: every token character is ASCII,
+/// so a byte of a multi-byte character ends a run as the character would.
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
-        .map(|w| w.trim_end_matches('.'))
-        .filter(|w| w.len() >= 16)
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            while at < bytes.len() && !TOKEN_BYTES[bytes[at] as usize] {
+                at += 1;
+            }
+            let start = at;
+            while at < bytes.len() && TOKEN_BYTES[bytes[at] as usize] {
+                at += 1;
+            }
+            // Both ends sit next to ASCII bytes (or the text's ends): char boundaries.
+            let word = text[start..at].trim_end_matches('.');
+            if word.len() >= 16 {
+                return Some(word);
+            }
+        }
+        None
+    })
 }
 
 /// The characters a token's body is made of.
@@ -415,6 +453,9 @@ pub(crate) fn looks_random(value: &str) -> bool {
 
 /// `NAME=value` shell assignments (also after `export`), values unquoted.
 pub(crate) fn assignments(command: &str) -> Vec<(&str, &str)> {
+    if !command.as_bytes().contains(&b'=') {
+        return Vec::new();
+    }
     command
         .split_whitespace()
         .filter_map(|word| word.split_once('='))
@@ -426,6 +467,25 @@ pub(crate) fn assignments(command: &str) -> Vec<(&str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_are_the_runs_of_token_characters() {
+        let by_chars = |text: &str| -> Vec<String> {
+            text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+                .map(|w| w.trim_end_matches('.').to_string())
+                .filter(|w| w.len() >= 16)
+                .collect()
+        };
+        for text in [
+            "",
+            "key=ghp_0123456789abcdefghijABCDEFGHIJ012345.",
+            "é0123456789abcdefé0123456789abcdefg…x_y-z.0123456789abcdef...",
+            "\u{feff}AKIAIOSFODNN7EXAMPLE\tsk-ant-api03-abcdefghij0123456789 short",
+            "................................ 0123456789abcdef",
+        ] {
+            assert_eq!(words(text).collect::<Vec<_>>(), by_chars(text), "{text:?}");
+        }
+    }
 
     #[test]
     fn recognises_known_token_shapes() {
