@@ -279,6 +279,13 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    #[test]
+    fn every_target_event_is_one_gemini_has() {
+        for event in &EVENTS {
+            assert!(super::super::facts::HOOK_EVENTS.contains(&event.gemini), "{}", event.gemini);
+        }
+    }
+
     fn run(value: Value) -> (Value, Vec<Row>) {
         let (events, rows) =
             translate(value.as_object().unwrap(), &|s| s.replace("${PLUGIN_ROOT}", "${extensionPath}"));

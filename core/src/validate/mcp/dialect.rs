@@ -9,15 +9,15 @@ use serde_json::{Map, Value};
 use super::super::Context;
 use super::super::findings::Sink;
 use super::{INVALID_SERVER, Server, WRONG_DIALECT, display};
-use crate::runtime::Runtime;
+use crate::runtime::{Runtime, agent_plugins, claude_code, codex, cursor};
 
-const AGENT_PLUGINS_MCP_SCHEMA: &str = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
+const AGENT_PLUGINS_MCP_SCHEMA: &str = agent_plugins::facts::MCP_SCHEMA;
 
 /// MCP files other runtimes read, and the markers of those runtimes: a
 /// file is foreign only when no plugin of its runtime shares the folder.
 const FILES: [(&str, &[&str]); 2] = [
-    (".mcp.json", &[".claude-plugin/plugin.json", ".codex-plugin/plugin.json"]),
-    ("mcp.json", &["plugin.json", ".cursor-plugin/plugin.json"]),
+    (".mcp.json", &[claude_code::facts::MANIFEST_PATH, codex::facts::MANIFEST_PATH]),
+    ("mcp.json", &[agent_plugins::facts::MANIFEST_PATH, cursor::facts::MANIFEST_PATH]),
 ];
 
 /// Reports MCP files `runtime` never reads, when no other runtime's plugin
