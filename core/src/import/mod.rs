@@ -209,7 +209,7 @@ pub fn is_native(tree: &SourceTree) -> bool {
 /// layout without a manifest.
 fn detect(tree: &SourceTree) -> Result<Runtime> {
     // A Copilot CLI plugin has Claude Code's default layout: it is read as
-    // one, its `.plugin/plugin.json` a foreign manifest that fills metadata.
+    // one, its own manifest a foreign manifest that fills metadata.
     let marked = foreign::MANIFESTS
         .iter()
         .filter(|(runtime, _)| *runtime != Runtime::Copilot)

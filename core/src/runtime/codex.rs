@@ -68,7 +68,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     Ok(())
 }
 
-/// This bundle's entry in `.agents/plugins/marketplace.json` (the universal folder lists itself too).
+/// This bundle's entry in [`facts::MARKETPLACE_PATH`] (the universal folder lists itself too).
 pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
     w.merge(facts::MARKETPLACE_PATH, Part::MarketplaceEntry { document, entry })

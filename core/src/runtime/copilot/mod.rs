@@ -201,9 +201,10 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
 /// `bin/` and support files travel as they are; settings, output styles and
 /// context files have no plugin slot in Copilot CLI.
 fn files(w: &mut Writer<'_>) -> Result<()> {
-    // A root plugin.json would take precedence over .plugin/plugin.json [1].
-    let why = "plugin.json is not copied: Copilot CLI would read it instead of .plugin/plugin.json";
-    w.plain_files("Copilot CLI", &[("plugin.json", why.to_string())])?;
+    // A root plugin.json would take precedence over the manifest [1].
+    let why =
+        format!("plugin.json is not copied: Copilot CLI would read it instead of {}", facts::MANIFEST_PATH);
+    w.plain_files("Copilot CLI", &[("plugin.json", why)])?;
     if let Some(context) = &w.plugin.context {
         let detail = "Copilot CLI plugins load no context file; move its guidance into a skill";
         w.honest("context", context.path.as_str(), Level::Unsupported, detail);
