@@ -12,7 +12,7 @@ pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 mod generic;
-mod hermes;
+pub(crate) mod hermes;
 mod local_root;
 pub(crate) mod openclaw;
 pub(crate) mod opencode;

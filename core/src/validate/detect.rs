@@ -9,7 +9,9 @@ use serde::{Serialize, Serializer};
 use super::catalog::{Rule, RuleSeverity};
 use super::findings::Sink;
 use super::folder::Folder;
-use crate::runtime::{Runtime, agent_plugins, claude_code, codex, copilot, cursor, gemini};
+use crate::runtime::{
+    Runtime, agent_plugins, claude_code, codex, copilot, cursor, gemini, hermes, openclaw, opencode,
+};
 use crate::source::SourceTree;
 
 pub const NO_PLUGIN: Rule = Rule {
@@ -92,9 +94,9 @@ const MARKERS: &[(&str, SubjectKind, Runtime)] = &[
     (cursor::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Cursor),
     // Or Antigravity's (shared_manifest_runtime tells them apart).
     (agent_plugins::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::AgentPlugins),
-    ("openclaw.plugin.json", SubjectKind::Plugin, Runtime::OpenClaw),
-    ("plugin.yaml", SubjectKind::Plugin, Runtime::Hermes),
-    ("opencode.json", SubjectKind::Plugin, Runtime::OpenCode),
+    (openclaw::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::OpenClaw),
+    (hermes::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Hermes),
+    (opencode::facts::CONFIG_FILE, SubjectKind::Plugin, Runtime::OpenCode),
     (copilot::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Copilot),
 ];
 

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::super::Context;
 use super::super::findings::Sink;
 use crate::runtime::{
-    Runtime, agent_plugins, antigravity, claude_code, codex, copilot, cursor, gemini, opencode,
+    Runtime, agent_plugins, antigravity, claude_code, codex, copilot, cursor, gemini, openclaw, opencode,
 };
 
 /// How deep below a skills folder a runtime finds `SKILL.md`.
@@ -68,7 +68,7 @@ pub(crate) fn manifest_of(runtime: Runtime) -> Option<&'static str> {
         Runtime::Cursor => Some(cursor::facts::MANIFEST_PATH),
         Runtime::AgentPlugins => Some(agent_plugins::facts::MANIFEST_PATH),
         Runtime::OpenCode => Some(opencode::facts::CONFIG_FILE),
-        Runtime::OpenClaw => Some("openclaw.plugin.json"),
+        Runtime::OpenClaw => Some(openclaw::facts::MANIFEST_PATH),
         Runtime::Copilot => Some(copilot::facts::MANIFEST_PATH),
         Runtime::Antigravity => Some(antigravity::facts::MANIFEST_PATH),
         Runtime::Hermes | Runtime::Generic => None,
