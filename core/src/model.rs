@@ -11,7 +11,7 @@ pub struct Plugin {
     pub config: Config,
     /// The namespace commands and skills are invoked under (`/ns:cmd`).
     pub namespace: String,
-    /// Where the metadata came from (`plugforge.json` or `.claude-plugin/plugin.json`).
+    /// Where the metadata came from (`plugforge.json` or Claude Code's plugin manifest).
     pub metadata_file: BundlePath,
     /// Claude manifest fields carried over from a Claude plugin source.
     pub claude_extra: Map<String, Value>,

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::import::{ImportOptions, Imported, import, is_native};
 use crate::report::Diagnostic;
+use crate::runtime::{agent_plugins, claude_code, codex, cursor, gemini};
 use crate::source::SourceTree;
 
 /// Files that make a tree a canonical plugforge source.
@@ -30,10 +31,16 @@ pub fn canonical_source<'a>(tree: &'a SourceTree, folder_name: Option<&str>) -> 
         return Err(Error::at(
             ErrorCode::InvalidSource,
             Location::file(CANONICAL_MARKERS[0]),
-            "no plugforge.json, and not a plugin of a runtime plugforge reads \
-             (.claude-plugin/plugin.json, .codex-plugin/plugin.json, gemini-extension.json, \
-             .cursor-plugin/plugin.json, plugin.json, or Claude Code's commands/, agents/, skills/, hooks/ \
-             folders); `plugforge init` creates a source",
+            format!(
+                "no plugforge.json, and not a plugin of a runtime plugforge reads \
+                 ({}, {}, {}, {}, {}, or Claude Code's commands/, agents/, skills/, hooks/ \
+                 folders); `plugforge init` creates a source",
+                claude_code::facts::MANIFEST_PATH,
+                codex::facts::MANIFEST_PATH,
+                gemini::facts::MANIFEST_PATH,
+                cursor::facts::MANIFEST_PATH,
+                agent_plugins::facts::MANIFEST_PATH,
+            ),
         ));
     }
     let options = ImportOptions { folder_name: folder_name.map(str::to_string), ..ImportOptions::default() };

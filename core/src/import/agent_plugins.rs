@@ -8,10 +8,10 @@ use super::common::{self, SkillFile, Spelling, skip_regenerated};
 use super::draft::Draft;
 use super::manifest::{Manifest, short};
 use crate::error::{Location, Result};
-use crate::runtime::agent_plugins::{MCP_SCHEMA, PLUGIN_SCHEMA};
+use crate::runtime::agent_plugins::facts::{MCP_SCHEMA, PLUGIN_SCHEMA};
 use crate::source::SourceTree;
 
-pub const MANIFEST: &str = "plugin.json";
+pub const MANIFEST: &str = crate::runtime::agent_plugins::facts::MANIFEST_PATH;
 const MCP_FILE: &str = "mcp.json";
 
 pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {

@@ -13,7 +13,7 @@ use crate::format::yaml;
 use crate::path::BundlePath;
 use crate::source::{SourceFile, SourceTree, parse_document};
 
-pub const MANIFEST: &str = ".claude-plugin/plugin.json";
+pub const MANIFEST: &str = crate::runtime::claude_code::facts::MANIFEST_PATH;
 
 /// Manifest fields only Claude Code reads; kept for its bundle alone.
 pub(super) const CLAUDE_ONLY: [&str; 10] = [

@@ -1,4 +1,4 @@
-//! Codex plugins: `.codex-plugin/plugin.json` (metadata, `interface`,
+//! Codex plugins: the manifest ([`MANIFEST`]: metadata, `interface`,
 //! component paths), skills, the commands Codex migrates, Claude-dialect
 //! hooks and `.mcp.json` servers whose plugin paths are relative to a `.`
 //! working folder.
@@ -13,7 +13,7 @@ use crate::error::{Location, Result};
 use crate::runtime::codex::{DEFAULT_CAPABILITIES, DEFAULT_CATEGORY, DEFAULT_PROMPTS_MAX, short_description};
 use crate::source::SourceTree;
 
-pub const MANIFEST: &str = ".codex-plugin/plugin.json";
+pub const MANIFEST: &str = crate::runtime::codex::facts::MANIFEST_PATH;
 const ROOT: &str = "${PLUGIN_ROOT}";
 
 pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {

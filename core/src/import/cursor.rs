@@ -1,4 +1,4 @@
-//! Cursor plugins: `.cursor-plugin/plugin.json`, skills, commands, agents,
+//! Cursor plugins: the manifest ([`MANIFEST`]), skills, commands, agents,
 //! rules (the always-applied one becomes the context file), Cursor-dialect
 //! hooks and the root `mcp.json`, with `${CURSOR_PLUGIN_ROOT}` -> `${PLUGIN_ROOT}`.
 
@@ -10,10 +10,10 @@ use super::json_parts::{JsonParts, Merged, invalid};
 use super::manifest::{Manifest, entries, relative, short};
 use super::markdown::Markdown;
 use crate::error::{Location, Result};
-use crate::runtime::cursor::HOOK_EVENTS;
+use crate::runtime::cursor::facts;
 use crate::source::{SourceFile, SourceTree};
 
-pub const MANIFEST: &str = ".cursor-plugin/plugin.json";
+pub const MANIFEST: &str = facts::MANIFEST_PATH;
 const CURSOR_ONLY: [&str; 6] = ["publisher", "logo", "category", "tags", "minClientVersions", "variables"];
 /// Component fields and the folder each one defaults to.
 const FOLDERS: [(&str, &str); 4] =
@@ -53,7 +53,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     manifest.keep_for(draft, "cursor", "Cursor", &CURSOR_ONLY);
     manifest.rest(draft, "Cursor");
 
-    let spelling = Spelling::claude().with("${CURSOR_PLUGIN_ROOT}", "${PLUGIN_ROOT}");
+    let spelling = Spelling::claude().with(facts::PLUGIN_ROOT, "${PLUGIN_ROOT}");
     let mut rules = Vec::new();
     'files: for (path, file) in tree.iter() {
         let p = path.as_str();
@@ -238,8 +238,7 @@ impl JsonParts {
 fn cursor_hooks(draft: &mut Draft, origin: &str, events: Value, spelling: &Spelling) -> Result<Value> {
     let mut out = Map::new();
     for (event, entries) in events.as_object().cloned().unwrap_or_default() {
-        let Some(claude) = HOOK_EVENTS.iter().find(|(_, cursor)| *cursor == event).map(|(claude, _)| *claude)
-        else {
+        let Some(claude) = facts::claude_event(&event) else {
             let message = format!(
                 "Cursor hook event {event} has no canonical (Claude Code) counterpart; its handlers are left out"
             );

@@ -9,25 +9,25 @@ use serde_json::{Map, Value};
 use super::draft::Draft;
 use super::manifest::{Manifest, short};
 use crate::error::Location;
-use crate::runtime::Runtime;
+use crate::runtime::{Runtime, agent_plugins, claude_code, codex, copilot, cursor, gemini};
 use crate::source::{METADATA_KEYS, SourceTree};
 
 /// Each importable runtime's manifest in a plugin folder.
 pub const MANIFESTS: [(Runtime, &str); 6] = [
-    (Runtime::ClaudeCode, ".claude-plugin/plugin.json"),
-    (Runtime::Codex, ".codex-plugin/plugin.json"),
-    (Runtime::Gemini, "gemini-extension.json"),
-    (Runtime::Cursor, ".cursor-plugin/plugin.json"),
-    (Runtime::AgentPlugins, "plugin.json"),
-    (Runtime::Copilot, ".plugin/plugin.json"),
+    (Runtime::ClaudeCode, claude_code::facts::MANIFEST_PATH),
+    (Runtime::Codex, codex::facts::MANIFEST_PATH),
+    (Runtime::Gemini, gemini::facts::MANIFEST_PATH),
+    (Runtime::Cursor, cursor::facts::MANIFEST_PATH),
+    (Runtime::AgentPlugins, agent_plugins::facts::MANIFEST_PATH),
+    (Runtime::Copilot, copilot::facts::MANIFEST_PATH),
 ];
 
 /// Marketplace files that may list the folder itself (`"source": "./"`).
 const MARKETPLACES: [&str; 4] = [
-    ".claude-plugin/marketplace.json",
-    ".agents/plugins/marketplace.json",
-    ".cursor-plugin/marketplace.json",
-    ".github/plugin/marketplace.json",
+    claude_code::facts::MARKETPLACE_PATH,
+    codex::facts::MARKETPLACE_PATH,
+    cursor::facts::MARKETPLACE_PATH,
+    copilot::facts::MARKETPLACE_PATH,
 ];
 
 /// Fields a foreign manifest holds that only its runtime reads, kept under

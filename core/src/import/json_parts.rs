@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::draft::Draft;
 use crate::error::{Error, ErrorCode, Location, Result};
-use crate::source::HOOK_EVENTS;
+use crate::runtime::claude_code::facts::HOOK_EVENTS;
 
 #[derive(Default)]
 pub struct JsonParts {

@@ -39,10 +39,9 @@ pub struct ImportOptions {
     /// The runtime the folder is for; `None` detects it from its marker.
     #[serde(default)]
     pub from: Option<String>,
-    /// The plugin's name: required for a Claude Code plugin without
-    /// `.claude-plugin/plugin.json` (Claude Code then names it after its
-    /// folder, which the core never sees); otherwise it replaces the
-    /// manifest's name.
+    /// The plugin's name: required for a Claude Code plugin without its
+    /// manifest (Claude Code then names it after its folder, which the core
+    /// never sees); otherwise it replaces the manifest's name.
     #[serde(default)]
     pub name: Option<String>,
     /// The plugin folder's own name: what Claude Code names a plugin that
@@ -126,7 +125,8 @@ fn name(draft: &mut Draft, runtime: Runtime, options: &ImportOptions, manifest: 
             None if runtime == Runtime::ClaudeCode && options.folder_name.is_some() => {
                 let folder = options.folder_name.clone().expect("checked");
                 let message = format!(
-                    "no .claude-plugin/plugin.json: the plugin is named after its folder {folder:?}, as Claude Code names it"
+                    "no {}: the plugin is named after its folder {folder:?}, as Claude Code names it",
+                    claude::MANIFEST
                 );
                 draft.note("name_from_folder", manifest.clone(), message);
                 folder
@@ -135,8 +135,11 @@ fn name(draft: &mut Draft, runtime: Runtime, options: &ImportOptions, manifest: 
                 return Err(Error::at(
                     ErrorCode::InvalidSource,
                     Location::file(claude::MANIFEST),
-                    "a Claude Code plugin without .claude-plugin/plugin.json is named after its folder, \
-                     which import does not see: give the name with --name",
+                    format!(
+                        "a Claude Code plugin without {} is named after its folder, \
+                         which import does not see: give the name with --name",
+                        claude::MANIFEST
+                    ),
                 ));
             }
             None => {
@@ -206,7 +209,7 @@ pub fn is_native(tree: &SourceTree) -> bool {
 /// layout without a manifest.
 fn detect(tree: &SourceTree) -> Result<Runtime> {
     // A Copilot CLI plugin has Claude Code's default layout: it is read as
-    // one, its `.plugin/plugin.json` a foreign manifest that fills metadata.
+    // one, its own manifest a foreign manifest that fills metadata.
     let marked = foreign::MANIFESTS
         .iter()
         .filter(|(runtime, _)| *runtime != Runtime::Copilot)
@@ -217,8 +220,14 @@ fn detect(tree: &SourceTree) -> Result<Runtime> {
     marked.or_else(|| claude_layout().then_some(Runtime::ClaudeCode)).ok_or_else(|| {
         Error::new(
             ErrorCode::InvalidSource,
-            "no plugin marker found (.claude-plugin/plugin.json, .codex-plugin/plugin.json, \
-             gemini-extension.json, .cursor-plugin/plugin.json, plugin.json); name the runtime with --from",
+            format!(
+                "no plugin marker found ({}, {}, {}, {}, {}); name the runtime with --from",
+                claude::MANIFEST,
+                codex::MANIFEST,
+                gemini::MANIFEST,
+                cursor::MANIFEST,
+                agent_plugins::MANIFEST
+            ),
         )
     })
 }

@@ -1,8 +1,9 @@
-//! OpenAI Codex CLI (0.171): a plugin (`.codex-plugin/plugin.json`, listed in
-//! the marketplace at `.agents/plugins/marketplace.json`) and a project kind
+//! OpenAI Codex CLI (0.171): a plugin (its manifest [`facts::MANIFEST_PATH`],
+//! listed in the marketplace at [`facts::MARKETPLACE_PATH`]) and a project kind
 //! (what Codex reads from a repository or from `~/.codex`).
 
 mod commands;
+pub(crate) mod facts;
 mod hooks;
 mod mcp;
 mod project;
@@ -17,8 +18,6 @@ use crate::model::Plugin;
 use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
-
-pub(crate) const MARKETPLACE_FILE: &str = ".agents/plugins/marketplace.json";
 
 /// Codex exports `PLUGIN_ROOT` and `PLUGIN_DATA` to plugin hooks, so the
 /// canonical spelling is already Codex's own: nothing to replace.
@@ -39,7 +38,7 @@ pub const KINDS: &[Kind] = &[
         name: "plugin",
         layout: Layout::Folder,
         scopes: BOTH_SCOPES,
-        marketplace: Some(MARKETPLACE_FILE),
+        marketplace: Some(facts::MARKETPLACE_PATH),
         shared: &[],
     },
     Kind {
@@ -69,10 +68,10 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     Ok(())
 }
 
-/// This bundle's entry in `.agents/plugins/marketplace.json` (the universal folder lists itself too).
+/// This bundle's entry in [`facts::MARKETPLACE_PATH`] (the universal folder lists itself too).
 pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
-    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })
+    w.merge(facts::MARKETPLACE_PATH, Part::MarketplaceEntry { document, entry })
 }
 
 /// The plugin's files and honesty rows, without README or marketplace entry
@@ -130,7 +129,7 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
     default_prompts(w, &mut interface);
     short_description_honesty(w, &interface);
     manifest.insert("interface".into(), Value::Object(interface));
-    w.add_json(".codex-plugin/plugin.json", &Value::Object(manifest), templates::origin("codex/plugin.json"))
+    w.add_json(facts::MANIFEST_PATH, &Value::Object(manifest), templates::origin("codex/plugin.json"))
 }
 
 /// The install-surface block Codex shows: every field derived from the

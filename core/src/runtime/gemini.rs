@@ -9,6 +9,7 @@
 //! (`loadExtension`, `loadExtensionConfig`, `FileCommandLoader`,
 //! `loadSkillsFromDir`, `loadAgentsFromDirectory`, `Storage`, `HookRegistry`).
 
+pub(crate) mod facts;
 pub(crate) mod hooks;
 mod mcp;
 mod prompt;
@@ -26,7 +27,6 @@ use crate::report::{Diagnostic, Level};
 use crate::templates;
 use crate::vars::canonical_text;
 
-const EXTENSION_MANIFEST: &str = "gemini-extension.json";
 const SETTINGS_FILE: &str = ".gemini/settings.json";
 const CONTEXT_FILE: &str = "GEMINI.md";
 /// The user-scope context file (below the home folder).
@@ -46,9 +46,6 @@ pub const KINDS: &[Kind] = &[
 /// The canonical plugin-root variables.
 const PLUGIN_ROOT: &str = "${PLUGIN_ROOT}";
 const PLUGIN_DATA: &str = "${PLUGIN_DATA}";
-/// Gemini hydrates this in `gemini-extension.json`, `hooks/hooks.json` and
-/// extension skills and agents (not in commands or context files).
-const EXTENSION_PATH: &str = "${extensionPath}";
 /// Where `gemini extensions install` copies an extension.
 const INSTALLED_EXTENSIONS: &str = "~/.gemini/extensions";
 /// Gemini has no per-plugin data folder; this one survives extension updates.
@@ -115,7 +112,7 @@ impl Target {
         let ns = &self.namespace;
         match (self.project, reader) {
             (false, Reader::Prose) => format!("{INSTALLED_EXTENSIONS}/{ns}"),
-            (false, _) => EXTENSION_PATH.to_string(),
+            (false, _) => facts::PLUGIN_ROOT.to_string(),
             (true, _) => format!("{}/{ns}", self.gemini_home(reader)),
         }
     }
@@ -231,14 +228,14 @@ fn manifest(w: &mut Writer<'_>, target: &Target) -> Result<()> {
     if plugin.context.is_some() {
         manifest.insert("contextFileName".into(), json!(CONTEXT_FILE));
     }
-    let servers = mcp_servers(w, target, "gemini-extension.json mcpServers")?;
+    let servers = mcp_servers(w, target, &format!("{} mcpServers", facts::MANIFEST_PATH))?;
     if !servers.is_empty() {
         manifest.insert("mcpServers".into(), Value::Object(servers));
     }
     let overrides: Vec<(String, Value)> = w.overrides().map(|(k, v)| (k.clone(), v.clone())).collect();
     manifest.extend(overrides);
     w.add_json(
-        EXTENSION_MANIFEST,
+        facts::MANIFEST_PATH,
         &Value::Object(manifest),
         templates::origin("gemini/gemini-extension.json"),
     )

@@ -4,7 +4,7 @@
 //! OpenClaw's compatible bundle reuses the Claude Code and Codex writers.
 
 pub(crate) mod agent_plugins;
-mod antigravity;
+pub(crate) mod antigravity;
 pub(crate) mod claude_code;
 mod claude_project;
 pub(crate) mod codex;
@@ -12,10 +12,10 @@ pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod gemini;
 mod generic;
-mod hermes;
+pub(crate) mod hermes;
 mod local_root;
 pub(crate) mod openclaw;
-mod opencode;
+pub(crate) mod opencode;
 mod skill_fold;
 mod universal;
 mod writer;

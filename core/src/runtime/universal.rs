@@ -5,20 +5,20 @@
 //! each host's marketplace file pointing at the folder. Every fact below was
 //! checked against the real clients (docs/runtimes/universal.md):
 //!
-//! - Claude Code reads `.claude-plugin/plugin.json` and its default folders;
+//! - Claude Code reads its manifest and its default folders;
 //!   the root `plugin.json`, `mcp.json` and `com.github.copilot/` are inert
 //!   there (`claude plugin validate --strict` passes).
 //! - Codex 0.171 reads a root `plugin.json` whose `$schema` is the Agent
-//!   Plugins one before `.codex-plugin/`: it takes skills (one level deep) and
-//!   the spec `mcp.json`, keeps the `interface` of `.codex-plugin/plugin.json`,
+//!   Plugins one before its own manifest folder: it takes skills (one level
+//!   deep) and the spec `mcp.json`, keeps the `interface` of its own manifest,
 //!   and loads no hooks and migrates no commands for such a plugin.
 //! - Copilot CLI 1.0.102 reads the spec root manifest first and then takes
 //!   agents, commands and hooks only from `com.github.copilot/`, MCP servers
 //!   only from the spec `mcp.json`.
-//! - OpenClaw detects `.codex-plugin/` first and loads the folder as a Codex
+//! - OpenClaw detects Codex's manifest folder first and loads the folder as a Codex
 //!   bundle: skills and `.mcp.json`.
-//! - Cursor is not served here: it must never see `.cursor-plugin/plugin.json`
-//!   beside a root manifest, so it keeps its own folder (`--target cursor`).
+//! - Cursor is not served here: it must never see its own manifest beside a
+//!   root manifest, so it keeps its own folder (`--target cursor`).
 //!
 //! The folder is assembled from the runtimes' own writers, each run on the
 //! same plugin; this module only picks their files and restates their
@@ -43,18 +43,20 @@ const COPILOT_DIR: &str = "com.github.copilot";
 /// The files of the Copilot writer's bundle that move below [`COPILOT_DIR`].
 const COPILOT_ONLY: [&str; 3] = ["commands/", "agents/", "hooks/hooks.json"];
 /// The files the Agent Plugins writer contributes (its skills win over Claude's).
-const SPEC_FILES: [&str; 3] = [agent_plugins::MANIFEST_FILE, agent_plugins::MCP_FILE, "skills/"];
+const SPEC_FILES: [&str; 3] =
+    [agent_plugins::facts::MANIFEST_PATH, agent_plugins::facts::MCP_PATH, "skills/"];
 
 pub const KINDS: &[Kind] = &[Kind {
     name: "plugin",
     layout: Layout::Folder,
     scopes: BOTH_SCOPES,
-    marketplace: Some(claude_code::MARKETPLACE_FILE),
-    shared: &[codex::MARKETPLACE_FILE, copilot::MARKETPLACE_FILE],
+    marketplace: Some(claude_code::facts::MARKETPLACE_PATH),
+    shared: &[codex::facts::MARKETPLACE_PATH, copilot::facts::MARKETPLACE_PATH],
 }];
 
 /// Codex's view of the folder, which it reads through the root manifest.
-const CODEX_SPEC: &str = "Codex reads the root Agent Plugins plugin.json before .codex-plugin/";
+const CODEX_SPEC: &str =
+    concat!("Codex reads the root Agent Plugins plugin.json before ", codex::facts::manifest_dir!(), "/");
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
     let claude = sub(w, Runtime::ClaudeCode, claude_code::write_plugin)?;
@@ -82,7 +84,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
         }
     }
     for (path, file) in &codex.files {
-        if path.as_str() == ".codex-plugin/plugin.json" {
+        if path.as_str() == codex::facts::MANIFEST_PATH {
             files.insert(path.clone(), file.clone());
         }
     }
@@ -108,8 +110,11 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     restate(w, "Codex", &codex, |row| codex_row(row, &spec));
     restate(w, "Copilot CLI", &copilot, |row| copilot_row(row, &spec));
     restate(w, "OpenClaw", &openclaw, |row| Some(row.clone()));
-    let cursor = "Cursor: no .cursor-plugin/plugin.json here, since Cursor must never see one beside a root \
-                  plugin.json; build --target cursor for its own folder";
+    let cursor = concat!(
+        "Cursor: no ",
+        super::cursor::facts::manifest_path!(),
+        " here, since Cursor must never see one beside a root plugin.json; build --target cursor for its own folder"
+    );
     w.honest("host", "cursor", Level::Unsupported, cursor);
     for bundle in [&claude, &spec, &codex, &copilot] {
         for diagnostic in &bundle.diagnostics {

@@ -1,4 +1,4 @@
-//! An existing Claude Code plugin (`.claude-plugin/plugin.json` + its layout)
+//! An existing Claude Code plugin (its manifest + its layout)
 //! read as a canonical source, so authors need no migration.
 
 use serde_json::{Map, Value};
@@ -7,8 +7,6 @@ use super::config::{Author, Config};
 use super::json_text::{line_of_key, parse_json};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::path::BundlePath;
-
-pub const CLAUDE_MANIFEST: &str = ".claude-plugin/plugin.json";
 
 /// Component locations a Claude manifest may redirect.
 #[derive(Debug, Clone, Default)]

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value, json};
 
-use super::claude_manifest::{CLAUDE_MANIFEST, ComponentPaths, read_claude_manifest};
+use super::claude_manifest::{ComponentPaths, read_claude_manifest};
 use super::config::Config;
 use super::frontmatter::{Document, parse_document};
 use super::json_text::{line_of_key, parse_json};
@@ -17,50 +17,12 @@ use crate::format::yaml;
 use crate::model::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, Skill};
 use crate::path::BundlePath;
 use crate::report::Diagnostic;
+use crate::runtime::claude_code::facts::{self as claude_code, HOOK_EVENTS};
 use crate::vars::{canonical_json, canonical_text};
 
 const PLUGFORGE_CONFIG: &str = "plugforge.json";
 const HOOKS_FILE: &str = "hooks/hooks.json";
 const MCP_FILE: &str = ".mcp.json";
-
-/// Claude Code's hook events: the canonical dialect's event names (2.1.332's
-/// list, binary strings beside its "Not a recognized hook event" check).
-pub const HOOK_EVENTS: [&str; 34] = [
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PostToolBatch",
-    "Notification",
-    "UserPromptSubmit",
-    "UserPromptExpansion",
-    "SessionStart",
-    "SessionEnd",
-    "Stop",
-    "StopFailure",
-    "SubagentStart",
-    "SubagentStop",
-    "PreCompact",
-    "PostCompact",
-    "PreModelSwitch",
-    "PostModelSwitch",
-    "PermissionRequest",
-    "PermissionDenied",
-    "Setup",
-    "TeammateIdle",
-    "TaskCreated",
-    "TaskCompleted",
-    "Elicitation",
-    "ElicitationResult",
-    "ConfigChange",
-    "WorktreeCreate",
-    "WorktreeRemove",
-    "InstructionsLoaded",
-    "CwdChanged",
-    "FileChanged",
-    "DirectoryAdded",
-    "MessageDisplay",
-    "PreSkillShellCommand",
-];
 
 /// What the loader needs from the caller besides the tree.
 pub struct LoadOptions<'a> {
@@ -169,7 +131,7 @@ fn read_metadata(tree: &SourceTree, ctx: &TemplateContext) -> Result<Metadata> {
             source_is_claude: false,
         });
     }
-    if let Some(path) = find(CLAUDE_MANIFEST)? {
+    if let Some(path) = find(claude_code::MANIFEST_PATH)? {
         let bytes = render_config_file(&path, tree.get(path.as_str()).expect("found above"), ctx)?;
         let claude = read_claude_manifest(path.as_str(), &bytes)?;
         return Ok(Metadata {
@@ -184,7 +146,10 @@ fn read_metadata(tree: &SourceTree, ctx: &TemplateContext) -> Result<Metadata> {
     Err(Error::at(
         ErrorCode::InvalidSource,
         Location::file(PLUGFORGE_CONFIG),
-        "no plugforge.json (or .claude-plugin/plugin.json) at the source root; `plugforge init` creates one",
+        format!(
+            "no plugforge.json (or {}) at the source root; `plugforge init` creates one",
+            claude_code::MANIFEST_PATH
+        ),
     ))
 }
 
@@ -282,7 +247,7 @@ impl Sorter {
         if let Some(skill) = self.skill_of(&path) {
             return self.skill_files.entry(skill).or_default().push((path, file));
         }
-        if p.starts_with(".claude-plugin/") {
+        if p.strip_prefix(claude_code::MANIFEST_DIR).is_some_and(|rest| rest.starts_with('/')) {
             let message = format!("{p} is ignored: every runtime's manifest is generated");
             return self.diagnostics.push(Diagnostic::warning(
                 "ignored_file",
@@ -592,7 +557,8 @@ impl Sorter {
             let text = String::from_utf8_lossy(&file.bytes).into_owned();
             (path.to_string(), parse_json::<Value>(path.as_str(), &file.bytes), text, Some(file.origin))
         });
-        let inline = inline.into_iter().map(|v| (CLAUDE_MANIFEST.to_string(), Ok(v), String::new(), None));
+        let inline =
+            inline.into_iter().map(|v| (claude_code::MANIFEST_PATH.to_string(), Ok(v), String::new(), None));
         for (file, value, text, file_origin) in parsed.chain(inline) {
             let value = match value {
                 Ok(value) => value,
@@ -620,7 +586,7 @@ impl Sorter {
                 }
             }
         }
-        let origin = origin.unwrap_or_else(|| BundlePath::new(CLAUDE_MANIFEST).expect("valid"));
+        let origin = origin.unwrap_or_else(|| BundlePath::new(claude_code::MANIFEST_PATH).expect("valid"));
         if merged.is_empty() && description.is_none() && !self.source_has_hooks(&origin) {
             return None;
         }
@@ -633,7 +599,7 @@ impl Sorter {
     }
 
     fn source_has_hooks(&self, origin: &BundlePath) -> bool {
-        origin.as_str() != CLAUDE_MANIFEST
+        origin.as_str() != claude_code::MANIFEST_PATH
     }
 
     fn build_mcp(&mut self) -> Option<McpServers> {
@@ -655,12 +621,12 @@ impl Sorter {
             }
         }
         for map in inline {
-            match mcp_servers(CLAUDE_MANIFEST, "", Value::Object(map)) {
+            match mcp_servers(claude_code::MANIFEST_PATH, "", Value::Object(map)) {
                 Ok(found) => servers.extend(found),
                 Err(e) => self.problems.absorb(e),
             }
         }
-        let origin = origin.unwrap_or_else(|| BundlePath::new(CLAUDE_MANIFEST).expect("valid"));
+        let origin = origin.unwrap_or_else(|| BundlePath::new(claude_code::MANIFEST_PATH).expect("valid"));
         let servers = match canonical_json(Value::Object(servers)) {
             Value::Object(map) => map,
             _ => unreachable!("an object stays an object"),

@@ -22,7 +22,7 @@ pub use frontmatter::{Document, parse_document};
 pub(crate) use frontmatter::{frontmatter_key_line, yaml_key_lines, yaml_value};
 pub use json_positions::JsonPositions;
 pub use json_text::{line_of_key, parse_json};
-pub use load::{HOOK_EVENTS, LoadOptions, is_kebab, load_plugin, read_config};
+pub use load::{LoadOptions, is_kebab, load_plugin, read_config};
 pub(crate) use render::{environment, has_templates};
 pub(crate) use summary::summary;
 

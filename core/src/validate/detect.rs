@@ -9,7 +9,9 @@ use serde::{Serialize, Serializer};
 use super::catalog::{Rule, RuleSeverity};
 use super::findings::Sink;
 use super::folder::Folder;
-use crate::runtime::Runtime;
+use crate::runtime::{
+    Runtime, agent_plugins, claude_code, codex, copilot, cursor, gemini, hermes, openclaw, opencode,
+};
 use crate::source::SourceTree;
 
 pub const NO_PLUGIN: Rule = Rule {
@@ -83,19 +85,19 @@ fn runtime_id<S: Serializer>(runtime: &Option<Runtime>, s: S) -> Result<S::Ok, S
 /// Marker file (relative to a folder) -> what it makes the folder, in the
 /// order runtimes themselves try them.
 const MARKERS: &[(&str, SubjectKind, Runtime)] = &[
-    (".claude-plugin/marketplace.json", SubjectKind::Marketplace, Runtime::ClaudeCode),
-    (".agents/plugins/marketplace.json", SubjectKind::Marketplace, Runtime::Codex),
-    (".cursor-plugin/marketplace.json", SubjectKind::Marketplace, Runtime::Cursor),
-    (".claude-plugin/plugin.json", SubjectKind::Plugin, Runtime::ClaudeCode),
-    (".codex-plugin/plugin.json", SubjectKind::Plugin, Runtime::Codex),
-    ("gemini-extension.json", SubjectKind::Plugin, Runtime::Gemini),
-    (".cursor-plugin/plugin.json", SubjectKind::Plugin, Runtime::Cursor),
+    (claude_code::facts::MARKETPLACE_PATH, SubjectKind::Marketplace, Runtime::ClaudeCode),
+    (codex::facts::MARKETPLACE_PATH, SubjectKind::Marketplace, Runtime::Codex),
+    (cursor::facts::MARKETPLACE_PATH, SubjectKind::Marketplace, Runtime::Cursor),
+    (claude_code::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::ClaudeCode),
+    (codex::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Codex),
+    (gemini::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Gemini),
+    (cursor::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Cursor),
     // Or Antigravity's (shared_manifest_runtime tells them apart).
-    ("plugin.json", SubjectKind::Plugin, Runtime::AgentPlugins),
-    ("openclaw.plugin.json", SubjectKind::Plugin, Runtime::OpenClaw),
-    ("plugin.yaml", SubjectKind::Plugin, Runtime::Hermes),
-    ("opencode.json", SubjectKind::Plugin, Runtime::OpenCode),
-    (".plugin/plugin.json", SubjectKind::Plugin, Runtime::Copilot),
+    (agent_plugins::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::AgentPlugins),
+    (openclaw::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::OpenClaw),
+    (hermes::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Hermes),
+    (opencode::facts::CONFIG_FILE, SubjectKind::Plugin, Runtime::OpenCode),
+    (copilot::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Copilot),
 ];
 
 const SOURCE_MARKERS: &[&str] = &["plugforge.json", "plugforge.json.j2"];
@@ -106,10 +108,10 @@ const SOURCE_MARKERS: &[&str] = &["plugforge.json", "plugforge.json.j2"];
 /// takes Codex, Cursor and Claude Code plugins, then an Agent Plugins root
 /// manifest.
 const LOADED_FORMATS: &[(Runtime, &str, Runtime)] = &[
-    (Runtime::OpenClaw, ".codex-plugin/plugin.json", Runtime::Codex),
-    (Runtime::OpenClaw, ".cursor-plugin/plugin.json", Runtime::Cursor),
-    (Runtime::OpenClaw, ".claude-plugin/plugin.json", Runtime::ClaudeCode),
-    (Runtime::OpenClaw, "plugin.json", Runtime::AgentPlugins),
+    (Runtime::OpenClaw, codex::facts::MANIFEST_PATH, Runtime::Codex),
+    (Runtime::OpenClaw, cursor::facts::MANIFEST_PATH, Runtime::Cursor),
+    (Runtime::OpenClaw, claude_code::facts::MANIFEST_PATH, Runtime::ClaudeCode),
+    (Runtime::OpenClaw, agent_plugins::facts::MANIFEST_PATH, Runtime::AgentPlugins),
 ];
 
 /// Without any manifest, OpenClaw loads a folder holding one of these as a

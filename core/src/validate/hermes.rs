@@ -48,8 +48,8 @@ pub const NOT_CHECKED: Rule = Rule {
 
 pub const RULES: &[&Rule] = &[&MISSING_INIT, &UNREGISTERED_SKILL, &REGISTRATION_RAISES, &NOT_CHECKED];
 
-const MANIFEST: &str = "plugin.yaml";
-const INIT: &str = "__init__.py";
+const MANIFEST: &str = crate::runtime::hermes::facts::MANIFEST_PATH;
+const INIT: &str = crate::runtime::hermes::facts::INIT_PATH;
 const SKILLS: &str = "skills";
 
 /// The lines of the fixed shape before the registrations (module docstring,

@@ -16,7 +16,7 @@ use crate::path::BundlePath;
 use crate::runtime::gemini::{hooks::claude_event, tools::claude_tool};
 use crate::source::{SourceFile, SourceTree};
 
-pub const MANIFEST: &str = "gemini-extension.json";
+pub const MANIFEST: &str = crate::runtime::gemini::facts::MANIFEST_PATH;
 const DEFAULT_CONTEXT: &str = "GEMINI.md";
 /// Fields only Gemini CLI reads; kept for its bundle alone.
 const GEMINI_ONLY: [&str; 5] = ["excludeTools", "settings", "themes", "plan", "migratedTo"];
@@ -58,7 +58,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
 /// Gemini's spellings of the plugin root and data folders, as `build` writes them.
 fn spelling(name: &str) -> Spelling {
     Spelling::claude()
-        .with("${extensionPath}", "${PLUGIN_ROOT}")
+        .with(crate::runtime::gemini::facts::PLUGIN_ROOT, "${PLUGIN_ROOT}")
         .with(format!("~/.gemini/extensions/{name}"), "${PLUGIN_ROOT}")
         .with(format!("$HOME/.gemini/plugin-data/{name}"), "${PLUGIN_DATA}")
         .with(format!("~/.gemini/plugin-data/{name}"), "${PLUGIN_DATA}")

@@ -4,23 +4,8 @@
 
 use serde_json::{Map, Value};
 
+use super::facts;
 use crate::report::Level;
-
-/// The canonical (Claude) events Codex runs; any other event is ignored by
-/// Codex without a word, so it is left out and reported.
-pub const CODEX_EVENTS: [&str; 11] = [
-    "PreToolUse",
-    "PermissionRequest",
-    "PostToolUse",
-    "PreCompact",
-    "PostCompact",
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "SubagentStart",
-    "SubagentStop",
-    "Stop",
-];
 
 /// Events whose matcher names a tool.
 const TOOL_EVENTS: [&str; 3] = ["PreToolUse", "PostToolUse", "PermissionRequest"];
@@ -56,7 +41,8 @@ pub fn file(events: &[Event]) -> Value {
 }
 
 fn event(name: &str, groups: &Value) -> Event {
-    if !CODEX_EVENTS.contains(&name) {
+    // Codex ignores any other event without a word, so it is left out and reported.
+    if !facts::runs_canonical_event(name) {
         return Event {
             name: name.to_string(),
             groups: None,

@@ -1,12 +1,11 @@
 //! Claude Code hook events -> Gemini CLI hook events.
 //!
-//! Gemini 0.61.0 knows the `HookEventName` enum only (BeforeTool, AfterTool,
-//! BeforeAgent, AfterAgent, Notification, SessionStart, SessionEnd,
-//! PreCompress, BeforeModel, AfterModel, BeforeToolSelection); any other key
-//! is skipped with a warning at session start. Its hook planner tests a tool
-//! matcher as a regex against Gemini's tool names, a lifecycle matcher
-//! (SessionStart source, SessionEnd reason, PreCompress trigger) by string
-//! equality, and ignores the matcher of every other event. Handler timeouts
+//! Gemini 0.61.0 knows the `HookEventName` enum only
+//! ([`super::facts::HOOK_EVENTS`]); any other key is skipped with a warning
+//! at session start. Its hook planner tests a tool matcher as a regex
+//! against Gemini's tool names, a lifecycle matcher (SessionStart source,
+//! SessionEnd reason, PreCompress trigger) by string equality, and ignores
+//! the matcher of every other event. Handler timeouts
 //! are milliseconds (Claude: seconds). A plain-text stdout becomes a
 //! `systemMessage` shown to the user, never context.
 
@@ -278,6 +277,13 @@ fn translate_handler(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn every_target_event_is_one_gemini_has() {
+        for event in &EVENTS {
+            assert!(super::super::facts::HOOK_EVENTS.contains(&event.gemini), "{}", event.gemini);
+        }
+    }
 
     fn run(value: Value) -> (Value, Vec<Row>) {
         let (events, rows) =

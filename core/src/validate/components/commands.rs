@@ -86,8 +86,11 @@ const MARKDOWN: MarkdownRules = MarkdownRules {
 };
 
 /// Markers of runtimes whose plugins read Markdown commands from `commands/`.
-const MARKDOWN_COMMAND_MARKERS: [&str; 3] =
-    [".claude-plugin/plugin.json", ".codex-plugin/plugin.json", ".cursor-plugin/plugin.json"];
+const MARKDOWN_COMMAND_MARKERS: [&str; 3] = [
+    crate::runtime::claude_code::facts::MANIFEST_PATH,
+    crate::runtime::codex::facts::MANIFEST_PATH,
+    crate::runtime::cursor::facts::MANIFEST_PATH,
+];
 
 pub(crate) fn check(cx: &Context<'_>, layout: &Layout, sink: &mut Sink) {
     let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);

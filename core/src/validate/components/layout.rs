@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use super::super::Context;
 use super::super::findings::Sink;
-use crate::runtime::Runtime;
+use crate::runtime::{
+    Runtime, agent_plugins, antigravity, claude_code, codex, copilot, cursor, gemini, openclaw, opencode,
+};
 
 /// How deep below a skills folder a runtime finds `SKILL.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,15 +62,15 @@ pub(crate) struct Layout {
 pub(crate) fn manifest_of(runtime: Runtime) -> Option<&'static str> {
     match runtime {
         // The universal folder is judged by its Claude Code side, the richest one.
-        Runtime::ClaudeCode | Runtime::Universal => Some(".claude-plugin/plugin.json"),
-        Runtime::Codex => Some(".codex-plugin/plugin.json"),
-        Runtime::Gemini => Some("gemini-extension.json"),
-        Runtime::Cursor => Some(".cursor-plugin/plugin.json"),
-        Runtime::AgentPlugins => Some("plugin.json"),
-        Runtime::OpenCode => Some("opencode.json"),
-        Runtime::OpenClaw => Some("openclaw.plugin.json"),
-        Runtime::Copilot => Some(".plugin/plugin.json"),
-        Runtime::Antigravity => Some("plugin.json"),
+        Runtime::ClaudeCode | Runtime::Universal => Some(claude_code::facts::MANIFEST_PATH),
+        Runtime::Codex => Some(codex::facts::MANIFEST_PATH),
+        Runtime::Gemini => Some(gemini::facts::MANIFEST_PATH),
+        Runtime::Cursor => Some(cursor::facts::MANIFEST_PATH),
+        Runtime::AgentPlugins => Some(agent_plugins::facts::MANIFEST_PATH),
+        Runtime::OpenCode => Some(opencode::facts::CONFIG_FILE),
+        Runtime::OpenClaw => Some(openclaw::facts::MANIFEST_PATH),
+        Runtime::Copilot => Some(copilot::facts::MANIFEST_PATH),
+        Runtime::Antigravity => Some(antigravity::facts::MANIFEST_PATH),
         Runtime::Hermes | Runtime::Generic => None,
     }
 }
@@ -136,7 +138,7 @@ impl Layout {
                     |v| mcp_sources(v, &manifest_rel),
                 );
                 // Codex 0.171 reads a root Agent Plugins manifest before
-                // .codex-plugin/: skills one level deep and the spec mcp.json
+                // its own manifest folder: skills one level deep and the spec mcp.json
                 // (judged as the Agent Plugins subject), no hooks, no commands
                 // (docs/runtimes/universal.md).
                 let spec = cx.folder.json("plugin.json", &mut Sink::default());

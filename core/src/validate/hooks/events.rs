@@ -1,66 +1,21 @@
-//! Hook event names and handler types per runtime.
+//! Hook event names and handler types per runtime, read from each
+//! runtime's facts.
 
-use crate::runtime::Runtime;
-
-/// Codex 0.171's events (binary strings; `PreModelRequest` appears beside
-/// the managed-hook strings and is accepted rather than refused).
-const CODEX: [&str; 13] = [
-    "PreToolUse",
-    "PermissionRequest",
-    "PostToolUse",
-    "PreCompact",
-    "PostCompact",
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "SubagentStart",
-    "SubagentStop",
-    "Stop",
-    "Interrupt",
-    "PreModelRequest",
-];
-
-/// Gemini CLI 0.61's `HookEventName` enum.
-const GEMINI: [&str; 11] = [
-    "BeforeTool",
-    "AfterTool",
-    "BeforeAgent",
-    "AfterAgent",
-    "Notification",
-    "SessionStart",
-    "SessionEnd",
-    "PreCompress",
-    "BeforeModel",
-    "AfterModel",
-    "BeforeToolSelection",
-];
-
-/// Cursor events seen in its docs and plugins; the full list is longer and
-/// unpublished, so only a name outside Cursor's camelCase style is refused.
-pub(crate) const CURSOR_SEEN: [&str; 13] = [
-    "beforeShellExecution",
-    "beforeMCPExecution",
-    "beforeReadFile",
-    "afterFileEdit",
-    "afterShellExecution",
-    "beforeSubmitPrompt",
-    "preToolUse",
-    "postToolUse",
-    "postToolUseFailure",
-    "subagentStart",
-    "stop",
-    "sessionStart",
-    "sessionEnd",
-];
+use crate::runtime::{Runtime, claude_code, codex, cursor, gemini};
 
 /// The events `runtime` runs; `None` when its list is not closed (Cursor).
-pub(crate) fn known(runtime: Runtime) -> Option<&'static [&'static str]> {
+pub(crate) fn known(runtime: Runtime) -> Option<Vec<&'static str>> {
     match runtime {
-        Runtime::Codex => Some(&CODEX),
-        Runtime::Gemini => Some(&GEMINI),
+        Runtime::Codex => Some(codex::facts::HOOK_EVENTS.iter().map(|event| event.name).collect()),
+        Runtime::Gemini => Some(gemini::facts::HOOK_EVENTS.to_vec()),
         Runtime::Cursor => None,
-        _ => Some(&crate::source::HOOK_EVENTS),
+        _ => Some(claude_code::facts::HOOK_EVENTS.to_vec()),
     }
+}
+
+/// A Cursor event to name as an example of its spelling.
+pub(crate) fn cursor_example() -> &'static str {
+    cursor::facts::HOOK_EVENTS[0].name
 }
 
 /// Whether `event` is one `runtime` runs.
@@ -77,15 +32,9 @@ pub(crate) fn is_known(runtime: Runtime, event: &str) -> bool {
 /// Handler `type`s, each with the string field it requires.
 pub(crate) fn handler_types(runtime: Runtime) -> &'static [(&'static str, &'static [&'static str])] {
     match runtime {
-        Runtime::Codex => &[("command", &["command"]), ("prompt", &["prompt"]), ("agent", &["prompt"])],
-        Runtime::Gemini => &[("command", &["command"])],
-        _ => &[
-            ("command", &["command"]),
-            ("prompt", &["prompt"]),
-            ("agent", &["prompt"]),
-            ("http", &["url"]),
-            ("mcp_tool", &["server", "tool"]),
-        ],
+        Runtime::Codex => &codex::facts::HOOK_HANDLER_TYPES,
+        Runtime::Gemini => &gemini::facts::HOOK_HANDLER_TYPES,
+        _ => &claude_code::facts::HOOK_HANDLER_TYPES,
     }
 }
 

@@ -166,7 +166,7 @@ fn unknown_event(runtime: Runtime, event: &str) -> String {
         }
         Runtime::Cursor => format!(
             "`{event}` is not a Cursor hook event: Cursor events are camelCase, e.g. {}",
-            events::CURSOR_SEEN[0]
+            events::cursor_example()
         ),
         other => {
             let list = events::known(other).unwrap_or_default().join(", ");

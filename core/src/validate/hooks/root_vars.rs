@@ -3,7 +3,7 @@
 //! (the shell turns `${X}` into an empty string, so `${X}/run.sh` becomes
 //! `/run.sh`). Shared by the hook and MCP areas.
 
-use crate::runtime::Runtime;
+use crate::runtime::{Runtime, agent_plugins, claude_code, codex, cursor, gemini};
 
 /// Where a variable is used: hook commands run through a shell that sees the
 /// runtime's environment; MCP fields are substituted by the runtime alone.
@@ -15,31 +15,41 @@ pub(crate) enum Place {
 
 /// Every known spelling, with the runtime it belongs to.
 const SPELLINGS: [(&str, &str); 6] = [
-    ("CLAUDE_PLUGIN_ROOT", "Claude Code"),
-    ("CLAUDE_PLUGIN_DATA", "Claude Code"),
-    ("PLUGIN_ROOT", "Agent Plugins and Codex"),
-    ("PLUGIN_DATA", "Agent Plugins and Codex"),
-    ("extensionPath", "Gemini CLI"),
-    ("CURSOR_PLUGIN_ROOT", "Cursor"),
+    (claude_code::facts::PLUGIN_ROOT_VAR, "Claude Code"),
+    (claude_code::facts::PLUGIN_DATA_VAR, "Claude Code"),
+    (agent_plugins::facts::PLUGIN_ROOT_VAR, "Agent Plugins and Codex"),
+    (agent_plugins::facts::PLUGIN_DATA_VAR, "Agent Plugins and Codex"),
+    (gemini::facts::PLUGIN_ROOT_VAR, "Gemini CLI"),
+    (cursor::facts::PLUGIN_ROOT_VAR, "Cursor"),
 ];
 
 /// Spellings that name the plugin folder itself (the others name its data folder).
-const ROOTS: [&str; 4] = ["CLAUDE_PLUGIN_ROOT", "PLUGIN_ROOT", "extensionPath", "CURSOR_PLUGIN_ROOT"];
+const ROOTS: [&str; 4] = [
+    claude_code::facts::PLUGIN_ROOT_VAR,
+    agent_plugins::facts::PLUGIN_ROOT_VAR,
+    gemini::facts::PLUGIN_ROOT_VAR,
+    cursor::facts::PLUGIN_ROOT_VAR,
+];
 
 /// The spellings `runtime` expands at `place`; `None` when the runtime has
 /// no such place and nothing is checked.
 pub(crate) fn understood(runtime: Runtime, place: Place) -> Option<&'static [&'static str]> {
     Some(match (runtime, place) {
-        (Runtime::ClaudeCode, _) => &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"],
+        (Runtime::ClaudeCode, _) => {
+            &[claude_code::facts::PLUGIN_ROOT_VAR, claude_code::facts::PLUGIN_DATA_VAR]
+        }
         // Codex exports PLUGIN_ROOT/PLUGIN_DATA and the CLAUDE_ copies to hook
         // commands (codex-rs/hooks discovery.rs), but expands nothing in `.mcp.json`.
-        (Runtime::Codex, Place::Hook) => {
-            &["PLUGIN_ROOT", "PLUGIN_DATA", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"]
-        }
+        (Runtime::Codex, Place::Hook) => &[
+            codex::facts::PLUGIN_ROOT_VAR,
+            codex::facts::PLUGIN_DATA_VAR,
+            claude_code::facts::PLUGIN_ROOT_VAR,
+            claude_code::facts::PLUGIN_DATA_VAR,
+        ],
         (Runtime::Codex, Place::Mcp) => &[],
-        (Runtime::Gemini, _) => &["extensionPath"],
-        (Runtime::Cursor, _) => &["CURSOR_PLUGIN_ROOT"],
-        (Runtime::AgentPlugins, Place::Mcp) => &["PLUGIN_ROOT", "PLUGIN_DATA"],
+        (Runtime::Gemini, _) => &[gemini::facts::PLUGIN_ROOT_VAR],
+        (Runtime::Cursor, _) => &[cursor::facts::PLUGIN_ROOT_VAR],
+        (Runtime::AgentPlugins, Place::Mcp) => &agent_plugins::facts::RESERVED_ENV,
         (Runtime::OpenCode, Place::Mcp) => &[],
         _ => return None,
     })

@@ -10,13 +10,13 @@ use crate::runtime::Runtime;
 use crate::validate::Context;
 use crate::validate::findings::Sink;
 
-pub(super) const MANIFEST: &str = "plugin.json";
-pub(crate) const SCHEMA_URL: &str = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
+pub(super) const MANIFEST: &str = crate::runtime::agent_plugins::facts::MANIFEST_PATH;
+pub(crate) const SCHEMA_URL: &str = crate::runtime::agent_plugins::facts::PLUGIN_SCHEMA;
 
 /// The spec's closed key sets, shared with the Agent Plugins writer.
-const KNOWN_KEYS: &[&str] = &crate::runtime::agent_plugins::MANIFEST_KEYS;
-const AUTHOR_KEYS: &[&str] = &crate::runtime::agent_plugins::AUTHOR_KEYS;
-const MAX_NAME_CHARS: usize = crate::runtime::agent_plugins::NAME_LIMIT;
+const KNOWN_KEYS: &[&str] = &crate::runtime::agent_plugins::facts::MANIFEST_KEYS;
+const AUTHOR_KEYS: &[&str] = &crate::runtime::agent_plugins::facts::AUTHOR_KEYS;
+const MAX_NAME_CHARS: usize = crate::runtime::agent_plugins::facts::NAME_LIMIT;
 
 pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let Some(object) = read_object(cx.folder, MANIFEST, Runtime::AgentPlugins, sink) else { return };

@@ -1,4 +1,4 @@
-//! Codex's `.codex-plugin/plugin.json`, as its runtime parser
+//! Codex's plugin manifest ([`MANIFEST`]), as its runtime parser
 //! (`codex-rs/core-plugins/src/manifest.rs`, 0.171) reads it: wrong types
 //! fail the manifest, unknown keys and unusable paths are ignored with a
 //! warning.
@@ -11,7 +11,7 @@ use crate::runtime::Runtime;
 use crate::validate::findings::Sink;
 use crate::validate::{Context, Folder};
 
-pub(super) const MANIFEST: &str = ".codex-plugin/plugin.json";
+pub(super) const MANIFEST: &str = crate::runtime::codex::facts::MANIFEST_PATH;
 
 /// The runtime's fields plus the authoring validator's (`validate_plugin.py`).
 const KNOWN_KEYS: &[&str] = &[
@@ -104,18 +104,19 @@ fn judge(cx: &Context<'_>, manifest: &str, sink: &mut Sink) {
     }
 }
 
-/// Files in `.codex-plugin/` other than plugin.json: Codex looks for
+/// Files in Codex's manifest folder other than plugin.json: Codex looks for
 /// components at the plugin root only.
 fn extra_files(cx: &Context<'_>, sink: &mut Sink) {
     let mut reported: Vec<String> = Vec::new();
-    for (path, _) in cx.folder.below(".codex-plugin") {
-        let inside = &path[".codex-plugin/".len()..];
+    let folder = crate::runtime::codex::facts::MANIFEST_DIR;
+    for (path, _) in cx.folder.below(folder) {
+        let inside = &path[folder.len() + 1..];
         let entry = inside.split('/').next().unwrap_or(inside);
         if entry == "plugin.json" || reported.last().is_some_and(|last| last == entry) {
             continue;
         }
         let message = format!(
-            ".codex-plugin/{entry}: only plugin.json belongs in .codex-plugin/; Codex does not look here for components"
+            "{folder}/{entry}: only plugin.json belongs in {folder}/; Codex does not look here for components"
         );
         sink.report(
             &EXTRA_FILE_IN_MANIFEST_FOLDER,

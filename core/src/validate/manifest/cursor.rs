@@ -1,4 +1,4 @@
-//! Cursor's `.cursor-plugin/plugin.json`: the closed draft-07 schema of
+//! Cursor's plugin manifest ([`MANIFEST`]): the closed draft-07 schema of
 //! `cursor/plugins` (`schemas/plugin.schema.json`) and the path checks of
 //! its `scripts/validate-plugins.mjs`.
 
@@ -12,7 +12,7 @@ use crate::runtime::Runtime;
 use crate::validate::Context;
 use crate::validate::findings::Sink;
 
-pub(super) const MANIFEST: &str = ".cursor-plugin/plugin.json";
+pub(super) const MANIFEST: &str = crate::runtime::cursor::facts::MANIFEST_PATH;
 
 const FIELDS: &[(&str, Shape)] = &[
     ("name", Shape::Str),

@@ -1,4 +1,4 @@
-//! Gemini CLI's `gemini-extension.json`, as `gemini extensions validate`
+//! Gemini CLI's extension manifest ([`MANIFEST`]), as `gemini extensions validate`
 //! (0.61) and the extension loader judge it.
 
 use serde_json::Value;
@@ -9,7 +9,7 @@ use crate::runtime::Runtime;
 use crate::validate::Context;
 use crate::validate::findings::Sink;
 
-pub(super) const MANIFEST: &str = "gemini-extension.json";
+pub(super) const MANIFEST: &str = crate::runtime::gemini::facts::MANIFEST_PATH;
 
 const KNOWN_KEYS: &[&str] = &[
     "name",

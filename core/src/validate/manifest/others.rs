@@ -12,9 +12,9 @@ use crate::validate::Context;
 use crate::validate::findings::Sink;
 use crate::validate::folder::INVALID_JSON;
 
-pub(super) const OPENCLAW_MANIFEST: &str = "openclaw.plugin.json";
-pub(super) const HERMES_MANIFEST: &str = "plugin.yaml";
-pub(super) const OPENCODE_CONFIG: &str = "opencode.json";
+pub(super) const OPENCLAW_MANIFEST: &str = crate::runtime::openclaw::facts::MANIFEST_PATH;
+pub(super) const HERMES_MANIFEST: &str = crate::runtime::hermes::facts::MANIFEST_PATH;
+pub(super) const OPENCODE_CONFIG: &str = crate::runtime::opencode::facts::CONFIG_FILE;
 
 const HERMES_KINDS: &[&str] = &["standalone", "backend", "exclusive", "platform", "model-provider"];
 

@@ -1,6 +1,8 @@
 //! The `manifest` rule catalog. One rule per kind of problem; the runtimes a
 //! rule lists are the ones whose manifests the rule judges.
 
+use crate::runtime::codex::facts::manifest_dir as codex_manifest_dir;
+use crate::runtime::cursor::facts::manifest_path as cursor_manifest_path;
 use crate::validate::catalog::{Rule, RuleSeverity};
 
 pub const MISSING: Rule = Rule {
@@ -8,7 +10,11 @@ pub const MISSING: Rule = Rule {
     severity: RuleSeverity::Error,
     runtimes: &["gemini", "cursor", "agent-plugins", "hermes"],
     summary: "A runtime that needs a manifest finds one at the plugin root.",
-    fix: "Add the runtime's manifest file (gemini-extension.json, .cursor-plugin/plugin.json, plugin.json or plugin.yaml).",
+    fix: concat!(
+        "Add the runtime's manifest file (gemini-extension.json, ",
+        cursor_manifest_path!(),
+        ", plugin.json or plugin.yaml)."
+    ),
 };
 
 pub const NOT_AN_OBJECT: Rule = Rule {
@@ -191,8 +197,12 @@ pub const EXTRA_FILE_IN_MANIFEST_FOLDER: Rule = Rule {
     code: "manifest/extra-file-in-manifest-folder",
     severity: RuleSeverity::Warning,
     runtimes: &["codex"],
-    summary: "Only plugin.json goes inside .codex-plugin/; components live at the plugin root.",
-    fix: "Move the file to the plugin root (e.g. .codex-plugin/skills -> skills).",
+    summary: concat!(
+        "Only plugin.json goes inside ",
+        codex_manifest_dir!(),
+        "/; components live at the plugin root."
+    ),
+    fix: concat!("Move the file to the plugin root (e.g. ", codex_manifest_dir!(), "/skills -> skills)."),
 };
 
 pub const SCHEMA_UNSUPPORTED: Rule = Rule {

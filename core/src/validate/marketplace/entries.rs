@@ -88,7 +88,7 @@ pub(super) fn check_entry(
     let folder = Folder::new(tree, &root);
     if !holds_plugin(runtime, folder) {
         let what = match runtime {
-            Runtime::Cursor => "no .cursor-plugin/plugin.json",
+            Runtime::Cursor => concat!("no ", crate::runtime::cursor::facts::manifest_path!()),
             _ if !path_exists(folder) => "nothing (the folder does not exist)",
             _ => "no plugin (no manifest and no skills, commands, agents, hooks or MCP servers)",
         };

@@ -1,6 +1,5 @@
-//! Rules of the `marketplace` area: Claude Code's
-//! `.claude-plugin/marketplace.json`, Codex's `.agents/plugins/marketplace.json`
-//! and Cursor's `.cursor-plugin/marketplace.json`, their entries, and the
+//! Rules of the `marketplace` area: the marketplace files of Claude Code,
+//! Codex and Cursor (`sources::marketplace_file`), their entries, and the
 //! local plugins the entries point at.
 
 mod collisions;

@@ -3,16 +3,16 @@
 
 use serde_json::Value;
 
-use crate::runtime::Runtime;
+use crate::runtime::{Runtime, claude_code, codex, cursor};
 use crate::validate::folder::Folder;
 use crate::validate::manifest::doc::{PathProblem, relative_path};
 
 /// The marketplace file (relative to the marketplace root) of a runtime.
 pub(crate) fn marketplace_file(runtime: Runtime) -> Option<&'static str> {
     match runtime {
-        Runtime::ClaudeCode => Some(".claude-plugin/marketplace.json"),
-        Runtime::Codex => Some(".agents/plugins/marketplace.json"),
-        Runtime::Cursor => Some(".cursor-plugin/marketplace.json"),
+        Runtime::ClaudeCode => Some(claude_code::facts::MARKETPLACE_PATH),
+        Runtime::Codex => Some(codex::facts::MARKETPLACE_PATH),
+        Runtime::Cursor => Some(cursor::facts::MARKETPLACE_PATH),
         _ => None,
     }
 }

@@ -9,15 +9,15 @@ use serde_json::{Map, Value};
 use super::super::Context;
 use super::super::findings::Sink;
 use super::{INVALID_SERVER, Server, WRONG_DIALECT, display};
-use crate::runtime::Runtime;
+use crate::runtime::{Runtime, agent_plugins, claude_code, codex, cursor, opencode};
 
-const AGENT_PLUGINS_MCP_SCHEMA: &str = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
+const AGENT_PLUGINS_MCP_SCHEMA: &str = agent_plugins::facts::MCP_SCHEMA;
 
 /// MCP files other runtimes read, and the markers of those runtimes: a
 /// file is foreign only when no plugin of its runtime shares the folder.
 const FILES: [(&str, &[&str]); 2] = [
-    (".mcp.json", &[".claude-plugin/plugin.json", ".codex-plugin/plugin.json"]),
-    ("mcp.json", &["plugin.json", ".cursor-plugin/plugin.json"]),
+    (".mcp.json", &[claude_code::facts::MANIFEST_PATH, codex::facts::MANIFEST_PATH]),
+    ("mcp.json", &[agent_plugins::facts::MANIFEST_PATH, cursor::facts::MANIFEST_PATH]),
 ];
 
 /// Reports MCP files `runtime` never reads, when no other runtime's plugin
@@ -37,24 +37,30 @@ pub(super) fn foreign_files(cx: &Context<'_>, runtime: Runtime, sink: &mut Sink)
         sink.report(&WRONG_DIALECT, Some(runtime.id()), Some(cx.folder.at(file)), message);
     }
     if runtime == Runtime::AgentPlugins
-        && cx.folder.json_positions("plugin.json").is_some_and(|p| p.has_top_level_key("mcpServers"))
+        && cx
+            .folder
+            .json_positions(agent_plugins::facts::MANIFEST_PATH)
+            .is_some_and(|p| p.has_top_level_key("mcpServers"))
     {
         let message = "`mcpServers` inline in plugin.json: Agent Plugins reads servers only from mcp.json";
         sink.report(
             &WRONG_DIALECT,
             Some(runtime.id()),
-            Some(cx.folder.at_key("plugin.json", "mcpServers")),
+            Some(cx.folder.at_key(agent_plugins::facts::MANIFEST_PATH, "mcpServers")),
             message,
         );
     }
     if runtime == Runtime::OpenCode
-        && cx.folder.json_positions("opencode.json").is_some_and(|p| p.has_top_level_key("mcpServers"))
+        && cx
+            .folder
+            .json_positions(opencode::facts::CONFIG_FILE)
+            .is_some_and(|p| p.has_top_level_key("mcpServers"))
     {
         let message = "`mcpServers` in opencode.json: OpenCode refuses the config; servers go under `mcp`";
         sink.report(
             &WRONG_DIALECT,
             Some(runtime.id()),
-            Some(cx.folder.at_key("opencode.json", "mcpServers")),
+            Some(cx.folder.at_key(opencode::facts::CONFIG_FILE, "mcpServers")),
             message,
         );
     }

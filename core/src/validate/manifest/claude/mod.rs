@@ -1,4 +1,4 @@
-//! Claude Code's `.claude-plugin/plugin.json`, judged as `claude plugin
+//! Claude Code's plugin manifest ([`MANIFEST`]), judged as `claude plugin
 //! validate` (2.1.197) does: what it rejects is an error, what it warns
 //! about is a warning.
 
@@ -13,7 +13,7 @@ use crate::runtime::Runtime;
 use crate::validate::Context;
 use crate::validate::findings::Sink;
 
-pub(super) const MANIFEST: &str = ".claude-plugin/plugin.json";
+pub(super) const MANIFEST: &str = crate::runtime::claude_code::facts::MANIFEST_PATH;
 
 /// Every top-level key of Claude Code's plugin.json (marketplace entries
 /// take them all too).

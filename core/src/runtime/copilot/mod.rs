@@ -1,6 +1,6 @@
-//! GitHub Copilot CLI plugin: `.plugin/plugin.json` plus the default layout
-//! (`skills/`, `commands/`, `agents/`, `hooks/hooks.json`, `.mcp.json`), and
-//! an entry in the marketplace at `.github/plugin/marketplace.json`. Every
+//! GitHub Copilot CLI plugin: the manifest ([`facts::MANIFEST_PATH`]) plus the
+//! default layout (`skills/`, `commands/`, `agents/`, `hooks/hooks.json`,
+//! `.mcp.json`), and an entry in the marketplace at [`facts::MARKETPLACE_PATH`]. Every
 //! fact was checked against Copilot CLI 1.0.102 (docs/runtimes/copilot.md,
 //! fact numbers in brackets).
 //!
@@ -9,6 +9,8 @@
 //! script written for the canonical (Claude) events behaves the same [19,
 //! 23a, 23b]. Its own camelCase events would hand the same script another
 //! payload.
+
+pub(crate) mod facts;
 
 use serde_json::{Map, Value, json};
 
@@ -20,44 +22,21 @@ use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
 
-/// Copilot reads `.plugin/plugin.json` before a root `plugin.json`,
-/// `.github/plugin/` and `.claude-plugin/` [1].
-const MANIFEST_FILE: &str = ".plugin/plugin.json";
-/// At an output root Copilot takes this file over the Claude marketplace beside it [9, 10].
-pub(crate) const MARKETPLACE_FILE: &str = ".github/plugin/marketplace.json";
 const HOOKS_FILE: &str = "hooks/hooks.json";
 const MCP_FILE: &str = ".mcp.json";
 
-/// Claude Code events Copilot runs (under the Claude name) [21].
-const HOOK_EVENTS: [&str; 12] = [
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PermissionRequest",
-    "Stop",
-    "SubagentStart",
-    "SubagentStop",
-    "PreCompact",
-    "Notification",
-];
-/// Handler types Copilot runs from a plugin's hooks file; any other type
-/// (`prompt` outside sessionStart included) drops the whole file [20, 22].
-const HANDLER_TYPES: [&str; 2] = ["command", "http"];
 /// MCP transports Copilot starts; any other drops the whole `.mcp.json` [24].
 const MCP_TRANSPORTS: [&str; 5] = ["stdio", "local", "http", "sse", "streamable-http"];
 
 /// Copilot resolves `${PLUGIN_ROOT}` in hook commands and sets it for MCP
 /// servers, but sets no `PLUGIN_DATA`: hooks get `COPILOT_PLUGIN_DATA` [23, 25].
-const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_DATA}", "${COPILOT_PLUGIN_DATA}")]);
+const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_DATA}", facts::PLUGIN_DATA)]);
 
 pub const KINDS: &[Kind] = &[Kind {
     name: "plugin",
     layout: Layout::Folder,
     scopes: BOTH_SCOPES,
-    marketplace: Some(MARKETPLACE_FILE),
+    marketplace: Some(facts::MARKETPLACE_PATH),
     shared: &[],
 }];
 
@@ -66,7 +45,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     let mut manifest = w.metadata(false);
     let overrides: Vec<(String, Value)> = w.overrides().map(|(k, v)| (k.clone(), v.clone())).collect();
     manifest.extend(overrides);
-    w.add_json(MANIFEST_FILE, &Value::Object(manifest), templates::origin("copilot/plugin.json"))?;
+    w.add_json(facts::MANIFEST_PATH, &Value::Object(manifest), templates::origin("copilot/plugin.json"))?;
     for skill in &plugin.skills {
         w.copy(&skill.main, None, None)?;
         for file in &skill.files {
@@ -136,7 +115,7 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
     let value = HOOK_VARS.json(hooks.value.clone());
     let mut kept = Map::new();
     for (event, groups) in value.get("hooks").and_then(Value::as_object).into_iter().flatten() {
-        if !HOOK_EVENTS.contains(&event.as_str()) {
+        if !facts::HOOK_EVENTS.contains(&event.as_str()) {
             let detail = "Copilot CLI has no such event and drops it without a word; not written";
             w.honest("hook", event, Level::Unsupported, detail);
             continue;
@@ -172,7 +151,7 @@ fn runnable_groups(groups: &Value) -> (Vec<Value>, Vec<String>) {
         if let Some(handlers) = group.get_mut("hooks").and_then(Value::as_array_mut) {
             handlers.retain(|handler| {
                 let kind = handler.get("type").and_then(Value::as_str).unwrap_or("command");
-                let runs = HANDLER_TYPES.contains(&kind);
+                let runs = facts::HOOK_HANDLER_TYPES.contains(&kind);
                 if !runs {
                     dropped.push(kind.to_string());
                 }
@@ -222,9 +201,10 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
 /// `bin/` and support files travel as they are; settings, output styles and
 /// context files have no plugin slot in Copilot CLI.
 fn files(w: &mut Writer<'_>) -> Result<()> {
-    // A root plugin.json would take precedence over .plugin/plugin.json [1].
-    let why = "plugin.json is not copied: Copilot CLI would read it instead of .plugin/plugin.json";
-    w.plain_files("Copilot CLI", &[("plugin.json", why.to_string())])?;
+    // A root plugin.json would take precedence over the manifest [1].
+    let why =
+        format!("plugin.json is not copied: Copilot CLI would read it instead of {}", facts::MANIFEST_PATH);
+    w.plain_files("Copilot CLI", &[("plugin.json", why)])?;
     if let Some(context) = &w.plugin.context {
         let detail = "Copilot CLI plugins load no context file; move its guidance into a skill";
         w.honest("context", context.path.as_str(), Level::Unsupported, detail);
@@ -246,7 +226,7 @@ pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     if let Some(version) = &config.version {
         entry.insert("version".into(), json!(version));
     }
-    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry: Value::Object(entry) })
+    w.merge(facts::MARKETPLACE_PATH, Part::MarketplaceEntry { document, entry: Value::Object(entry) })
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {

@@ -7,6 +7,8 @@
 //! plugin's own folder `.opencode/plugforge/<namespace>/`, which the
 //! plugin-root variables name. Facts: formats.md section 9, real-clients.md.
 
+pub(crate) mod facts;
+
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, has_key, write_skill};
@@ -22,8 +24,8 @@ use crate::source::parse_document;
 
 /// Manifests live beside the plugin folders: `.opencode/plugforge/<ns>...`.
 const STATE_DIR: &str = ".opencode/plugforge";
-const PROJECT_BASE: &str = ".opencode";
-const USER_BASE: &str = ".config/opencode";
+const PROJECT_BASE: &str = facts::PROJECT_DIR;
+const USER_BASE: &str = facts::USER_DIR;
 /// The plugin-root variables as sub-folders of the plugin's own folder.
 const PLUGIN_VARS: [(&str, &str); 2] = [("${PLUGIN_ROOT}", ""), ("${PLUGIN_DATA}", "/data")];
 /// What OpenCode command frontmatter holds (formats.md 9).
@@ -41,7 +43,7 @@ pub const KINDS: &[Kind] = &[Kind {
     layout: Layout::InPlace { state_dir: STATE_DIR },
     scopes: BOTH_SCOPES,
     marketplace: None,
-    shared: &["opencode.json", "AGENTS.md", ".config/opencode/opencode.json", ".config/opencode/AGENTS.md"],
+    shared: &facts::SHARED_FILES,
 }];
 
 /// Where one scope's files go below the output root.
@@ -90,15 +92,15 @@ impl Place {
 
     fn config_file(&self) -> String {
         match self.base {
-            PROJECT_BASE => "opencode.json".into(),
-            base => format!("{base}/opencode.json"),
+            PROJECT_BASE => facts::CONFIG_FILE.into(),
+            base => format!("{base}/{}", facts::CONFIG_FILE),
         }
     }
 
     fn context_file(&self) -> String {
         match self.base {
-            PROJECT_BASE => "AGENTS.md".into(),
-            base => format!("{base}/AGENTS.md"),
+            PROJECT_BASE => facts::CONTEXT_FILE.into(),
+            base => format!("{base}/{}", facts::CONTEXT_FILE),
         }
     }
 }

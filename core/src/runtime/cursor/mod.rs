@@ -1,11 +1,13 @@
-//! Cursor plugin: `.cursor-plugin/plugin.json` (a closed schema) plus the
-//! default layout (`skills/`, `commands/`, `agents/`, `rules/`,
+//! Cursor plugin: the manifest ([`facts::MANIFEST_PATH`], a closed schema)
+//! plus the default layout (`skills/`, `commands/`, `agents/`, `rules/`,
 //! `hooks/hooks.json`, `mcp.json`), and an entry in the marketplace at
-//! `.cursor-plugin/marketplace.json`. No Cursor client is available here:
+//! [`facts::MARKETPLACE_PATH`]. No Cursor client is available here:
 //! the facts come from formats.md section 4 (repos cursor/plugins
 //! `schemas/plugin.schema.json`, cursor/plugin-template
 //! `scripts/validate-template.mjs`), and what they leave unverified is
 //! reported degraded rather than guessed.
+
+pub(crate) mod facts;
 
 use serde_json::{Map, Value, json};
 
@@ -20,17 +22,15 @@ use crate::source::parse_document;
 use crate::templates;
 use crate::vars::VarTable;
 
-const MANIFEST_FILE: &str = ".cursor-plugin/plugin.json";
-const MARKETPLACE_FILE: &str = ".cursor-plugin/marketplace.json";
 const MCP_FILE: &str = "mcp.json";
 const HOOKS_FILE: &str = "hooks/hooks.json";
 /// Claude transport names Cursor's `mcp.json` connects over.
 const MCP_TRANSPORTS: [&str; 4] = ["stdio", "sse", "http", "streamable-http"];
 
-/// `${CURSOR_PLUGIN_ROOT}` is the spelling Cursor plugins use in practice;
+/// [`facts::PLUGIN_ROOT`] is the spelling Cursor plugins use in practice;
 /// Cursor's docs do not document it, so every use is reported degraded.
 /// Cursor has no data folder: `${PLUGIN_DATA}` has no spelling at all.
-const CURSOR_VARS: VarTable = VarTable(&[("${PLUGIN_ROOT}", "${CURSOR_PLUGIN_ROOT}")]);
+const CURSOR_VARS: VarTable = VarTable(&[("${PLUGIN_ROOT}", facts::PLUGIN_ROOT)]);
 /// Hook commands run from the plugin folder, as in Cursor's own plugins
 /// (cursor/plugins `advisor/hooks/hooks.json`: `"command": "./hooks/x.sh"`).
 const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_ROOT}", ".")]);
@@ -38,7 +38,7 @@ const ROOT_CAVEAT: &str = "${PLUGIN_ROOT} written as ${CURSOR_PLUGIN_ROOT}, the 
                            Cursor's docs do not document it";
 const DATA_CAVEAT: &str = "${PLUGIN_DATA} stays literal: Cursor has no plugin data folder";
 
-/// Every key `.cursor-plugin/plugin.json` may hold (`additionalProperties: false`).
+/// Every key [`facts::MANIFEST_PATH`] may hold (`additionalProperties: false`).
 const MANIFEST_KEYS: [&str; 21] = [
     "name",
     "displayName",
@@ -63,21 +63,6 @@ const MANIFEST_KEYS: [&str; 21] = [
     "mcpServers",
 ];
 
-/// Claude hook events whose Cursor event has the same name in camelCase,
-/// as listed in Cursor's hooks documentation. Every other event (including
-/// UserPromptSubmit, whose nearest Cursor event beforeSubmitPrompt has its
-/// own contract) is not mapped: formats.md 4.4 marks the list unverified.
-pub(crate) const HOOK_EVENTS: [(&str, &str); 9] = [
-    ("PreToolUse", "preToolUse"),
-    ("PostToolUse", "postToolUse"),
-    ("PostToolUseFailure", "postToolUseFailure"),
-    ("SessionStart", "sessionStart"),
-    ("SessionEnd", "sessionEnd"),
-    ("SubagentStart", "subagentStart"),
-    ("SubagentStop", "subagentStop"),
-    ("PreCompact", "preCompact"),
-    ("Stop", "stop"),
-];
 const HOOK_CAVEAT: &str = "Cursor passes its own payload (matchers see Cursor tool names, e.g. Shell rather than \
                            Bash) and reads its own output fields; not verified against a Cursor client";
 
@@ -85,7 +70,7 @@ pub const KINDS: &[Kind] = &[Kind {
     name: "plugin",
     layout: Layout::Folder,
     scopes: BOTH_SCOPES,
-    marketplace: Some(MARKETPLACE_FILE),
+    marketplace: Some(facts::MARKETPLACE_PATH),
     shared: &[],
 }];
 
@@ -126,7 +111,7 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
 
 /// Why Markdown in Cursor may not read as written.
 fn markdown_caveat(text: &str) -> Option<String> {
-    let caveats: Vec<&str> = [("${CURSOR_PLUGIN_ROOT}", ROOT_CAVEAT), ("${PLUGIN_DATA}", DATA_CAVEAT)]
+    let caveats: Vec<&str> = [(facts::PLUGIN_ROOT, ROOT_CAVEAT), ("${PLUGIN_DATA}", DATA_CAVEAT)]
         .into_iter()
         .filter(|(marker, _)| text.contains(marker))
         .map(|(_, caveat)| caveat)
@@ -178,7 +163,7 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
         );
         w.warn("dropped_field", Some(&file), message);
     }
-    w.add_json(MANIFEST_FILE, &Value::Object(manifest), templates::origin("cursor/plugin.json"))
+    w.add_json(facts::MANIFEST_PATH, &Value::Object(manifest), templates::origin("cursor/plugin.json"))
 }
 
 /// The plugin's metadata in the schema's terms; what does not fit is
@@ -340,17 +325,13 @@ fn rule_path(plugin: &Plugin) -> String {
     format!("rules/{}.mdc", plugin.namespace)
 }
 
-fn cursor_event(event: &str) -> Option<&'static str> {
-    HOOK_EVENTS.iter().find(|(claude, _)| *claude == event).map(|(_, cursor)| *cursor)
-}
-
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     let Some(hooks) = &plugin.hooks else { return Ok(()) };
     let events = hooks.value.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
     let mut out = Map::new();
     for (event, groups) in &events {
-        let Some(name) = cursor_event(event) else {
+        let Some(name) = facts::cursor_event(event) else {
             let why = if event == "UserPromptSubmit" {
                 "not mapped: Cursor's nearest event, beforeSubmitPrompt, has its own contract".to_string()
             } else {
@@ -476,7 +457,7 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
 /// `bin/` and support files travel as they are; settings and output styles
 /// have no Cursor counterpart.
 fn files(w: &mut Writer<'_>) -> Result<()> {
-    // A root plugin.json beside .cursor-plugin/ would make the format ambiguous.
+    // A root plugin.json beside the manifest folder would make the format ambiguous.
     let withheld = ["plugin.json", MCP_FILE]
         .map(|path| (path, format!("{path} is not copied: the Cursor bundle must not hold a root {path}")));
     w.plain_files("Cursor", &withheld)
@@ -506,7 +487,7 @@ fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     if let Some(description) = &config.description {
         entry.insert("description".into(), json!(description));
     }
-    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry: Value::Object(entry) })
+    w.merge(facts::MARKETPLACE_PATH, Part::MarketplaceEntry { document, entry: Value::Object(entry) })
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {
@@ -522,15 +503,16 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
             .map(|row| json!(row.name.rsplit(':').next().unwrap_or(&row.name)))
             .collect()
     };
-    let hooks: Vec<&str> = HOOK_EVENTS
+    let hooks: Vec<&str> = facts::HOOK_EVENTS
         .iter()
-        .filter(|(claude, _)| {
-            w.bundle
-                .honesty
-                .iter()
-                .any(|r| r.component == "hook" && r.name == *claude && r.level != Level::Unsupported)
+        .filter(|event| {
+            w.bundle.honesty.iter().any(|r| {
+                r.component == "hook"
+                    && Some(r.name.as_str()) == event.claude
+                    && r.level != Level::Unsupported
+            })
         })
-        .map(|(_, cursor)| *cursor)
+        .map(|event| event.name)
         .collect();
     let left_out = left_out(&w.bundle.honesty);
     let ctx = json!({
@@ -569,11 +551,11 @@ mod tests {
 
     #[test]
     fn claude_events_map_only_to_same_named_cursor_events() {
-        assert_eq!(cursor_event("PreToolUse"), Some("preToolUse"));
-        assert_eq!(cursor_event("Stop"), Some("stop"));
-        assert_eq!(cursor_event("SubagentStop"), Some("subagentStop"));
-        assert_eq!(cursor_event("UserPromptSubmit"), None);
-        assert_eq!(cursor_event("Notification"), None);
+        assert_eq!(facts::cursor_event("PreToolUse"), Some("preToolUse"));
+        assert_eq!(facts::cursor_event("Stop"), Some("stop"));
+        assert_eq!(facts::cursor_event("SubagentStop"), Some("subagentStop"));
+        assert_eq!(facts::cursor_event("UserPromptSubmit"), None);
+        assert_eq!(facts::cursor_event("Notification"), None);
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! Facts: formats.md section 5; `spec/1.0.0.md` and `schemas/1.0.0/` of
 //! agentplugins/agent-plugins-spec.
 
+pub(crate) mod facts;
+
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, write_skill};
@@ -13,35 +15,16 @@ use crate::error::{Error, ErrorCode, Location, Result};
 use crate::model::{FileComponent, MarkdownComponent};
 use crate::report::Level;
 use crate::templates;
+use facts::{
+    AUTHOR_KEYS, MANIFEST_KEYS, MANIFEST_PATH, MCP_PATH, MCP_SCHEMA, NAME_LIMIT, PLACEHOLDERS, PLUGIN_SCHEMA,
+    RESERVED_ENV,
+};
 
-pub const PLUGIN_SCHEMA: &str = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
-pub const MCP_SCHEMA: &str = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
 /// The spec makes both `$schema` constants required; they are the only URLs
 /// this writer adds on its own.
 pub const REQUIRED_URLS: &[&str] = &[PLUGIN_SCHEMA, MCP_SCHEMA];
 
-pub(crate) const MANIFEST_FILE: &str = "plugin.json";
-pub(crate) const MCP_FILE: &str = "mcp.json";
-/// The closed top-level key set of `plugin.json` (spec 5.2).
-pub(crate) const MANIFEST_KEYS: [&str; 10] = [
-    "$schema",
-    "name",
-    "version",
-    "description",
-    "author",
-    "homepage",
-    "repository",
-    "license",
-    "keywords",
-    "extensions",
-];
-pub(crate) const AUTHOR_KEYS: [&str; 3] = ["name", "email", "url"];
 const STRING_KEYS: [&str; 5] = ["version", "description", "homepage", "repository", "license"];
-pub(crate) const NAME_LIMIT: usize = 64;
-/// Environment names a client sets itself; `mcp.json` may not (spec 9.2).
-const RESERVED_ENV: [&str; 2] = ["PLUGIN_ROOT", "PLUGIN_DATA"];
-/// The only placeholders a client expands (in args, env values and cwd).
-const PLACEHOLDERS: [&str; 2] = ["${PLUGIN_ROOT}", "${PLUGIN_DATA}"];
 const NOT_A_COMPONENT: &str = "Agent Plugins 1.0 has two component types, skills and MCP servers";
 
 pub const KINDS: &[Kind] =
@@ -76,7 +59,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
 
 /// A support file at a path the bundle generates is left out, with a warning.
 fn generated_here(file: &FileComponent) -> bool {
-    [MANIFEST_FILE, MCP_FILE].contains(&file.path.as_str())
+    [MANIFEST_PATH, MCP_PATH].contains(&file.path.as_str())
 }
 
 fn unexpanded_in_skill(text: &str) -> Option<String> {
@@ -105,7 +88,7 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
         let message = format!("{path} is not copied: the Agent Plugins bundle generates its own");
         w.warn("ignored_file", Some(&path), message);
     }
-    w.add_json(MANIFEST_FILE, &Value::Object(manifest), templates::origin("agent-plugins/plugin.json"))
+    w.add_json(MANIFEST_PATH, &Value::Object(manifest), templates::origin("agent-plugins/plugin.json"))
 }
 
 fn warn_claude_fields(w: &mut Writer<'_>, file: &str) {
@@ -217,7 +200,7 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
         match translate_server(server) {
             Ok(translated) => {
                 let level = if translated.lost.is_empty() { Level::Supported } else { Level::Degraded };
-                let detail: Vec<String> = std::iter::once(MCP_FILE.to_string())
+                let detail: Vec<String> = std::iter::once(MCP_PATH.to_string())
                     .chain(translated.changes)
                     .chain(translated.lost)
                     .collect();
@@ -228,7 +211,7 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
         }
     }
     let document = json!({"$schema": MCP_SCHEMA, "mcpServers": servers});
-    w.add_json(MCP_FILE, &document, mcp.origin.to_string())
+    w.add_json(MCP_PATH, &document, mcp.origin.to_string())
 }
 
 /// A server in the spec's closed dialect, with what changed or was lost.

@@ -1,6 +1,8 @@
-//! Claude Code plugin: `.claude-plugin/plugin.json` plus the default layout,
-//! and an entry in the marketplace at `.claude-plugin/marketplace.json`; or,
-//! as the `project` kind, loose project configuration (`claude_project`).
+//! Claude Code plugin: the manifest ([`facts::MANIFEST_PATH`]) plus the
+//! default layout, and an entry in the marketplace ([`facts::MARKETPLACE_PATH`]);
+//! or, as the `project` kind, loose project configuration (`claude_project`).
+
+pub(crate) mod facts;
 
 use serde_json::{Map, Value, json};
 
@@ -12,7 +14,6 @@ use crate::report::Level;
 use crate::templates;
 use crate::vars::CLAUDE_VARS;
 
-pub(crate) const MARKETPLACE_FILE: &str = ".claude-plugin/marketplace.json";
 /// The only plugin `settings.json` keys Claude Code applies.
 const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
 /// Agent frontmatter keys Claude Code ignores for plugin agents.
@@ -23,7 +24,7 @@ pub const KINDS: &[Kind] = &[
         name: "plugin",
         layout: Layout::Folder,
         scopes: BOTH_SCOPES,
-        marketplace: Some(MARKETPLACE_FILE),
+        marketplace: Some(facts::MARKETPLACE_PATH),
         shared: &[],
     },
     Kind {
@@ -50,10 +51,10 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     Ok(())
 }
 
-/// This bundle's entry in `.claude-plugin/marketplace.json` (the universal folder lists itself too).
+/// This bundle's entry in the marketplace file (the universal folder lists itself too).
 pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
     let (document, entry) = marketplace_entry(w.plugin, &w.bundle.root, &w.marketplace_name());
-    w.merge(MARKETPLACE_FILE, Part::MarketplaceEntry { document, entry })
+    w.merge(facts::MARKETPLACE_PATH, Part::MarketplaceEntry { document, entry })
 }
 
 /// The plugin's files and honesty rows, without README or marketplace entry
@@ -108,11 +109,7 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
         let message = format!("no {key}: `claude plugin validate --strict` rejects a plugin without one");
         w.warn("missing_metadata", Some(&file), message);
     }
-    w.add_json(
-        ".claude-plugin/plugin.json",
-        &Value::Object(manifest),
-        templates::origin("claude-code/plugin.json"),
-    )
+    w.add_json(facts::MANIFEST_PATH, &Value::Object(manifest), templates::origin("claude-code/plugin.json"))
 }
 
 fn markdown(w: &mut Writer<'_>, component: &'static str, items: &[MarkdownComponent]) -> Result<()> {

@@ -7,6 +7,8 @@
 //! measured against `agy` 1.1.25 (docs/runtimes/antigravity.md, fact
 //! numbers in brackets), and what they leave open is reported degraded.
 
+pub(crate) mod facts;
+
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, is_skill_name, write_skill};
@@ -17,10 +19,8 @@ use crate::model::MarkdownComponent;
 use crate::report::{Diagnostic, Level};
 use crate::templates;
 use crate::vars::VarTable;
+use facts::{HOOKS_PATH, HookShape, MANIFEST_PATH, MCP_PATH};
 
-const MANIFEST_FILE: &str = "plugin.json";
-const MCP_FILE: &str = "mcp_config.json";
-const HOOKS_FILE: &str = "hooks.json";
 const NAME: &str = "Antigravity CLI";
 
 /// The manifest fields the loader reads besides `name`; it discards every
@@ -42,14 +42,8 @@ const TOOL_NAMES: [(&str, &str); 10] = [
     ("WebSearch", "search_web"),
 ];
 
-/// Claude events with an Antigravity event of the same name [11]. The tool
-/// events keep `{matcher, hooks}` groups; `Stop` holds handlers directly.
-const TOOL_EVENTS: [&str; 2] = ["PreToolUse", "PostToolUse"];
-const FLAT_EVENTS: [&str; 1] = ["Stop"];
-
-/// Google's docs name no plugin-root variable; a third-party plugin reports
-/// that hook commands get `CLAUDE_PLUGIN_ROOT` [13].
-const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_ROOT}", "${CLAUDE_PLUGIN_ROOT}")]);
+/// Hook commands get [`facts::PLUGIN_ROOT`] [13].
+const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_ROOT}", facts::PLUGIN_ROOT)]);
 const HOOK_CAVEAT: &str = "Antigravity passes its own camelCase payload (toolCall.name, toolCall.args) and reads \
                            its own answer ({\"allowTool\": false, \"denyReason\": ...}), not Claude's; \
                            schema-checked only";
@@ -84,7 +78,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     rule(w)?;
     hooks(w)?;
     mcp(w)?;
-    let withheld = [MANIFEST_FILE, MCP_FILE, HOOKS_FILE].map(|path| {
+    let withheld = [MANIFEST_PATH, MCP_PATH, HOOKS_PATH].map(|path| {
         (path, format!("{path} is not copied: {NAME} would read it as this plugin's own {path}"))
     });
     w.plain_files(NAME, &withheld)?;
@@ -145,7 +139,7 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
         }
         manifest.insert(key, value);
     }
-    w.add_json(MANIFEST_FILE, &Value::Object(manifest), templates::origin("antigravity/plugin.json"))
+    w.add_json(MANIFEST_PATH, &Value::Object(manifest), templates::origin("antigravity/plugin.json"))
 }
 
 /// A command becomes a skill of the same name: Antigravity has no command
@@ -317,15 +311,14 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
     let events = hooks.value.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
     let mut named = Map::new();
     for (event, groups) in &events {
-        let tool_event = TOOL_EVENTS.contains(&event.as_str());
-        if !tool_event && !FLAT_EVENTS.contains(&event.as_str()) {
+        let Some(shape) = facts::canonical_event_shape(event) else {
             let detail = format!(
                 "Antigravity runs PreToolUse, PostToolUse, Stop, PreInvocation and PostInvocation; {event} has \
                  no counterpart, not written"
             );
             w.honest("hook", event, Level::Unsupported, detail);
             continue;
-        }
+        };
         if groups.to_string().contains("${PLUGIN_DATA}") {
             w.honest(
                 "hook",
@@ -335,13 +328,16 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
             );
             continue;
         }
-        let mut notes = vec![format!("{HOOKS_FILE} {}.{event}", plugin.namespace), HOOK_CAVEAT.to_string()];
+        let mut notes = vec![format!("{HOOKS_PATH} {}.{event}", plugin.namespace), HOOK_CAVEAT.to_string()];
         if groups.to_string().contains("${PLUGIN_ROOT}") {
             notes.push(ROOT_CAVEAT.into());
         }
         let groups = HOOK_VARS.json(groups.clone());
-        let entries =
-            if tool_event { tool_groups(&groups, &mut notes) } else { flat_handlers(&groups, &mut notes) };
+        let entries = if shape == HookShape::Grouped {
+            tool_groups(&groups, &mut notes)
+        } else {
+            flat_handlers(&groups, &mut notes)
+        };
         if entries.is_empty() {
             continue;
         }
@@ -352,7 +348,7 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
         return Ok(());
     }
     let document = json!({ plugin.namespace.as_str(): named });
-    w.add_json(HOOKS_FILE, &document, hooks.origin.to_string())
+    w.add_json(HOOKS_PATH, &document, hooks.origin.to_string())
 }
 
 /// Claude's `[{matcher, hooks}]` groups with Antigravity matchers and handlers.
@@ -460,12 +456,12 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
         match mcp_server(server) {
             Ok((value, dropped)) => {
                 let (level, detail) = if dropped.is_empty() {
-                    (Level::Supported, MCP_FILE.to_string())
+                    (Level::Supported, MCP_PATH.to_string())
                 } else {
                     (
                         Level::Degraded,
                         format!(
-                            "{MCP_FILE}; {} left out (not a field Antigravity documents in this shape)",
+                            "{MCP_PATH}; {} left out (not a field Antigravity documents in this shape)",
                             dropped.join(", ")
                         ),
                     )
@@ -479,7 +475,7 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
     if servers.is_empty() {
         return Ok(());
     }
-    w.add_json(MCP_FILE, &json!({"mcpServers": servers}), mcp.origin.to_string())
+    w.add_json(MCP_PATH, &json!({"mcpServers": servers}), mcp.origin.to_string())
 }
 
 /// One server in Antigravity's shape and the keys it cannot keep, or why

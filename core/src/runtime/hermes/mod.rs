@@ -11,6 +11,8 @@
 //! - `skill-plugin`: `plugin.yaml` + a fixed `__init__.py` that only calls
 //!   `ctx.register_skill(name, path_to_SKILL.md)` for each `skills/<name>/`.
 
+pub(crate) mod facts;
+
 use serde_json::{Map, Value, json};
 
 use super::local_root::{LocalRoot, uses_plugin_vars};
@@ -24,8 +26,8 @@ use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
 
-/// Hermes's own config file, below the home folder.
-const CONFIG_FILE: &str = ".hermes/config.yaml";
+use facts::CONFIG_FILE;
+
 const WORKSPACE: &str = "workspace";
 
 pub const KINDS: &[Kind] = &[
@@ -93,7 +95,7 @@ fn skill_plugin(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     plugin_yaml(w)?;
     w.add(
-        "__init__.py",
+        facts::INIT_PATH,
         templates::render("hermes/__init__.py", json!({})).into_bytes(),
         templates::origin("hermes/__init__.py"),
     )?;
@@ -125,7 +127,11 @@ fn plugin_yaml(w: &mut Writer<'_>) -> Result<()> {
     manifest.insert("manifest_version".into(), json!(1));
     let overrides: Vec<(String, Value)> = w.overrides().map(|(k, v)| (k.clone(), v.clone())).collect();
     manifest.extend(overrides);
-    w.add("plugin.yaml", yaml::document(&manifest).into_bytes(), templates::origin("hermes/plugin.yaml"))
+    w.add(
+        facts::MANIFEST_PATH,
+        yaml::document(&manifest).into_bytes(),
+        templates::origin("hermes/plugin.yaml"),
+    )
 }
 
 fn plugin_skill_row(w: &mut Writer<'_>, skill: &Skill) {

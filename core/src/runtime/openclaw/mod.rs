@@ -15,6 +15,8 @@
 //!   `AGENTS.md` (a marked section), `skills/<name>/`, `hooks/<pack>/`; other
 //!   files go below `.plugforge/openclaw/<namespace>/`.
 
+pub(crate) mod facts;
+
 use serde_json::{Value, json};
 
 use super::local_root::{LocalRoot, uses_plugin_vars};

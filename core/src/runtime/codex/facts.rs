@@ -1,0 +1,88 @@
+//! What OpenAI Codex CLI reads, in one place: the writer, the validator and
+//! the importer all take these names from here.
+
+/// [`MANIFEST_DIR`] as a literal, for the `concat!` of rule texts that are
+/// `&'static str` (a `const` cannot be spliced into one).
+macro_rules! manifest_dir {
+    () => {
+        ".codex-plugin"
+    };
+}
+pub(crate) use manifest_dir;
+
+/// The folder that marks a Codex plugin; it holds only the manifest.
+pub const MANIFEST_DIR: &str = manifest_dir!();
+/// The plugin manifest: [`MANIFEST_DIR`] joined with `plugin.json`.
+pub const MANIFEST_PATH: &str = concat!(manifest_dir!(), "/plugin.json");
+/// The marketplace file Codex reads at a repository root.
+pub const MARKETPLACE_PATH: &str = ".agents/plugins/marketplace.json";
+
+/// The variable Codex exports to plugin hooks as the installed plugin's
+/// folder (beside a `CLAUDE_PLUGIN_ROOT` copy, codex-rs/hooks discovery.rs).
+pub const PLUGIN_ROOT_VAR: &str = "PLUGIN_ROOT";
+/// The variable Codex exports to plugin hooks as the plugin's data folder.
+pub const PLUGIN_DATA_VAR: &str = "PLUGIN_DATA";
+
+/// One event Codex runs.
+pub struct HookEvent {
+    pub name: &'static str,
+    /// Whether the canonical (Claude) dialect has the event too: only those
+    /// are written from a source; the others exist in Codex alone.
+    pub canonical: bool,
+}
+
+const fn event(name: &'static str, canonical: bool) -> HookEvent {
+    HookEvent { name, canonical }
+}
+
+/// Codex 0.171's events (binary strings, checked with the app-server's
+/// `hooks/list`; `PreModelRequest` appears beside the managed-hook strings
+/// and is accepted rather than refused). Any other event is ignored by Codex
+/// without a word.
+pub const HOOK_EVENTS: [HookEvent; 13] = [
+    event("PreToolUse", true),
+    event("PermissionRequest", true),
+    event("PostToolUse", true),
+    event("PreCompact", true),
+    event("PostCompact", true),
+    event("SessionStart", true),
+    event("SessionEnd", true),
+    event("UserPromptSubmit", true),
+    event("SubagentStart", true),
+    event("SubagentStop", true),
+    event("Stop", true),
+    event("Interrupt", false),
+    event("PreModelRequest", false),
+];
+
+/// Hook handler `type`s, each with the string fields it requires.
+pub const HOOK_HANDLER_TYPES: [(&str, &[&str]); 3] =
+    [("command", &["command"]), ("prompt", &["prompt"]), ("agent", &["prompt"])];
+
+/// Whether a canonical hook event of this name is one Codex runs.
+pub fn runs_canonical_event(name: &str) -> bool {
+    HOOK_EVENTS.iter().any(|event| event.canonical && event.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::claude_code;
+
+    #[test]
+    fn paths_are_the_folder_joined_with_the_file_name() {
+        assert_eq!(MANIFEST_PATH, format!("{MANIFEST_DIR}/plugin.json"));
+    }
+
+    #[test]
+    fn canonical_events_are_the_ones_claude_code_has() {
+        for event in &HOOK_EVENTS {
+            assert_eq!(
+                event.canonical,
+                claude_code::facts::HOOK_EVENTS.contains(&event.name),
+                "{}",
+                event.name
+            );
+        }
+    }
+}
