@@ -293,6 +293,14 @@ export interface HostObserved {
 /** `readTree` of lib/host.js: every file below `dir`, never leaving it. */
 export declare function hostReadTree(dir: string, exclude: Array<string>): Array<TreeFile>
 
+/**
+ * Makes `dir` (Node's `process.cwd()`) the folder relative paths start
+ * from; lib/index.js and lib/host.js call it before each run or read. A
+ * native addon shares the Node process's working folder, so there it does
+ * nothing; the WebAssembly (WASI) module keeps one of its own, which starts at `/`.
+ */
+export declare function hostSetCwd(dir: string): void
+
 /** A native plugin read into a canonical source. */
 export interface Imported {
   /** The runtime the plugin was read as. */

@@ -844,6 +844,7 @@ module.exports.hostCreateFiles = nativeBinding.hostCreateFiles
 module.exports.hostGeneratedAt = nativeBinding.hostGeneratedAt
 module.exports.hostObserve = nativeBinding.hostObserve
 module.exports.hostReadTree = nativeBinding.hostReadTree
+module.exports.hostSetCwd = nativeBinding.hostSetCwd
 module.exports.importPlugin = nativeBinding.importPlugin
 module.exports.rules = nativeBinding.rules
 module.exports.runCli = nativeBinding.runCli

@@ -6,6 +6,12 @@
 
 const native = require('../index.js')
 
+/** The addon, its relative paths starting at `process.cwd()` (the WASI module has its own). */
+function inCwd() {
+  native.hostSetCwd(process.cwd())
+  return native
+}
+
 /**
  * Every file below `dir` as `{path, bytes, executable}`, skipping `.git`,
  * `node_modules`, `target` and the `exclude` folders (e.g. an output folder
@@ -14,7 +20,7 @@ const native = require('../index.js')
  * loop, and FIFOs, sockets and devices, throw an `io` error naming each.
  */
 function readTree(dir, { exclude = [] } = {}) {
-  return native.hostReadTree(dir, exclude)
+  return inCwd().hostReadTree(dir, exclude)
 }
 
 /**
@@ -22,7 +28,7 @@ function readTree(dir, { exclude = [] } = {}) {
  * `pathsToRead`; temp files of an interrupted write are left out.
  */
 function observe(root, pathsToRead = []) {
-  return native.hostObserve(root, [...pathsToRead])
+  return inCwd().hostObserve(root, [...pathsToRead])
 }
 
 /**
@@ -37,12 +43,12 @@ function applyPlan(root, plan) {
     const error = new Error(`refused: ${plan.summary.conflict} conflict(s); nothing was written (force overwrites)`)
     throw Object.assign(error, { code: 'refused', plan })
   }
-  native.hostApply(root, plan.actions)
+  inCwd().hostApply(root, plan.actions)
 }
 
 /** Writes new files below `dir` (a starter source). */
 function createFiles(dir, files) {
-  native.hostCreateFiles(dir, files)
+  inCwd().hostCreateFiles(dir, files)
 }
 
 /** RFC 3339 UTC time for new manifests: `SOURCE_DATE_EPOCH` when set, else now (the binary's clock). */

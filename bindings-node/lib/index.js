@@ -5,6 +5,12 @@
 const native = require('../index.js')
 const host = require('./host.js')
 
+/** `runCli` of the addon, its relative paths starting at `process.cwd()` (the WASI module has its own). */
+function runCli(argv) {
+  native.hostSetCwd(process.cwd())
+  return native.runCli(argv)
+}
+
 module.exports = {
   version: native.version,
   build: native.build,
@@ -18,7 +24,7 @@ module.exports = {
   importPlugin: native.importPlugin,
   rules: native.rules,
   sha256Hex: native.sha256Hex,
-  runCli: native.runCli,
+  runCli,
   readTree: host.readTree,
   observe: host.observe,
   applyPlan: host.applyPlan,

@@ -39,6 +39,20 @@ fn to_js(env: &Env, error: HostError) -> napi::Error {
     thrown.unwrap_or_else(|failed| failed)
 }
 
+/// Makes `dir` (Node's `process.cwd()`) the folder relative paths start
+/// from; lib/index.js and lib/host.js call it before each run or read. A
+/// native addon shares the Node process's working folder, so there it does
+/// nothing; the WebAssembly (WASI) module keeps one of its own, which starts at `/`.
+#[napi]
+pub fn host_set_cwd(dir: String) -> Result<()> {
+    #[cfg(target_os = "wasi")]
+    std::env::set_current_dir(&dir)
+        .map_err(|e| napi::Error::from_reason(format!("cannot make {dir} the working folder: {e}")))?;
+    #[cfg(not(target_os = "wasi"))]
+    let _ = dir;
+    Ok(())
+}
+
 /// `readTree` of lib/host.js: every file below `dir`, never leaving it.
 #[napi]
 pub fn host_read_tree(env: &Env, dir: String, exclude: Vec<String>) -> Result<Vec<TreeFile>> {

@@ -1,14 +1,15 @@
-// The package as users get it: `npm pack`, the tarball (with the native
-// addon inside) installed offline into a fresh folder, then used from ESM
-// (`import`), CommonJS (`require`) and its `plugforge` bin.
+// The package as users get it: `npm pack` of the main package and of its
+// linux-x64-gnu platform package (the addon), both tarballs installed
+// offline into a fresh folder, then used from ESM (`import`), CommonJS
+// (`require`) and its `plugforge` bin. platforms.test.mjs does the same for
+// every other platform this machine can run.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 
-import { pkgDir, repoDir, run, tempDir } from './support.mjs'
+import { installTarballs, pack, packMain, packPlatform, pkgDir, repoDir, run, tempDir } from './support.mjs'
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const striatum = JSON.stringify(path.join(repoDir, 'examples', 'striatum'))
 
 const smoke = (load) => `
@@ -20,24 +21,22 @@ if (plan.refused || plan.summary.create < 10 || !Buffer.isBuffer(bundle.files[0]
 try { starterSource('Bad Name') } catch (err) { console.log(version(), bundle.pluginName, plan.summary.create, err.code) }
 `
 
-test('npm pack + npm install: the addon ships, and ESM, CommonJS and the bin all work', (t) => {
+test('npm pack + npm install: the main package and its platform package, and ESM, CommonJS and the bin all work', async (t) => {
   const tmp = tempDir(t, 'pack')
-  const packed = run(npm, ['pack', '--json', '--pack-destination', tmp], { cwd: pkgDir })
-  assert.equal(packed.code, 0, packed.stderr)
-  const [info] = JSON.parse(packed.stdout)
-  const files = info.files.map((f) => f.path).sort()
-  assert.ok(files.some((f) => /^plugforge\.[\w-]+\.node$/.test(f)), `no .node addon in ${files}`)
+  // What this folder packs is what the release packs, but for the optional dependencies.
+  assert.deepEqual(pack(pkgDir, tmp).files, (await packMain(tmp)).files)
+  const { tarball, files } = await packMain(tmp)
+  // The addon is in the platform packages only, so no install downloads every platform's.
+  assert.ok(!files.some((f) => /\.(node|wasm)$/.test(f)), `an addon in the main package: ${files}`)
   for (const wanted of ['index.js', 'index.d.ts', 'lib/index.js', 'lib/index.mjs', 'lib/index.d.ts', 'lib/host.js', 'lib/host.d.ts', 'bin/plugforge.js', 'README.md', 'package.json']) {
     assert.ok(files.includes(wanted), `${wanted} missing from ${files}`)
   }
-  assert.ok(!files.some((f) => f.startsWith('test/') || f.startsWith('src/') || f.startsWith('node_modules/')), `${files}`)
+  assert.ok(!files.some((f) => f.startsWith('test/') || f.startsWith('src/') || f.startsWith('node_modules/') || f.startsWith('npm/')), `${files}`)
+  const native = packPlatform('linux-x64-gnu', tmp)
+  assert.deepEqual(native.files, ['README.md', 'package.json', 'plugforge.linux-x64-gnu.node'])
 
   const consumer = path.join(tmp, 'consumer')
-  fs.mkdirSync(consumer)
-  fs.writeFileSync(path.join(consumer, 'package.json'), '{"name": "consumer", "private": true}\n')
-  const tarball = path.join(tmp, info.filename)
-  const installed = run(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: consumer })
-  assert.equal(installed.code, 0, installed.stderr)
+  installTarballs(consumer, [tarball, native.tarball])
 
   const version = run(process.execPath, ['-p', "require('plugforge').version()"], { cwd: consumer }).stdout.trim()
   const expected = `${version} striatum `

@@ -58,3 +58,61 @@ export function rustCli() {
   const target = process.env.CARGO_TARGET_DIR ? path.resolve(repoDir, process.env.CARGO_TARGET_DIR) : path.join(repoDir, 'target')
   return path.join(target, 'debug', 'plugforge')
 }
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+/** `npm pack` of the package in `dir` into `dest`: {tarball, files}. */
+export function pack(dir, dest) {
+  const packed = run(npm, ['pack', '--json', '--pack-destination', dest], { cwd: dir })
+  if (packed.code !== 0) throw new Error(`npm pack in ${dir} failed:\n${packed.stderr}`)
+  const [info] = JSON.parse(packed.stdout)
+  return { tarball: path.join(dest, info.filename), files: info.files.map((f) => f.path).sort() }
+}
+
+/**
+ * The main package as published, packed into `dest`: a copy whose
+ * package.json names the platform packages as optional dependencies
+ * (release/optional-dependencies.mjs, as the release workflow does).
+ */
+export async function packMain(dest) {
+  const { withOptionalDependencies } = await import('../release/optional-dependencies.mjs')
+  const staged = path.join(dest, 'stage-main')
+  const skipped = new Set(['node_modules', 'npm', 'test', 'src', 'target', 'artifacts'])
+  fs.cpSync(pkgDir, staged, { recursive: true, filter: (f) => !skipped.has(path.relative(pkgDir, f).split(path.sep)[0]) && !/\.(node|wasm|tgz)$/.test(f) })
+  const manifest = path.join(staged, 'package.json')
+  fs.writeFileSync(manifest, `${JSON.stringify(withOptionalDependencies(JSON.parse(fs.readFileSync(manifest, 'utf8'))), null, 2)}\n`)
+  return pack(staged, dest)
+}
+
+/** Folder of the addons `scripts/build-node-addons` built for the other platforms. */
+export const addonsDir = process.env.PLUGFORGE_NODE_ADDONS_DIR ?? path.join(os.homedir(), '.cache', 'plugforge', 'node-addons')
+
+/**
+ * The platform package `npm/<platform>` with its addon, packed into `dest`:
+ * the linux-x64-gnu addon is the one `napi build` left in the package, the
+ * others come from `addonsDir`. Null when that addon was not built.
+ */
+export function packPlatform(platform, dest) {
+  const source = path.join(pkgDir, 'npm', platform)
+  const manifest = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8'))
+  const staged = path.join(dest, `stage-${platform}`)
+  fs.cpSync(source, staged, { recursive: true })
+  for (const file of manifest.files) {
+    const built = [path.join(addonsDir, platform, file), path.join(pkgDir, file)].find((f) => fs.existsSync(f))
+    if (!built) return null
+    fs.copyFileSync(built, path.join(staged, file))
+  }
+  return { ...pack(staged, dest), name: manifest.name }
+}
+
+/**
+ * A fresh project in `dir` with the tarballs installed: offline (from npm's
+ * cache) unless `extra` asks for `--prefer-offline`.
+ */
+export function installTarballs(dir, tarballs, extra = []) {
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"name": "consumer", "private": true}\n')
+  const mode = extra.includes('--prefer-offline') ? [] : ['--offline']
+  const installed = run(npm, ['install', ...mode, '--no-audit', '--no-fund', '--no-package-lock', ...extra, ...tarballs], { cwd: dir })
+  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`)
+}

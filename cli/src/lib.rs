@@ -12,6 +12,7 @@ mod host;
 mod progress;
 mod render;
 mod verbs;
+#[cfg(not(target_os = "wasi"))]
 mod watch;
 
 use std::ffi::OsString;
@@ -72,7 +73,10 @@ where
     host.show_progress(!json && matches!(verb, Verb::Build(_) | Verb::Validate(_) | Verb::Import(_)));
     let result = match verb {
         Verb::Init(args) => verbs::init(host, &args),
+        #[cfg(not(target_os = "wasi"))]
         Verb::Build(args) if args.watch => watch::build(host, &args),
+        #[cfg(target_os = "wasi")]
+        Verb::Build(args) if args.watch => Err(Failure::usage(WATCH_UNSUPPORTED)),
         Verb::Build(args) => verbs::build(host, &args),
         Verb::Uninstall(args) => verbs::uninstall(host, &args),
         Verb::Doctor(args) => verbs::doctor(host, &args),
@@ -83,6 +87,10 @@ where
     };
     result.unwrap_or_else(|failure| failure.report(host, json))
 }
+
+/// Why `--watch` is refused by the WebAssembly (WASI) build.
+#[cfg(target_os = "wasi")]
+const WATCH_UNSUPPORTED: &str = "--watch is not available in the WebAssembly build of plugforge (WASI has no file-change events or Ctrl-C): run on a platform with a native package (linux, macOS, Windows) or build without --watch";
 
 /// Help and version go to stdout (exit 0); a usage error goes to stderr
 /// (exit 2) as `error[usage]: ...`, the form of every other error.

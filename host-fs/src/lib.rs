@@ -311,6 +311,19 @@ impl std::str::FromStr for Durability {
 /// whole filesystem, which may hold other programs' unwritten data.
 const SMALL_GROUP: usize = 8;
 
+/// This process's id, which keeps two processes' temp files apart.
+#[cfg(not(target_os = "wasi"))]
+fn process_tag() -> u32 {
+    std::process::id()
+}
+
+/// WASI (the Node package's WebAssembly fallback) has no process ids: the
+/// clock's nanoseconds when the writer is made keep two processes' temp files apart.
+#[cfg(target_os = "wasi")]
+fn process_tag() -> u32 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.subsec_nanos())
+}
+
 /// Performs file operations, counting them. `abort_at` makes the operation
 /// of that number (from 1) kill the process halfway, the way a crash or
 /// `kill -9` would: a test hook the command line sets from its environment.
@@ -335,7 +348,7 @@ impl Writer {
             abort_at: None,
             done: AtomicU64::new(0),
             durability: Durability::default(),
-            pid: std::process::id(),
+            pid: process_tag(),
         }
     }
 
