@@ -11,7 +11,7 @@ mod project;
 use serde_json::{Map, Value, json};
 
 use super::local_root::uses_plugin_vars;
-use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer};
 use crate::error::Result;
 use crate::merge::Part;
 use crate::model::Plugin;
@@ -330,10 +330,10 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, Some(CODEX_VARS));
+    if w.authored_readme(Some(CODEX_VARS))? {
+        return Ok(());
     }
+    let plugin = w.plugin;
     let shipped: Vec<Value> = plugin
         .skills
         .iter()
@@ -345,23 +345,15 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         .filter(|c| commands::refusal(c).is_none())
         .map(|c| json!({"name": commands::migrated_name(&c.name), "description": c.document.str_field("description")}))
         .collect();
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
-        "namespace": plugin.namespace,
-        "root": w.bundle.root,
-        "up": w.output_root(),
-        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
+    let fields = json!({
         "skills": shipped,
         "migrated": migrated,
         "hooks": w.bundle.honesty.iter().filter(|h| h.component == "hook" && h.level != Level::Unsupported)
             .map(|h| h.name.clone()).collect::<Vec<_>>(),
         "mcp_servers": plugin.mcp.as_ref().map(|m| m.servers.keys().cloned().collect::<Vec<_>>()).unwrap_or_default(),
         "hook_trust": HOOK_TRUST,
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
     });
-    let text = templates::render("codex/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("codex/README.md.j2"))
+    w.render_readme("codex", fields)
 }
 
 /// (the marketplace file to start from, this plugin's entry).

@@ -17,7 +17,7 @@ pub(crate) mod tools;
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer};
 use crate::bundle::Scope;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::{toml, yaml};
@@ -569,11 +569,8 @@ fn readme(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         .filter(|row| row.level != Level::Supported)
         .map(|r| json!({"component": r.component, "name": r.name, "level": r.level, "detail": r.detail}))
         .collect();
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
+    let fields = json!({
         "namespace": target.namespace,
-        "root": w.bundle.root,
-        "up": w.output_root(),
         "skills": skills,
         "commands": described(&plugin.commands),
         "agents": described(&plugin.agents),
@@ -581,11 +578,8 @@ fn readme(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         "mcp_servers": mcp,
         "context": plugin.context.is_some(),
         "changes": changes,
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
     });
-    let text = templates::render("gemini/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("gemini/README.md.j2"))
+    w.render_readme("gemini", fields)
 }
 
 #[cfg(test)]

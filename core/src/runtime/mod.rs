@@ -22,7 +22,7 @@ mod writer;
 
 use std::collections::BTreeMap;
 
-pub use writer::{Writer, left_out, marketplace_owner, readme_plugin};
+pub use writer::{Writer, left_out, marketplace_owner};
 
 use crate::bundle::{Bundle, Scope};
 use crate::error::{Error, ErrorCode, Result};

@@ -29,7 +29,6 @@ use serde_json::json;
 use super::openclaw::Base;
 use super::{
     BOTH_SCOPES, Kind, Layout, Runtime, Writer, agent_plugins, claude_code, codex, copilot, openclaw,
-    readme_plugin,
 };
 use crate::bundle::{Bundle, GeneratedFile};
 use crate::error::Result;
@@ -213,23 +212,15 @@ fn copilot_row(row: &Honesty, spec: &Bundle) -> Option<Honesty> {
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, Some(CLAUDE_VARS));
+    if w.authored_readme(Some(CLAUDE_VARS))? {
+        return Ok(());
     }
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
-        "namespace": plugin.namespace,
-        "root": w.bundle.root,
-        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
+    let fields = json!({
         "skills": w.written("skill"),
         "commands": w.written("command"),
         "agents": w.written("agent"),
         "hooks": w.written("hook"),
         "mcp_servers": w.written("mcp"),
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
     });
-    let text = templates::render("universal/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("universal/README.md.j2"))
+    w.render_readme("universal", fields)
 }

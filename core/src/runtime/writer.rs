@@ -236,6 +236,37 @@ impl Writer<'_> {
         (!icon.starts_with("https://")).then(|| format!("./{icon}"))
     }
 
+    /// Copies the author's own README (with `vars`, the runtime's variable
+    /// spelling) when the source has one; says whether it did.
+    pub fn authored_readme(&mut self, vars: Option<VarTable>) -> Result<bool> {
+        match &self.plugin.readme {
+            Some(readme) => self.copy(readme, None, vars).map(|()| true),
+            None => Ok(false),
+        }
+    }
+
+    /// README.md from `<folder>/README.md.j2`, with the context every
+    /// README reads (the plugin, namespace, bundle root, output root seen
+    /// from it, marketplace, generator and manifest name) and then the
+    /// runtime's own `fields` (what it lists), whose keys win.
+    pub fn render_readme(&mut self, folder: &str, fields: Value) -> Result<()> {
+        let mut ctx = json!({
+            "plugin": readme_plugin(self.plugin),
+            "namespace": self.plugin.namespace,
+            "root": self.bundle.root,
+            "up": self.output_root(),
+            "marketplace": self.options.marketplace.then(|| self.marketplace_name()),
+            "generator": self.options.generator,
+            "manifest": self.bundle.manifest.file_name(),
+        });
+        if let (Value::Object(ctx), Value::Object(fields)) = (&mut ctx, fields) {
+            ctx.extend(fields);
+        }
+        let template = format!("{folder}/README.md.j2");
+        let text = crate::templates::render(&template, ctx);
+        self.add("README.md", text.into_bytes(), crate::templates::origin(&template))
+    }
+
     /// The marketplace the bundle is listed in: the one name every plugin
     /// of a monorepo build shares, else the source's own, else `local-<plugin>`.
     pub fn marketplace_name(&self) -> String {
@@ -258,7 +289,7 @@ pub fn marketplace_owner(plugin: &Plugin) -> Value {
 }
 
 /// The `plugin` block every bundle README template reads.
-pub fn readme_plugin(plugin: &Plugin) -> Value {
+fn readme_plugin(plugin: &Plugin) -> Value {
     let config = &plugin.config;
     json!({
         "name": config.name,

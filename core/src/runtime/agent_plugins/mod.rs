@@ -10,7 +10,7 @@ pub(crate) mod facts;
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::model::{FileComponent, MarkdownComponent};
 use crate::report::Level;
@@ -405,24 +405,15 @@ fn dropped_keys(object: &Map<String, Value>, kept: &[&str]) -> Option<String> {
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, None);
+    if w.authored_readme(None)? {
+        return Ok(());
     }
-    let skills = w.written("skill");
-    let mcp_servers = w.written("mcp");
-    let left_out = left_out(&w.bundle.honesty);
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
-        "namespace": plugin.namespace,
-        "skills": skills,
-        "mcp_servers": mcp_servers,
-        "left_out": left_out,
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
+    let fields = json!({
+        "skills": w.written("skill"),
+        "mcp_servers": w.written("mcp"),
+        "left_out": left_out(&w.bundle.honesty),
     });
-    let text = templates::render("agent-plugins/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("agent-plugins/README.md.j2"))
+    w.render_readme("agent-plugins", fields)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ pub(crate) mod facts;
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, is_skill_name, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
 use crate::model::MarkdownComponent;
@@ -515,26 +515,19 @@ fn mcp_server(server: &Value) -> std::result::Result<(Value, Vec<String>), Strin
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, None);
+    if w.authored_readme(None)? {
+        return Ok(());
     }
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
-        "namespace": plugin.namespace,
-        "root": w.bundle.root,
+    let fields = json!({
         "skills": w.written("skill"),
         "commands": w.written("command").iter().filter_map(Value::as_str).map(skill_name).collect::<Vec<_>>(),
         "agents": w.written("agent"),
         "hooks": w.written("hook"),
         "mcp_servers": w.written("mcp"),
-        "rules": plugin.context.is_some(),
+        "rules": w.plugin.context.is_some(),
         "left_out": left_out(&w.bundle.honesty),
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
     });
-    let text = templates::render("antigravity/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("antigravity/README.md.j2"))
+    w.render_readme("antigravity", fields)
 }
 
 #[cfg(test)]

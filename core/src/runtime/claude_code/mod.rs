@@ -6,7 +6,7 @@ pub(crate) mod facts;
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer};
 use crate::error::Result;
 use crate::merge::Part;
 use crate::model::{FileComponent, MarkdownComponent, Plugin};
@@ -221,10 +221,10 @@ fn settings(w: &mut Writer<'_>) -> Result<()> {
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, Some(CLAUDE_VARS));
+    if w.authored_readme(Some(CLAUDE_VARS))? {
+        return Ok(());
     }
+    let plugin = w.plugin;
     let described = |items: &[MarkdownComponent]| -> Vec<Value> {
         items
             .iter()
@@ -242,22 +242,14 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         .and_then(|h| h.value.get("hooks")?.as_object().map(|m| m.keys().cloned().collect()))
         .unwrap_or_default();
     let mcp: Vec<&String> = plugin.mcp.as_ref().map(|m| m.servers.keys().collect()).unwrap_or_default();
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
-        "namespace": plugin.namespace,
-        "root": w.bundle.root,
-        "up": w.output_root(),
-        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
+    let fields = json!({
         "skills": skills,
         "commands": described(&plugin.commands),
         "agents": described(&plugin.agents),
         "hooks": hooks,
         "mcp_servers": mcp,
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
     });
-    let text = templates::render("claude-code/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("claude-code/README.md.j2"))
+    w.render_readme("claude-code", fields)
 }
 
 /// (the marketplace file to start from, this plugin's entry).

@@ -14,7 +14,7 @@ pub(crate) mod facts;
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner};
 use crate::error::Result;
 use crate::merge::Part;
 use crate::model::MarkdownComponent;
@@ -230,25 +230,16 @@ pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, None);
+    if w.authored_readme(None)? {
+        return Ok(());
     }
-    let written = |component: &str| w.written(component);
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
-        "namespace": plugin.namespace,
-        "up": w.output_root(),
-        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
-        "skills": written("skill"),
-        "commands": written("command"),
-        "agents": written("agent"),
-        "hooks": written("hook"),
-        "mcp_servers": written("mcp"),
+    let fields = json!({
+        "skills": w.written("skill"),
+        "commands": w.written("command"),
+        "agents": w.written("agent"),
+        "hooks": w.written("hook"),
+        "mcp_servers": w.written("mcp"),
         "left_out": left_out(&w.bundle.honesty),
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
     });
-    let text = templates::render("copilot/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("copilot/README.md.j2"))
+    w.render_readme("copilot", fields)
 }

@@ -12,7 +12,7 @@ pub(crate) mod facts;
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
 use crate::merge::Part;
@@ -491,9 +491,8 @@ fn marketplace(w: &mut Writer<'_>) -> Result<()> {
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, Some(CURSOR_VARS));
+    if w.authored_readme(Some(CURSOR_VARS))? {
+        return Ok(());
     }
     let written = |component: &str| -> Vec<Value> {
         w.bundle
@@ -514,23 +513,16 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         })
         .map(|event| event.name)
         .collect();
-    let left_out = left_out(&w.bundle.honesty);
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
-        "namespace": plugin.namespace,
-        "marketplace": w.options.marketplace.then(|| w.marketplace_name()),
+    let fields = json!({
         "skills": written("skill"),
         "commands": written("command"),
         "agents": written("agent"),
-        "rule": plugin.context.as_ref().map(|_| rule_path(plugin)),
+        "rule": w.plugin.context.as_ref().map(|_| rule_path(w.plugin)),
         "hooks": hooks,
         "mcp_servers": written("mcp"),
-        "left_out": left_out,
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
+        "left_out": left_out(&w.bundle.honesty),
     });
-    let text = templates::render("cursor/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("cursor/README.md.j2"))
+    w.render_readme("cursor", fields)
 }
 
 #[cfg(test)]

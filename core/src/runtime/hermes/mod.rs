@@ -16,7 +16,7 @@ pub(crate) mod facts;
 use serde_json::{Map, Value, json};
 
 use super::local_root::{LocalRoot, uses_plugin_vars};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, readme_plugin};
+use super::{BOTH_SCOPES, Kind, Layout, Writer};
 use crate::bundle::Scope;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
@@ -215,26 +215,17 @@ fn hook_events(w: &Writer<'_>) -> Vec<String> {
 }
 
 fn readme(w: &mut Writer<'_>, left_out: &[&str]) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, Some(SKILL_PLUGIN_VARS));
+    if w.authored_readme(Some(SKILL_PLUGIN_VARS))? {
+        return Ok(());
     }
-    let skills: Vec<Value> = plugin
+    let skills: Vec<Value> = w
+        .plugin
         .skills
         .iter()
         .map(|s| json!({"name": s.name, "description": s.document.str_field("description")}))
         .collect();
     let plurals: Vec<&str> = left_out.iter().map(|c| plural(c)).collect();
-    let ctx = json!({
-        "plugin": readme_plugin(plugin),
-        "namespace": plugin.namespace,
-        "skills": skills,
-        "left_out": plurals,
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
-    });
-    let text = templates::render("hermes/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("hermes/README.md.j2"))
+    w.render_readme("hermes", json!({"skills": skills, "left_out": plurals}))
 }
 
 fn plural(component: &str) -> &'static str {

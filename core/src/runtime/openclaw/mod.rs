@@ -26,7 +26,6 @@ use crate::error::{Error, ErrorCode, Location, Result};
 use crate::merge::Part;
 use crate::model::Plugin;
 use crate::report::Level;
-use crate::templates;
 
 const WORKSPACE: &str = "workspace";
 
@@ -254,37 +253,24 @@ fn mcp_rows(w: &mut Writer<'_>, base: Base) {
 }
 
 fn readme(w: &mut Writer<'_>, base: Base) -> Result<()> {
-    let plugin = w.plugin;
-    if let Some(readme) = &plugin.readme {
-        return w.copy(readme, None, None);
+    if w.authored_readme(None)? {
+        return Ok(());
     }
-    let mapped: Vec<Value> = w
-        .bundle
-        .honesty
-        .iter()
-        .filter(|h| h.level != Level::Unsupported)
-        .map(|h| json!({"component": h.component, "name": h.name, "detail": h.detail}))
-        .collect();
-    let left_out: Vec<Value> = w
-        .bundle
-        .honesty
-        .iter()
-        .filter(|h| h.level == Level::Unsupported)
-        .map(|h| json!({"component": h.component, "name": h.name, "detail": h.detail}))
-        .collect();
-    let ctx = json!({
-        "plugin": {"name": plugin.config.name, "display_name": plugin.config.display_name,
-                   "version": plugin.config.version, "description": plugin.config.description},
-        "id": openclaw_id(&plugin.namespace),
-        "root": w.bundle.root,
+    let rows = |carried: bool| -> Vec<Value> {
+        w.bundle
+            .honesty
+            .iter()
+            .filter(|h| (h.level != Level::Unsupported) == carried)
+            .map(|h| json!({"component": h.component, "name": h.name, "detail": h.detail}))
+            .collect()
+    };
+    let fields = json!({
+        "id": openclaw_id(&w.plugin.namespace),
         "base": base.id(),
-        "mapped": mapped,
-        "left_out": left_out,
-        "generator": w.options.generator,
-        "manifest": w.bundle.manifest.file_name(),
+        "mapped": rows(true),
+        "left_out": rows(false),
     });
-    let text = templates::render("openclaw/README.md.j2", ctx);
-    w.add("README.md", text.into_bytes(), templates::origin("openclaw/README.md.j2"))
+    w.render_readme("openclaw", fields)
 }
 
 /// The plugin id OpenClaw derives from a manifest name: lowercase, runs of
