@@ -48,7 +48,6 @@ mod templates;
 mod text;
 mod uninstall;
 mod urls;
-#[allow(dead_code)] // the rule areas fill in the shared helpers
 mod validate;
 mod vars;
 

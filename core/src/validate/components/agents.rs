@@ -106,7 +106,6 @@ fn check_agent(cx: &Context<'_>, runtime: Runtime, rel: &str, sink: &mut Sink) {
         invalid_frontmatter: &INVALID_FRONTMATTER,
         quoted_frontmatter: Some(&QUOTED_FRONTMATTER),
         no_frontmatter: no_frontmatter.then_some(&NO_FRONTMATTER),
-        invalid_field: &INVALID_FIELD,
     };
     let Some(doc) = markdown::read(cx, rel, &rules, sink) else { return };
     let id = Some(runtime.id());

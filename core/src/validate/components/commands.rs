@@ -82,7 +82,6 @@ const MARKDOWN: MarkdownRules = MarkdownRules {
     invalid_frontmatter: &INVALID_FRONTMATTER,
     quoted_frontmatter: Some(&QUOTED_FRONTMATTER),
     no_frontmatter: Some(&NO_FRONTMATTER),
-    invalid_field: &INVALID_FIELD,
 };
 
 /// Markers of runtimes whose plugins read Markdown commands from `commands/`.

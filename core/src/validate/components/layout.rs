@@ -45,7 +45,6 @@ pub(crate) enum McpSource {
 /// relative to the subject; a folder path may also name a single file.
 #[derive(Debug, Clone)]
 pub(crate) struct Layout {
-    pub manifest: Option<&'static str>,
     pub skill_dirs: Vec<String>,
     pub skill_depth: SkillDepth,
     /// Claude Code reads a `SKILL.md` at the plugin root as the only skill
@@ -97,7 +96,6 @@ impl Layout {
             .filter(Value::is_object)
             .unwrap_or(Value::Null);
         let mut layout = Layout {
-            manifest: manifest_file,
             skill_dirs: vec!["skills".into()],
             skill_depth: SkillDepth::OneLevel,
             root_skill: false,

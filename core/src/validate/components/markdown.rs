@@ -19,7 +19,6 @@ pub(crate) struct MarkdownRules {
     pub quoted_frontmatter: Option<&'static Rule>,
     /// `None` where a file without frontmatter is fine or reported otherwise.
     pub no_frontmatter: Option<&'static Rule>,
-    pub invalid_field: &'static Rule,
 }
 
 /// A parsed component file.
@@ -27,7 +26,6 @@ pub(crate) struct Markdown {
     pub rel: String,
     /// `None` when the file has no frontmatter block.
     pub frontmatter: Option<Map<String, Value>>,
-    pub body: String,
 }
 
 impl Markdown {
@@ -81,7 +79,7 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
                 Some(rule) => {
                     let message = format!("{}; other YAML readers refuse the file", quoted.message());
                     sink.report(rule, runtime, at_line(quoted.line().unwrap_or(1)), message);
-                    Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter, body: doc.body })
+                    Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter })
                 }
                 None => {
                     invalid(cx, rel, rules, &quoted.error, sink);
@@ -98,7 +96,7 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
                 };
                 sink.report(rule, runtime, Some(cx.folder.at(rel)), message);
             }
-            Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter, body: doc.body })
+            Some(Markdown { rel: rel.to_string(), frontmatter: doc.frontmatter })
         }
         Err(e) => {
             invalid(cx, rel, rules, &e, sink);

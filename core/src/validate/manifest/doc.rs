@@ -94,7 +94,6 @@ impl<'a> Doc<'a> {
 pub(crate) enum Shape {
     Str,
     Bool,
-    Number,
     Object,
     Array,
     StrList,
@@ -108,7 +107,6 @@ impl Shape {
         match self {
             Shape::Str => value.is_string(),
             Shape::Bool => value.is_boolean(),
-            Shape::Number => value.is_number(),
             Shape::Object => value.is_object(),
             Shape::Array => value.is_array(),
             Shape::StrList => all_strings(value),
@@ -121,7 +119,6 @@ impl Shape {
         match self {
             Shape::Str => "a string",
             Shape::Bool => "true or false",
-            Shape::Number => "a number",
             Shape::Object => "an object",
             Shape::Array => "an array",
             Shape::StrList => "an array of strings",

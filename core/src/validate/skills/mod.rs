@@ -129,7 +129,6 @@ const MARKDOWN: MarkdownRules = MarkdownRules {
     // drops it, and a skill folder serves them all.
     quoted_frontmatter: None,
     no_frontmatter: Some(&NO_FRONTMATTER),
-    invalid_field: &INVALID_FIELD,
 };
 
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
