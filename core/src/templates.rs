@@ -1,6 +1,9 @@
 //! The project's own templates, embedded so no host needs the files on disk.
 
+use std::sync::OnceLock;
+
 use minijinja::value::Serde;
+use minijinja::{Environment, Template};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::source::SourceTree;
@@ -48,10 +51,25 @@ const STARTER: [(&str, &str); 7] = [
 /// Renders an embedded template. Embedded templates are tested, so a failure
 /// here is a bug in the project, not in the user's source.
 pub fn render<S: Serialize>(name: &str, ctx: S) -> String {
-    let env = crate::source::environment();
-    let (_, source) = TEMPLATES.iter().find(|(n, _)| *n == name).expect("embedded template exists");
-    env.render_named_str(name, source, Serde(ctx))
-        .unwrap_or_else(|e| panic!("embedded template {name}: {e:#}"))
+    compiled(name).render(Serde(ctx)).unwrap_or_else(|e| panic!("embedded template {name}: {e:#}"))
+}
+
+/// The environment the embedded templates are compiled in, once a process.
+static ENVIRONMENT: OnceLock<Environment<'static>> = OnceLock::new();
+
+/// Each embedded template, compiled on first use: every runtime renders a
+/// README, and a monorepo or a fuzz run builds thousands of bundles.
+static COMPILED: [OnceLock<Template<'static, 'static>>; TEMPLATES.len()] =
+    [const { OnceLock::new() }; TEMPLATES.len()];
+
+fn compiled(name: &str) -> &'static Template<'static, 'static> {
+    let index = TEMPLATES.iter().position(|(n, _)| *n == name).expect("embedded template exists");
+    COMPILED[index].get_or_init(|| {
+        let env = ENVIRONMENT.get_or_init(crate::source::environment);
+        let (name, source) = TEMPLATES[index];
+        env.template_from_named_str(name, source)
+            .unwrap_or_else(|e| panic!("embedded template {name}: {e:#}"))
+    })
 }
 
 /// `plugforge:<name>`, the manifest's `template` value for embedded templates.
