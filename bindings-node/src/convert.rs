@@ -150,6 +150,7 @@ pub struct Plan {
 
 #[napi(object, object_from_js = false)]
 pub struct Finding {
+    #[napi(ts_type = "FindingCode")]
     pub code: String,
     #[napi(ts_type = "Severity")]
     pub severity: String,
@@ -310,7 +311,7 @@ impl From<&engine::Plan> for Plan {
 impl From<&engine::Finding> for Finding {
     fn from(f: &engine::Finding) -> Self {
         Finding {
-            code: f.code.into(),
+            code: f.code.as_str().into(),
             severity: tag(&f.severity),
             runtime: f.runtime.clone(),
             path: f.path.clone(),

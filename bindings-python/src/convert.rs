@@ -306,7 +306,7 @@ pub fn plan(py: Python<'_>, plan: &pf::Plan) -> PyResult<Plan> {
 pub fn doctor_report(py: Python<'_>, report: &pf::DoctorReport) -> PyResult<DoctorReport> {
     let findings = report.findings.iter().map(|f| {
         let finding = Finding {
-            code: f.code.into(),
+            code: f.code.as_str().into(),
             severity: label(f.severity),
             runtime: f.runtime.clone(),
             path: f.path.clone(),

@@ -17,6 +17,7 @@ use wasm_bindgen::JsValue;
 /// A byte string as a JS `Uint8Array`.
 #[derive(Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(type = "Uint8Array"))]
 struct Bytes(#[serde(with = "serde_wasm_bindgen::preserve")] Uint8Array);
 
 impl Bytes {
@@ -28,10 +29,13 @@ impl Bytes {
 /// One file of a source as JS passes it in (extra fields are ignored, so an
 /// output file can be fed back in).
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SourceFile"))]
 struct FileIn {
+    /// Relative, `/`-separated.
     path: String,
     bytes: Bytes,
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     executable: bool,
 }
 
@@ -44,45 +48,64 @@ struct FileOut<'a> {
 }
 
 #[derive(Serialize)]
+/// A native plugin read into a canonical source (with `plugforge.json`).
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Imported"))]
 struct ImportedOut<'a> {
     runtime: &'a str,
+    #[cfg_attr(test, ts(as = "Vec<FileIn>"))]
     files: Vec<FileOut<'a>>,
     notes: &'a [ImportNote],
 }
 
+/// What the host found below the output root.
 #[derive(Deserialize, Default)]
 #[serde(default)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Observed"))]
 struct ObservedIn {
+    /// sha256 (lowercase hex) of every file below the output root, by relative path.
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     hashes: BTreeMap<String, String>,
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
+    /// Bytes of the `pathsToRead()` files that exist.
     contents: BTreeMap<String, Bytes>,
 }
 
+/// One runtime's bundle of one kind.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Bundle"))]
 struct BundleOut<'a> {
     runtime: &'a str,
     kind: &'a str,
+    /// Folder below the output root; "" when the files go straight into it.
     root: &'a str,
+    /// The generation manifest's path below the output root.
     manifest: &'a BundlePath,
     namespace: &'a str,
     plugin_name: &'a str,
     plugin_version: Option<&'a str>,
     files: Vec<BundleFileOut<'a>>,
+    /// Parts of shared files (marketplaces, `.mcp.json`, context files).
     merges: &'a [Merge],
     honesty: &'a [Honesty],
     diagnostics: &'a [Diagnostic],
 }
 
+/// A generated file; `path` is relative to its bundle's `root`.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "BundleFile"))]
 struct BundleFileOut<'a> {
     path: &'a BundlePath,
     bytes: Bytes,
     sha256: &'a str,
     executable: bool,
+    /// A source path, or `plugforge:<runtime>/<name>` for built-in templates.
     template: &'a str,
 }
 
+/// Actions in apply order (manifests last). A refused plan must not be applied at all.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Plan"))]
 struct PlanOut<'a> {
     actions: Vec<ActionOut<'a>>,
     refused: bool,
@@ -90,8 +113,11 @@ struct PlanOut<'a> {
     diagnostics: &'a [Diagnostic],
 }
 
+/// One file action; `bytes` and `sha256` are set for `create` and `update`.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Action", optional_fields))]
 struct ActionOut<'a> {
+    /// Below the output root.
     path: &'a BundlePath,
     op: Op,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,7 +129,9 @@ struct ActionOut<'a> {
     executable: bool,
 }
 
+/// One file of a fresh output root; `path` is below the output root.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "OutputFile"))]
 struct OutputFileOut<'a> {
     path: &'a BundlePath,
     bytes: Bytes,
@@ -234,3 +262,8 @@ pub fn output_files(plan: &Plan) -> Result<JsValue, serde_wasm_bindgen::Error> {
         .collect();
     to_js(&files)
 }
+
+/// The typings of these shapes (`src/types.d.ts`) are generated from them.
+#[cfg(test)]
+#[path = "typescript.rs"]
+mod typescript;

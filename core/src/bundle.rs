@@ -35,6 +35,7 @@ impl GeneratedFile {
 /// The program that generated a bundle; a runner such as Striatum passes its
 /// own name and version so its doctor can compare them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Generator {
     pub name: String,
     pub version: String,
@@ -47,6 +48,7 @@ impl Default for Generator {
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Scope {
     #[default]
@@ -133,9 +135,11 @@ pub struct Output {
 
 /// A requested runtime that could not be built, and every reason why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct TargetFailure {
     pub runtime: &'static str,
     pub kind: &'static str,
+    #[cfg_attr(feature = "typescript", ts(inline))]
     pub error: Error,
 }
 

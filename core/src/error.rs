@@ -8,6 +8,7 @@ use serde::Serialize;
 /// wasm's `err.code` and the CLI's `--json` carry.
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The plugin source is malformed (bad JSON, bad frontmatter, missing SKILL.md, duplicates).
@@ -59,6 +60,7 @@ impl fmt::Display for ErrorCode {
 
 /// Where in the source a problem sits. Lines and columns are 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields), ts(rename = "SourceLocation"))]
 pub struct Location {
     pub file: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -92,6 +94,7 @@ impl fmt::Display for Location {
 
 /// A single problem: what, where, and (optionally) how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Problem {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -110,6 +113,7 @@ impl fmt::Display for Problem {
 /// The core's error: a stable code plus every problem found, so a user fixes
 /// a source in one pass rather than one error per run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Error {
     pub code: ErrorCode,
     pub problems: Vec<Problem>,

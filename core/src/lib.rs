@@ -46,6 +46,8 @@ mod shell;
 mod source;
 mod templates;
 mod text;
+#[cfg(feature = "typescript")]
+pub mod typescript;
 mod uninstall;
 mod urls;
 mod validate;
@@ -54,7 +56,9 @@ mod vars;
 pub use build::ALL_TARGETS;
 pub use build::build;
 pub use bundle::{Bundle, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope, TargetFailure};
-pub use doctor::{DoctorOptions, DoctorReport, Finding, doctor, doctor_paths_to_read, shell_quote};
+pub use doctor::{
+    DoctorOptions, DoctorReport, Finding, FindingCode, doctor, doctor_paths_to_read, shell_quote,
+};
 pub use error::{Error, ErrorCode, Location, Problem, Result};
 pub use hash::sha256_hex;
 pub use import::{IMPORTABLE, ImportNote, ImportOptions, Imported, import};

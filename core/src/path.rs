@@ -10,6 +10,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// A relative, `/`-separated path with no `..`, `.`, empty segments,
 /// backslashes, NUL bytes or leading `/`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(type = "string"))]
 pub struct BundlePath(String);
 
 impl BundlePath {

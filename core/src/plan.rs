@@ -34,9 +34,11 @@ impl Observed {
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlanOptions {
     /// Overwrite edited or foreign files, remove edited leftovers.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub force: bool,
     /// RFC 3339 time for new manifests; kept from the previous manifest when
     /// nothing changed.
@@ -44,6 +46,7 @@ pub struct PlanOptions {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Op {
     Create,
@@ -95,6 +98,7 @@ impl Action {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Summary {
     pub create: usize,
     pub update: usize,

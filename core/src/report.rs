@@ -5,6 +5,7 @@ use serde::Serialize;
 use crate::error::Location;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Info,
@@ -14,6 +15,7 @@ pub enum Severity {
 
 /// A finding about the source or the output that does not stop the build.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Diagnostic {
     pub severity: Severity,
     /// A stable, snake_case identifier of the rule.
@@ -35,6 +37,7 @@ impl Diagnostic {
 
 /// How well a runtime carries one component instance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Supported,
@@ -44,6 +47,7 @@ pub enum Level {
 
 /// One row of the honesty report: component x runtime, with the reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Honesty {
     pub component: &'static str,
     pub name: String,

@@ -17,16 +17,23 @@ use crate::report::Diagnostic;
 use crate::runtime::{Kind, Layout, Runtime, split_target};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct UninstallOptions {
     /// `runtime` or `runtime:kind`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub runtimes: Vec<String>,
     /// The plugin namespace: needed for kinds written into a project folder.
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub namespace: Option<String>,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub scope: Scope,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub manifest_name: String,
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub force: bool,
     /// Bundle folder per runtime id, as given to the build.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub roots: BTreeMap<String, String>,
 }
 

@@ -27,6 +27,7 @@ pub enum UrlPolicy {
 /// A URL the author wrote that the built bundles carry, with the source
 /// files it is written in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct CarriedUrl {
     pub url: String,
     pub files: Vec<String>,

@@ -34,24 +34,29 @@ pub const IMPORTABLE: [Runtime; 5] =
 const DEFAULT_VERSION: &str = "0.1.0";
 
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ImportOptions {
     /// The runtime the folder is for; `None` detects it from its marker.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub from: Option<String>,
     /// The plugin's name: required for a Claude Code plugin without its
     /// manifest (Claude Code then names it after its folder, which the core
     /// never sees); otherwise it replaces the manifest's name.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub name: Option<String>,
     /// The plugin folder's own name: what Claude Code names a plugin that
     /// has no manifest, used when neither `name` nor a manifest gives one.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub folder_name: Option<String>,
 }
 
 /// Something of the native plugin the canonical source does not carry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ImportNote {
     /// Stable snake_case identifier, e.g. `unknown_field`.

@@ -15,6 +15,7 @@ use crate::path::BundlePath;
 
 /// One part of a shared file that a bundle wants.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Merge {
     /// The shared file, below the output root.
     pub path: BundlePath,
@@ -22,6 +23,7 @@ pub struct Merge {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Part {
     /// A marketplace entry: appended when missing, replaced in place when its

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 /// A rule's severity before `--strict` turns warnings into errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum RuleSeverity {
     Error,
@@ -13,6 +14,7 @@ pub enum RuleSeverity {
 
 /// One rule of the catalog.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Rule {
     /// Stable identifier, `area/what-is-wrong` in kebab-case.

@@ -25,6 +25,7 @@ pub const NO_PLUGIN: Rule = Rule {
 pub const RULES: &[&Rule] = &[&NO_PLUGIN];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum SubjectKind {
     /// A plugforge source (`plugforge.json`).
@@ -51,11 +52,13 @@ impl SubjectKind {
 
 /// One thing `validate` judges.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Subject {
     pub kind: SubjectKind,
     /// `None` for a source judged for every runtime it targets.
     #[serde(serialize_with = "runtime_id")]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub runtime: Option<Runtime>,
     /// Folder relative to the validated folder ("" = itself).
     pub root: String,

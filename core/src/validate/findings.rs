@@ -9,6 +9,7 @@ use crate::error::Location;
 
 /// One broken rule at one place.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationFinding {
     pub code: &'static str,
@@ -30,9 +31,11 @@ pub struct ValidationFinding {
 
 /// The whole verdict.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationReport {
     /// `plugforge.validate.v1`.
+    #[cfg_attr(feature = "typescript", ts(type = "\"plugforge.validate.v1\""))]
     pub schema: &'static str,
     /// No errors (and, with `strict`, no warnings).
     pub valid: bool,

@@ -34,13 +34,16 @@ use crate::source::SourceTree;
 
 /// What `validate` checks against.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ValidateOptions {
     /// A runtime id; `None` detects the runtimes from the folder's markers.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
     pub target: Option<String>,
     /// Warnings count as errors (as `claude plugin validate --strict` does).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub strict: bool,
 }
 
