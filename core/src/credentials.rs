@@ -338,9 +338,12 @@ fn key_before(line: &str, token: &str) -> Option<String> {
         prefix = prefix.strip_suffix(scheme).unwrap_or(prefix).trim_end_matches([' ', '"', '\'']);
     }
     let prefix = prefix.strip_suffix([':', '='])?.trim_end_matches([' ', '"', '\'']);
+    // The key is ASCII: it starts right after the last character that cannot
+    // be in one, whatever that character's width.
     let start = prefix
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rfind(|&(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let key = prefix[start..].trim_start_matches('-');
     (!key.is_empty()).then(|| key.to_string())
 }

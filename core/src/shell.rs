@@ -113,7 +113,10 @@ pub fn user_options_from_environment(command: &str) -> Option<String> {
     let mut copied = 0;
     walk(command, |i, single, double| {
         let key_at = i + OPEN.len();
-        let close = command[i..].starts_with(OPEN).then(|| command[key_at..].find('}'))??;
+        // Bytes, not `&command[i..]`: the walk visits every byte, inside
+        // multi-byte characters too; OPEN is ASCII, so a match is on a boundary.
+        let close =
+            command.as_bytes()[i..].starts_with(OPEN.as_bytes()).then(|| command[key_at..].find('}'))??;
         let variable = claude_option_variable(&command[key_at..key_at + close]);
         out.push_str(&command[copied..i]);
         out.push_str(&match (single, double) {

@@ -84,3 +84,43 @@ fn template_a_url_after_a_multibyte_character_is_found_not_a_panic() {
         Err(error) => assert_eq!(error.code, ErrorCode::UrlNotAllowed, "{error}"),
     }
 }
+
+/// A one-file plugforge source plus `extra`, built for `runtime`.
+fn build_with(runtime: &str, extra: &[(&str, &str)]) -> plugforge_core::Result<plugforge_core::Output> {
+    use plugforge_core::{BuildOptions, SourceTree, TargetRequest, build};
+    let mut tree = SourceTree::new();
+    tree.insert("plugforge.json", br#"{"name": "p", "version": "1.0.0"}"#.to_vec(), false).unwrap();
+    for (path, text) in extra {
+        tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
+    }
+    build(&tree, &BuildOptions { targets: vec![TargetRequest::new(runtime)], ..BuildOptions::default() })
+}
+
+#[test]
+fn template_a_credential_after_a_multibyte_character_is_refused_by_key_not_a_panic() {
+    // Found by `template`, `source_tree`, `validate` and `plan`: the key
+    // before a token was cut one byte after a multi-byte character.
+    let text = "---\ndescription: Deploy\n---\nSet \u{feff}DEPLOY_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ012345 first\n";
+    let error = build_with("claude-code", &[("commands/deploy.md", text)]).expect_err("a literal credential");
+    assert_eq!(error.code, plugforge_core::ErrorCode::Credential, "{error}");
+    let message = error.message();
+    assert!(message.contains("commands/deploy.md") && message.contains("DEPLOY_TOKEN"), "{message}");
+    assert!(!message.contains("ghp_0123456789"), "the value is never echoed: {message}");
+}
+
+#[test]
+fn plan_a_hook_command_with_multibyte_characters_before_a_user_option_is_rewritten() {
+    // Found by `plan`: the walk over a hook command sliced the text inside
+    // a multi-byte character while looking for `${user_config.`.
+    let hooks = r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "echo \"ٛé\" ${user_config.api_url}"}]}]}}"#;
+    let output = build_with("claude-code", &[("hooks/hooks.json", hooks)]).expect("the hook builds");
+    let bundle = &output.bundles[0];
+    let written: String = bundle
+        .files
+        .values()
+        .filter_map(|file| std::str::from_utf8(&file.bytes).ok())
+        .filter(|text| text.contains("ٛé"))
+        .collect();
+    assert!(written.contains("CLAUDE_PLUGIN_OPTION_API_URL"), "{written}");
+    assert!(!written.contains("${user_config.api_url}"), "{written}");
+}
