@@ -77,4 +77,32 @@ mod tests {
         assert_eq!(PLUGIN_ROOT, format!("${{{PLUGIN_ROOT_VAR}}}"));
         assert_eq!(PLUGIN_DATA, format!("${{{PLUGIN_DATA_VAR}}}"));
     }
+
+    /// The handler types and the string fields each requires agree with
+    /// the published settings schema (tests/schemas/README.md says which).
+    #[test]
+    fn hook_handler_types_agree_with_the_published_schema() {
+        let schema: serde_json::Value = serde_json::from_str(include_str!(
+            "../../../../tests/schemas/claude-code/hook-command.schema.json"
+        ))
+        .expect("the schema excerpt is JSON");
+        let mut published: Vec<(String, Vec<String>)> = schema["anyOf"]
+            .as_array()
+            .expect("anyOf")
+            .iter()
+            .map(|variant| {
+                let kind = variant["properties"]["type"]["const"].as_str().expect("a const type");
+                let required = variant["required"].as_array().expect("required").iter();
+                let fields = required.filter_map(|f| f.as_str()).filter(|f| *f != "type").map(String::from);
+                (kind.to_string(), fields.collect())
+            })
+            .collect();
+        let mut ours: Vec<(String, Vec<String>)> = HOOK_HANDLER_TYPES
+            .iter()
+            .map(|(kind, fields)| (kind.to_string(), fields.iter().map(|f| f.to_string()).collect()))
+            .collect();
+        published.sort();
+        ours.sort();
+        assert_eq!(ours, published);
+    }
 }
