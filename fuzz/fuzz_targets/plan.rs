@@ -6,12 +6,15 @@
 
 use libfuzzer_sys::fuzz_target;
 use plugforge_core::{Observed, PlanOptions, Runtime, UninstallOptions, plan, sha256_hex, uninstall_plan};
-use plugforge_fuzz::{all_targets, fixed_output, source_and_rest, templates_bounded};
+use plugforge_fuzz::{fixed_output, picked_targets, source_and_rest, templates_bounded};
 
 fuzz_target!(|data: &[u8]| {
     let (source, folder) = source_and_rest(data);
-    let built =
-        if templates_bounded(&source) { plugforge_core::build(&source, &all_targets()).ok() } else { None };
+    let built = if templates_bounded(&source) {
+        plugforge_core::build(&source, &picked_targets(data, 1)).ok()
+    } else {
+        None
+    };
     let output = built.as_ref().unwrap_or_else(|| fixed_output());
     let mut observed = Observed::default();
     for (path, file) in folder.iter() {
