@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use plugforge_core::{Observed, PlanOptions, Runtime, UninstallOptions, plan, sha256_hex, uninstall_plan};
-use plugforge_fuzz::{fixed_output, picked_targets, source_and_rest, templates_bounded};
+use plugforge_fuzz::{picked_fixed_output, picked_targets, source_and_rest, templates_bounded};
 
 fuzz_target!(|data: &[u8]| {
     let (source, folder) = source_and_rest(data);
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     } else {
         None
     };
-    let output = built.as_ref().unwrap_or_else(|| fixed_output());
+    let output = built.as_ref().unwrap_or_else(|| picked_fixed_output(data, 1));
     let mut observed = Observed::default();
     for (path, file) in folder.iter() {
         observed.hashes.insert(path.to_string(), sha256_hex(&file.bytes));

@@ -71,9 +71,12 @@ pub fn pick(data: &[u8], stride: usize, choices: usize) -> usize {
 
 /// A build for one runtime picked by the input (see [`pick`]), or for all.
 pub fn picked_targets(data: &[u8], stride: usize) -> BuildOptions {
-    let runtimes = Runtime::ALL;
-    let chosen = pick(data, stride, runtimes.len() + 1);
-    let id = runtimes.get(chosen).map_or("all", |runtime| runtime.id());
+    targets_of_choice(pick(data, stride, Runtime::ALL.len() + 1))
+}
+
+/// Choice `i` of [`picked_targets`]: runtime `i`, or all past the last one.
+fn targets_of_choice(chosen: usize) -> BuildOptions {
+    let id = Runtime::ALL.get(chosen).map_or("all", |runtime| runtime.id());
     BuildOptions { targets: vec![TargetRequest::new(id)], ..BuildOptions::default() }
 }
 
@@ -104,6 +107,21 @@ pub fn fixed_source() -> SourceTree {
         tree.insert(path, text.as_bytes().to_vec(), false).expect("a clean path");
     }
     tree
+}
+
+/// The fixed source built for the runtime the input picks (see
+/// [`picked_targets`]), each choice built once per process.
+pub fn picked_fixed_output(data: &[u8], stride: usize) -> &'static Output {
+    static OUTPUTS: OnceLock<Vec<Output>> = OnceLock::new();
+    let outputs = OUTPUTS.get_or_init(|| {
+        (0..=Runtime::ALL.len())
+            .map(|chosen| {
+                plugforge_core::build(&fixed_source(), &targets_of_choice(chosen))
+                    .expect("the fixed source builds")
+            })
+            .collect()
+    });
+    &outputs[pick(data, stride, outputs.len())]
 }
 
 /// The fixed source built for every runtime, once per process.
