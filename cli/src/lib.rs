@@ -11,6 +11,7 @@ mod diff;
 mod host;
 mod progress;
 mod render;
+mod rerun;
 mod verbs;
 #[cfg(not(target_os = "wasi"))]
 mod watch;
@@ -52,7 +53,8 @@ where
 {
     // The program name is fixed, so help and errors read the same whether
     // the binary, node or python started the run.
-    let argv = std::iter::once(OsString::from("plugforge")).chain(args.into_iter().map(Into::into));
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let argv = std::iter::once(OsString::from("plugforge")).chain(args.iter().cloned());
     let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
         Err(error) => return clap_outcome(host, &error),
@@ -77,7 +79,7 @@ where
         Verb::Build(args) if args.watch => watch::build(host, &args),
         #[cfg(target_os = "wasi")]
         Verb::Build(args) if args.watch => Err(Failure::usage(WATCH_UNSUPPORTED)),
-        Verb::Build(args) => verbs::build(host, &args),
+        Verb::Build(build) => rerun::build(host, &args, &build, json),
         Verb::Uninstall(args) => verbs::uninstall(host, &args),
         Verb::Doctor(args) => verbs::doctor(host, &args),
         Verb::Validate(args) => verbs::validate(host, &args),

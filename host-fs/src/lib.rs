@@ -13,8 +13,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use plugforge_core::{BundlePath, Observed, Op, Plan, SourceTree, sha256_hex};
 
 mod clock;
+mod stamps;
 
 pub use clock::generated_at;
+pub use stamps::{Stamps, settled_before, stamps};
 
 /// Folders never read as plugin source.
 const SKIPPED_DIRS: [&str; 3] = [".git", "node_modules", "target"];

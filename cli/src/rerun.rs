@@ -1,0 +1,216 @@
+//! The rerun shortcut of `build`: a run that changed nothing on disk leaves
+//! a record (the stamps of every source and output file, and what the run
+//! printed); the next run with the same arguments, the same plugforge and
+//! the same stamps prints that again without reading, building or hashing.
+//!
+//! Why stamps may stand for bytes: a stamp is device, inode, size, mode,
+//! modification and status-change time to the nanosecond. Editors, `cp`,
+//! `git checkout` and renames all change the inode or the status-change
+//! time, which `touch`, `cp -p` and `rsync -t` cannot set back. What a stamp
+//! cannot show is a second write in the same timestamp tick as the one
+//! stamped, so a record is kept only when every file last changed more than
+//! [`SETTLE_SECONDS`] before the run began (git's rule for "racy" files,
+//! with a margin for filesystems that keep whole or even seconds). The
+//! record also holds the stamps taken after the run: a file changed while
+//! the run read it makes them differ, and no record is kept.
+//!
+//! Records live in the user's cache folder (`$PLUGFORGE_CACHE_DIR`, else
+//! `$XDG_CACHE_HOME/plugforge/reruns`, else `~/.cache/plugforge/reruns`),
+//! one per command line and working folder, never in the output root.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use plugforge_core::{BundlePath, Observed, Plan, SourceTree, sha256_hex};
+use plugforge_host_fs::{self as host_fs, Durability, Stamps};
+use serde::{Deserialize, Serialize};
+
+use crate::Failure;
+use crate::args::BuildArgs;
+use crate::host::Host;
+use crate::verbs;
+
+/// How long before a run a file must have last changed for its stamp to
+/// stand for its bytes.
+const SETTLE_NANOS: i128 = 2_000_000_000;
+
+/// Set, the shortcut is off (and no record is written).
+pub(crate) const NO_RERUN_ENV: &str = "PLUGFORGE_NO_RERUN_RECORD";
+
+/// What the record file holds.
+#[derive(Serialize, Deserialize)]
+struct Record {
+    key: String,
+    stamps: Vec<Option<Stamps>>,
+    stdout: String,
+    stderr: String,
+    exit: u8,
+}
+
+/// `build`, with the shortcut when its record holds.
+pub(crate) fn build(
+    host: &mut dyn Host,
+    argv: &[OsString],
+    args: &BuildArgs,
+    json: bool,
+) -> Result<u8, Failure> {
+    let Some(rerun) = Rerun::prepare(host, argv, args) else { return verbs::build(host, args) };
+    if let Some(record) = rerun.replay() {
+        host.stdout(&record.stdout);
+        host.stderr(&record.stderr);
+        return Ok(record.exit);
+    }
+    let mut recorder = Recorder { inner: host, stdout: String::new(), stderr: String::new() };
+    let exit =
+        verbs::build(&mut recorder, args).unwrap_or_else(|failure| failure.report(&mut recorder, json));
+    let Recorder { stdout, stderr, .. } = recorder;
+    rerun.keep(stdout, stderr, exit);
+    Ok(exit)
+}
+
+struct Rerun {
+    file: PathBuf,
+    key: String,
+    roots: Vec<(PathBuf, bool, Vec<PathBuf>)>,
+    /// Nanoseconds since the epoch, when the run began.
+    started: i128,
+    before: Vec<Option<Stamps>>,
+}
+
+impl Rerun {
+    /// The record's place and key, and the stamps before the run; `None`
+    /// when the shortcut cannot apply (no cache folder, no inode numbers,
+    /// `--watch`, a test hook set, a root that cannot be stamped).
+    fn prepare(host: &mut dyn Host, argv: &[OsString], args: &BuildArgs) -> Option<Rerun> {
+        if args.watch || env_set(NO_RERUN_ENV) || env_set("PLUGFORGE_FAIL_AFTER_WRITES") {
+            return None;
+        }
+        let dir = cache_dir()?;
+        let source = args.sources.first().map_or(".", String::as_str);
+        let out = verbs::out_dir(host, &args.output, source).ok()?;
+        let out = PathBuf::from(out);
+        let sources: Vec<&str> = if args.sources.is_empty() {
+            vec!["."]
+        } else {
+            args.sources.iter().map(String::as_str).collect()
+        };
+        let mut roots: Vec<(PathBuf, bool, Vec<PathBuf>)> =
+            sources.iter().map(|s| (PathBuf::from(s), true, vec![out.clone()])).collect();
+        roots.push((out, false, Vec::new()));
+
+        let started = i128::try_from(SystemTime::now().duration_since(UNIX_EPOCH).ok()?.as_nanos()).ok()?;
+        let before = stamp_all(&roots)?;
+        let mut identity = vec![
+            format!("build {}", env!("PLUGFORGE_BUILD_ID")),
+            format!("cwd {}", std::env::current_dir().ok()?.display()),
+            format!("color {}", host.color()),
+        ];
+        for var in ["HOME", "SOURCE_DATE_EPOCH", "NO_COLOR"] {
+            identity.push(format!("{var} {:?}", std::env::var_os(var)));
+        }
+        identity.extend(argv.iter().map(|arg| format!("arg {arg:?}")));
+        let key = sha256_hex(identity.join("\n").as_bytes());
+        Some(Rerun { file: dir.join(format!("{key}.json")), key, roots, started, before })
+    }
+
+    /// The record, when it was made with these arguments and every stamp is
+    /// still the same.
+    fn replay(&self) -> Option<Record> {
+        let bytes = std::fs::read(&self.file).ok()?;
+        let record: Record = serde_json::from_slice(&bytes).ok()?;
+        (record.key == self.key && record.stamps == self.before).then_some(record)
+    }
+
+    /// Keeps the record of a run that changed nothing, when its stamps are
+    /// settled; removes a stale one otherwise. Best effort: a record that
+    /// cannot be written only means the next run does the work.
+    fn keep(self, stdout: String, stderr: String, exit: u8) {
+        let after = stamp_all(&self.roots);
+        let settled =
+            self.before.iter().flatten().all(|s| host_fs::settled_before(s, self.started - SETTLE_NANOS));
+        if after.as_ref() != Some(&self.before) || !settled {
+            let _ = std::fs::remove_file(&self.file);
+            return;
+        }
+        let record = Record { key: self.key, stamps: self.before, stdout, stderr, exit };
+        let Ok(bytes) = serde_json::to_vec(&record) else { return };
+        let Some(dir) = self.file.parent() else { return };
+        if std::fs::create_dir_all(dir).is_err() {
+            return;
+        }
+        // Written aside and renamed: a reader never sees half a record.
+        let temp = dir.join(format!("{}{}", host_fs::TEMP_PREFIX, record.key));
+        if std::fs::write(&temp, &bytes).is_ok() && std::fs::rename(&temp, &self.file).is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+    }
+}
+
+fn stamp_all(roots: &[(PathBuf, bool, Vec<PathBuf>)]) -> Option<Vec<Option<Stamps>>> {
+    roots.iter().map(|(root, source, exclude)| host_fs::stamps(root, *source, exclude).ok()).collect()
+}
+
+fn env_set(name: &str) -> bool {
+    std::env::var_os(name).is_some_and(|v| !v.is_empty())
+}
+
+/// Where records are kept; `None` without a cache folder or a home.
+fn cache_dir() -> Option<PathBuf> {
+    let from = |var: &str| std::env::var_os(var).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = from("PLUGFORGE_CACHE_DIR") {
+        return Some(dir.join("reruns"));
+    }
+    let cache = from("XDG_CACHE_HOME")
+        .filter(|d| d.is_absolute())
+        .or_else(|| from("HOME").map(|h| h.join(".cache")))?;
+    Some(cache.join("plugforge").join("reruns"))
+}
+
+/// A host that passes everything through and keeps a copy of what is printed.
+struct Recorder<'a> {
+    inner: &'a mut dyn Host,
+    stdout: String,
+    stderr: String,
+}
+
+impl Host for Recorder<'_> {
+    fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String> {
+        self.inner.read_tree(dir, exclude)
+    }
+    fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
+        self.inner.observe(root, to_read)
+    }
+    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String> {
+        self.inner.apply(root, plan, durability)
+    }
+    fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {
+        self.inner.create_files(dir, tree)
+    }
+    fn exists(&mut self, path: &str) -> bool {
+        self.inner.exists(path)
+    }
+    fn generated_at(&mut self) -> String {
+        self.inner.generated_at()
+    }
+    fn home_dir(&mut self) -> Option<String> {
+        self.inner.home_dir()
+    }
+    fn folder_name(&mut self, dir: &str) -> Option<String> {
+        self.inner.folder_name(dir)
+    }
+    fn stdout(&mut self, text: &str) {
+        self.stdout.push_str(text);
+        self.inner.stdout(text);
+    }
+    fn stderr(&mut self, text: &str) {
+        self.stderr.push_str(text);
+        self.inner.stderr(text);
+    }
+    fn color(&mut self) -> bool {
+        self.inner.color()
+    }
+    fn show_progress(&mut self, wanted: bool) {
+        self.inner.show_progress(wanted);
+    }
+}

@@ -1,0 +1,142 @@
+//! The rerun shortcut: a build that changed nothing leaves a record, the
+//! same command then prints the same without building, and any change the
+//! record cannot vouch for (a same-size edit with its time set back, a user
+//! edit in the output, a new file, other arguments, files changed too
+//! recently) makes the run do the whole build again.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+
+use common::*;
+
+fn build_with_cache(cache: &Path, src: &Path, out: &Path, extra: &[&str]) -> Run {
+    let mut args = vec!["build", s(src), "--target", "claude-code", "--out", s(out)];
+    args.extend_from_slice(extra);
+    run_command(
+        Command::new(env!("CARGO_BIN_EXE_plugforge"))
+            .args(&args)
+            .env("SOURCE_DATE_EPOCH", EPOCH)
+            .env("PLUGFORGE_CACHE_DIR", cache),
+    )
+}
+
+fn records(cache: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(cache.join("reruns")) else { return Vec::new() };
+    let mut found: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+    found.sort();
+    found
+}
+
+/// Past the settle margin: files written now may stand for their bytes.
+fn settle() {
+    std::thread::sleep(Duration::from_millis(2_200));
+}
+
+/// Rewrites `rel` with `bytes` of the same length and sets its modification
+/// time back to what it was: only the status-change time tells.
+fn edit_keeping_size_and_mtime(root: &Path, rel: &str, edit: impl FnOnce(&mut Vec<u8>)) {
+    let path = root.join(rel);
+    let mtime: SystemTime = fs::metadata(&path).unwrap().modified().unwrap();
+    let mut bytes = fs::read(&path).unwrap();
+    let len = bytes.len();
+    edit(&mut bytes);
+    assert_eq!(bytes.len(), len, "a same-size edit");
+    fs::write(&path, &bytes).unwrap();
+    fs::File::options().write(true).open(&path).unwrap().set_modified(mtime).unwrap();
+    assert_eq!(fs::metadata(&path).unwrap().modified().unwrap(), mtime);
+}
+
+#[test]
+fn a_rerun_with_nothing_changed_prints_the_record_and_any_change_builds_again() {
+    let tmp = TempDir::new("rerun-record");
+    let (src, out, cache) = (striatum_copy(&tmp), tmp.join("out"), tmp.join("cache"));
+
+    let first = build_with_cache(&cache, &src, &out, &[]);
+    first.expect(0);
+    assert!(first.stdout.contains("18 create"), "{}", first.stdout);
+    // Written a moment ago: too recent to vouch for, so no record yet.
+    let unsettled = build_with_cache(&cache, &src, &out, &[]);
+    unsettled.expect(0);
+    assert!(records(&cache).is_empty(), "{:?}", records(&cache));
+
+    settle();
+    let full = build_with_cache(&cache, &src, &out, &[]);
+    full.expect(0);
+    assert!(full.stdout.contains("18 unchanged"), "{}", full.stdout);
+    let kept = records(&cache);
+    assert_eq!(kept.len(), 1, "one record for one command line");
+    let replayed = build_with_cache(&cache, &src, &out, &[]);
+    assert_eq!((replayed.code, &replayed.stdout, &replayed.stderr), (full.code, &full.stdout, &full.stderr));
+
+    // The record is what the run printed: a marked copy proves the shortcut ran.
+    let original = fs::read(&kept[0]).unwrap();
+    let mut record: serde_json::Value = serde_json::from_slice(&original).unwrap();
+    record["stdout"] = "printed from the record\n".into();
+    fs::write(&kept[0], serde_json::to_vec(&record).unwrap()).unwrap();
+    assert_eq!(build_with_cache(&cache, &src, &out, &[]).stdout, "printed from the record\n");
+
+    // Other arguments are another command line: built, not replayed.
+    let json = build_with_cache(&cache, &src, &out, &["--json"]);
+    json.expect(0);
+    assert_eq!(json.json()["plan"]["summary"]["unchanged"], 18);
+
+    // A same-size source edit with its modification time set back.
+    let reference = "claude-code/skills/striatum-recover/references/stalled-runs.md";
+    let reference_before = read(&out, reference);
+    edit_keeping_size_and_mtime(&src, "skills/striatum-recover/references/stalled-runs.md", |bytes| {
+        let at = bytes.iter().position(u8::is_ascii_lowercase).unwrap();
+        bytes[at] = bytes[at].to_ascii_uppercase();
+    });
+    let rebuilt = build_with_cache(&cache, &src, &out, &[]);
+    rebuilt.expect(0);
+    assert!(rebuilt.stdout.contains("update"), "{}", rebuilt.stdout);
+    assert!(!rebuilt.stdout.contains("printed from the record"));
+    assert_ne!(read(&out, reference), reference_before, "the edit reached the bundle");
+
+    // A user edit in the output, same size and time: a conflict, not "unchanged".
+    settle();
+    build_with_cache(&cache, &src, &out, &[]).expect(0);
+    assert_eq!(records(&cache).len(), 2, "the plain command's record, made again, and --json's");
+    edit_keeping_size_and_mtime(&out, "claude-code/commands/claim-next.md", |bytes| {
+        let last = bytes.len() - 2;
+        bytes[last] = if bytes[last] == b'x' { b'y' } else { b'x' };
+    });
+    let conflict = build_with_cache(&cache, &src, &out, &[]);
+    conflict.expect(1);
+    assert!(conflict.stdout.contains("1 conflict"), "{}\n{}", conflict.stdout, conflict.stderr);
+
+    // A file added to the source is seen without any time trick.
+    fs::remove_file(out.join("claude-code/commands/claim-next.md")).unwrap();
+    settle();
+    build_with_cache(&cache, &src, &out, &[]).expect(0);
+    settle();
+    let quiet = build_with_cache(&cache, &src, &out, &[]);
+    assert!(quiet.stdout.contains("18 unchanged"), "{}", quiet.stdout);
+    write(&src, "commands/added.md", "---\ndescription: Added later\n---\nAdded.\n");
+    let added = build_with_cache(&cache, &src, &out, &[]);
+    added.expect(0);
+    assert!(added.stdout.contains("claude-code/commands/added.md"), "{}", added.stdout);
+    assert!(!read(&out, "claude-code/commands/added.md").is_empty());
+}
+
+#[test]
+fn no_record_is_kept_with_the_shortcut_switched_off() {
+    let tmp = TempDir::new("rerun-off");
+    let (src, out, cache) = (striatum_copy(&tmp), tmp.join("out"), tmp.join("cache"));
+    build_with_cache(&cache, &src, &out, &[]).expect(0);
+    settle();
+    let off = run_command(
+        Command::new(env!("CARGO_BIN_EXE_plugforge"))
+            .args(["build", s(&src), "--target", "claude-code", "--out", s(&out)])
+            .env("SOURCE_DATE_EPOCH", EPOCH)
+            .env("PLUGFORGE_CACHE_DIR", &cache)
+            .env("PLUGFORGE_NO_RERUN_RECORD", "1"),
+    );
+    off.expect(0);
+    assert!(off.stdout.contains("18 unchanged"), "{}", off.stdout);
+    assert!(records(&cache).is_empty());
+}
