@@ -179,6 +179,17 @@ async function settled(action) {
   );
 }
 
+/** The text in a CodeMirror editor of the page (its container carries the view). */
+const editorText = (selector = "#editor") => page.$eval(selector, (el) => el.editorView.state.doc.toString());
+const viewerText = () => editorText("#viewer-content");
+
+/** Replaces the source editor's text as a user pasting over a select-all does. */
+async function setEditorText(text) {
+  await page.click("#editor .cm-content");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.insertText(text);
+}
+
 const outputPaths = () => page.$$eval("#output-tree [data-path]", (buttons) => buttons.map((b) => b.dataset.path).sort());
 
 async function openTab(key) {
@@ -187,7 +198,7 @@ async function openTab(key) {
 
 async function showOutput(path) {
   await page.click(`#output-tree [data-path="${path}"]`);
-  return { sha256: await page.textContent("#viewer-sha256"), text: await page.textContent("#viewer-content") };
+  return { sha256: await page.textContent("#viewer-sha256"), text: await viewerText() };
 }
 
 async function downloadZip(button) {
@@ -259,15 +270,15 @@ test("the Striatum example builds the Claude Code tree and hashes the CLI writes
   assert.ok(shown.text.includes(`striatum ${RUNNER_VERSION}`), "the template variable reached the output");
 
   await page.click("#show-manifest");
-  const manifest = JSON.parse(await page.textContent("#viewer-content"));
+  const manifest = JSON.parse(await viewerText());
   assert.equal(manifest.generated_at ?? manifest.generatedAt, GENERATED_AT);
 });
 
 test("invalid frontmatter shows inline, links to the source line, and clears when fixed", async () => {
   await page.click('#source-tree [data-path="commands/status.md.j2"]');
-  const original = await page.inputValue("#editor");
+  const original = await editorText();
   // An unterminated quote: not YAML even once values are quoted the way Claude Code quotes them.
-  await settled(() => page.fill("#editor", original.replace("description: Show", 'description: "Show')));
+  await settled(() => setEditorText(original.replace("description: Show", 'description: "Show')));
 
   assert.equal(await page.getAttribute("body", "data-state"), "error");
   assert.ok(await page.isVisible("#error"));
@@ -283,7 +294,7 @@ test("invalid frontmatter shows inline, links to the source line, and clears whe
   await page.click("#error button.location");
   assert.equal(await page.textContent("#editor-path"), "commands/status.md.j2", "the location opens the source file");
 
-  await settled(() => page.fill("#editor", original));
+  await settled(() => setEditorText(original));
   assert.equal(await page.getAttribute("body", "data-state"), "ok");
   assert.ok(!(await page.isVisible("#error")));
   const expected = readTree(cliBuild(["claude-code"]).out).get("claude-code/commands/status.md").bytes;
@@ -293,11 +304,11 @@ test("invalid frontmatter shows inline, links to the source line, and clears whe
 
 test("bad JSON in the config shows inline with its file and line", async () => {
   await page.click('#source-tree [data-path="plugforge.json.j2"]');
-  const original = await page.inputValue("#editor");
-  await settled(() => page.fill("#editor", original.replace('"license": "MIT",', '"license": "MIT",,')));
+  const original = await editorText();
+  await settled(() => setEditorText(original.replace('"license": "MIT",', '"license": "MIT",,')));
   assert.equal(await page.getAttribute("body", "data-state"), "error");
   assert.match(await page.textContent("#error"), /plugforge\.json\.j2:\d+/);
-  await settled(() => page.fill("#editor", original));
+  await settled(() => setEditorText(original));
   assert.equal(await page.getAttribute("body", "data-state"), "ok");
 });
 
@@ -306,7 +317,7 @@ test("a file added in place builds, its warning links back to it, and deleting i
     await page.fill("#new-file-path", "commands/hello.md");
     await page.click("#new-file button[type=submit]");
   });
-  await settled(() => page.fill("#editor", "Say hello to $ARGUMENTS\n"));
+  await settled(() => setEditorText("Say hello to $ARGUMENTS\n"));
   assert.equal(await page.getAttribute("body", "data-state"), "ok");
   assert.ok(await page.isVisible("#diagnostics"));
   assert.match(await page.textContent("#diagnostics"), /warning description_derived: commands\/hello.md has no description/);
