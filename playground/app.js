@@ -825,7 +825,10 @@ function scheduleLinkUpdate() {
 async function updateLink() {
   clearTimeout(state.linkTimer);
   const version = ++state.linkVersion;
-  const files = [...state.files].map(([path, f]) => ({ path, bytes: f.bytes, executable: f.executable }));
+  // Sorted: the same files give the same link whatever order they were added in.
+  const files = [...state.files]
+    .map(([path, f]) => ({ path, bytes: f.bytes, executable: f.executable }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const size = files.reduce((sum, f) => sum + f.bytes.length + f.path.length, 0);
   const hash =
     size <= LINK_SOURCE_LIMIT ? await linkState({ name: state.sourceName, example: $("example").value, files, options: linkOptions() }) : "";

@@ -7,7 +7,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { StreamLanguage, syntaxHighlighting, defaultHighlightStyle, bracketMatching, foldGutter } from "@codemirror/language";
 import { json } from "@codemirror/lang-json";
 import { markdown } from "@codemirror/lang-markdown";
-import { yaml } from "@codemirror/lang-yaml";
+import { yaml, yamlFrontmatter } from "@codemirror/lang-yaml";
 import { javascript } from "@codemirror/lang-javascript";
 import { toml } from "@codemirror/legacy-modes/mode/toml";
 import { shell } from "@codemirror/legacy-modes/mode/shell";
@@ -27,7 +27,8 @@ export function languageFor(path) {
     case "md":
     case "markdown":
     case "mdc":
-      return { name: "markdown", support: markdown() };
+      // Commands, skills and agents open with YAML frontmatter.
+      return { name: "markdown", support: yamlFrontmatter({ content: markdown() }) };
     case "yaml":
     case "yml":
       return { name: "yaml", support: yaml() };

@@ -594,7 +594,8 @@ test("a copied link reproduces the source and options in a new page: same files,
     // Every file's bytes and executable bit and every option: the new page's
     // own link, written from the state it decoded, is the same link.
     await other.waitForFunction(() => !document.body.dataset.linkPending);
-    assert.equal(await other.evaluate(() => location.href), link, "the state read from the link encodes back to the same link");
+    const again = await other.evaluate(() => location.href);
+    assert.ok(again === link, `the state read from the link encodes back to the same link (${again.length} vs ${link.length} characters)`);
     for (const id of ["#generated-at", "#vars", "#namespace", "#scope", "#kind-gemini", "#example"]) {
       assert.equal(await other.inputValue(id), await page.inputValue(id), `${id} is the same`);
     }
@@ -723,6 +724,7 @@ test("the README screenshot", { skip: process.env.PLAYGROUND_SCREENSHOT !== "1" 
   await page.click('#source-tree [data-path="commands/status.md.j2"]');
   await openTab("claude-code:plugin");
   await showOutput("commands/status.md");
+  await page.waitForFunction(() => !document.body.dataset.linkPending);
   await page.setViewportSize({ width: 1280, height: 1560 });
   await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(join(repo, "docs"), { recursive: true });
