@@ -32,7 +32,7 @@ const state = {
   timer: undefined,
   lastDownload: undefined,
   findings: [], // validate findings and build problems with a source location
-  diff: { left: undefined, right: undefined, leftPath: undefined, rightPath: undefined },
+  diff: { left: undefined, right: undefined, rightPicked: false, leftPath: undefined, rightPath: undefined },
   linkTimer: undefined,
   linkVersion: 0,
 };
@@ -718,7 +718,8 @@ function renderDiff() {
   const keys = bundles.map(tabKey);
   const d = state.diff;
   if (!keys.includes(d.left)) d.left = keys[0];
-  if (!keys.includes(d.right)) d.right = keys[1] ?? keys[0];
+  // Until the user picks the right side it is another bundle than the left, once there is one.
+  if (!keys.includes(d.right) || (!d.rightPicked && d.right === d.left)) d.right = keys.find((k) => k !== d.left) ?? keys[0];
   const labels = bundles.map((b) => `${b.runtime} (${b.kind})`);
   fillSelect($("diff-left"), keys, labels, d.left);
   fillSelect($("diff-right"), keys, labels, d.right);
@@ -769,6 +770,7 @@ function wireDiff() {
   });
   $("diff-right").addEventListener("change", (e) => {
     d.right = e.target.value;
+    d.rightPicked = true;
     redraw();
   });
   $("diff-left-path").addEventListener("change", (e) => {

@@ -523,6 +523,11 @@ test("two runtimes' bundles side by side: the diff shows both files and lists th
   const expected = readTree(cliBuild(["claude-code", "codex"]).out);
   const left = new Map([...below(expected, "claude-code")].map(([p, f]) => [p.slice("claude-code/".length), f]));
   const right = new Map([...below(expected, "codex")].map(([p, f]) => [p.slice("codex/".length), f]));
+  assert.deepEqual(
+    [await page.inputValue("#diff-left"), await page.inputValue("#diff-right")],
+    ["claude-code:plugin", "codex:plugin"],
+    "unpicked, the two sides are the first two bundles",
+  );
   await page.selectOption("#diff-left", "claude-code:plugin");
   await page.selectOption("#diff-right", "codex:plugin");
 
