@@ -1,15 +1,23 @@
 // The playground page: a plugin source held in memory, built by the wasm
 // engine on every change, shown per runtime. Every failure lands on the page.
-import init, { build, starterSource, version } from "./pkg/plugforge_wasm.js";
+import init, { build, starterSource, validate, version } from "./pkg/plugforge_wasm.js";
 import { examples } from "./examples.js";
 import { RUNTIMES } from "./runtimes.js";
 import { readZip, writeZip } from "./zip.js";
+import { createEditor, showDiff } from "./editor.js";
+import { linkState, readLinkState, LINK_SOURCE_LIMIT } from "./link.js";
 
 // Folders the command line skips when it reads a source; `dist` is its
 // default output folder inside a source.
 const SKIPPED_DIRS = new Set([".git", "node_modules", "target", "dist", "__MACOSX"]);
 const TYPING_DELAY_MS = 250;
+const LINK_DELAY_MS = 400;
 const ROOT_TAB = "";
+// DOM rows past these stay unrendered: a source or output of tens of
+// thousands of files would otherwise take seconds to lay out on every build.
+const TREE_LIMIT = 1000;
+const LIST_LIMIT = 200;
+const HONESTY_ROW_LIMIT = 300;
 
 const $ = (id) => document.getElementById(id);
 const encoder = new TextEncoder();
@@ -23,7 +31,14 @@ const state = {
   usable: false, // the last build succeeded and strict mode did not refuse it
   timer: undefined,
   lastDownload: undefined,
+  findings: [], // validate findings and build problems with a source location
+  diff: { left: undefined, right: undefined, rightPicked: false, leftPath: undefined, rightPath: undefined },
+  linkTimer: undefined,
+  linkVersion: 0,
 };
+
+let sourceEditor;
+let viewer;
 
 class PageError extends Error {
   constructor(message, location) {
@@ -43,6 +58,7 @@ function setSource(name, files, { stripTopFolder = false } = {}) {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
       .map((f) => [f.path, { bytes: f.bytes, executable: Boolean(f.executable) }]),
   );
+  state.sourceName = name;
   $("source-name").textContent = `${name}: ${state.files.size} file(s)`;
   const config = ["plugforge.json", "plugforge.json.j2", ".claude-plugin/plugin.json"].find((p) => state.files.has(p));
   selectSource(config ?? state.files.keys().next().value ?? null);
@@ -188,16 +204,20 @@ function selectSource(path) {
   $("editor-executable").disabled = !file;
   $("delete-file").disabled = !file;
   const text = file ? decodeText(file.bytes) : null;
-  editor.disabled = text === null;
-  editor.value = file ? (text ?? `(binary file, ${file.bytes.length} bytes: not editable here)`) : "";
-  editor.scrollTop = 0;
-  renderTree($("source-tree"), [...state.files.keys()], path, selectSource);
+  editor.dataset.disabled = String(text === null);
+  sourceEditor.show(file ? (text ?? `(binary file, ${file.bytes.length} bytes: not editable here)`) : "", path, { canEdit: text !== null });
+  renderSourceTree();
+  showLint();
 }
 
-function onEdit() {
+function renderSourceTree() {
+  renderTree($("source-tree"), [...state.files.keys()], state.selectedSource, selectSource, $("source-filter").value);
+}
+
+function onEdit(text) {
   const file = state.files.get(state.selectedSource);
   if (!file) return;
-  file.bytes = encoder.encode($("editor").value);
+  file.bytes = encoder.encode(text);
   markCustomSource();
   scheduleRebuild();
 }
@@ -206,14 +226,74 @@ function jumpTo(location) {
   const path = [location.file, `${location.file}.j2`].find((p) => state.files.has(p));
   if (!path) return;
   selectSource(path);
-  const editor = $("editor");
-  const lines = editor.value.split("\n");
-  const line = Math.min(Math.max(location.line ?? 1, 1), lines.length);
-  const start = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0);
-  editor.focus();
-  editor.setSelectionRange(start, start + lines[line - 1].length);
-  const lineHeight = parseFloat(getComputedStyle(editor).lineHeight) || 16;
-  editor.scrollTop = Math.max(0, (line - 3) * lineHeight);
+  sourceEditor.selectLine(location.line ?? 1);
+}
+
+// ---- findings in the editor ------------------------------------------------
+
+/** validate's findings plus the build's own problems and diagnostics that have a source location. */
+function collectFindings(files, buildError, result) {
+  const findings = [];
+  const seen = new Set();
+  const add = (file, line, column, severity, message, code) => {
+    const key = `${file}\u0000${line ?? 1}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    findings.push({ file, line, column, severity, message, code });
+  };
+  let report;
+  try {
+    report = validate(files, {});
+  } catch (err) {
+    report = { findings: [] };
+  }
+  for (const f of report.findings) if (f.file) add(f.file, f.line, f.column, f.severity, f.message, f.code);
+  const located = [
+    ...(buildError?.problems ?? []).map((p) => ({ ...p, severity: "error", code: buildError.code })),
+    ...(result ? [...result.diagnostics, ...result.bundles.flatMap((b) => b.diagnostics)] : []),
+  ];
+  for (const d of located) {
+    if (!d.location?.file) continue;
+    // validate restates build diagnostics with the code appended; one marker is enough.
+    const same = findings.some((f) => f.file === d.location.file && (f.line ?? 1) === (d.location.line ?? 1) && f.message.startsWith(d.message));
+    if (!same) add(d.location.file, d.location.line, d.location.column, d.severity, d.message, d.code);
+  }
+  return { findings, report };
+}
+
+/** The findings of the file open in the editor (a `.j2` template carries those of the file it renders) as lint diagnostics. */
+function showLint() {
+  const path = state.selectedSource;
+  const mine = state.findings.filter((f) => f.file === path || `${f.file}.j2` === path);
+  sourceEditor.setLint(
+    mine.map((f) => ({ line: f.line, column: f.column, severity: f.severity, message: f.code ? `${f.code}: ${f.message}` : f.message, source: "plugforge" })),
+  );
+}
+
+function renderFindings(report) {
+  const box = $("findings");
+  const findings = report?.findings ?? [];
+  box.hidden = findings.length === 0;
+  if (box.hidden) return box.replaceChildren();
+  const title = document.createElement("h3");
+  title.textContent = `Validation (${report.errors} error(s), ${report.warnings} warning(s))`;
+  const list = document.createElement("ul");
+  for (const f of findings.slice(0, LIST_LIMIT)) {
+    const item = document.createElement("li");
+    item.className = f.severity;
+    item.append(`${f.severity} ${f.code}: ${f.message} `);
+    if (f.file) item.append(locationButton({ file: f.file, line: f.line, column: f.column }));
+    list.append(item);
+  }
+  box.replaceChildren(title, list, ...limitNote(findings.length, LIST_LIMIT, "findings"));
+}
+
+function limitNote(total, limit, what) {
+  if (total <= limit) return [];
+  const note = document.createElement("p");
+  note.className = "hint";
+  note.textContent = `showing the first ${limit.toLocaleString("en")} of ${total.toLocaleString("en")} ${what}`;
+  return [note];
 }
 
 // ---- options ---------------------------------------------------------------
@@ -286,10 +366,11 @@ function rebuild() {
   clearTimeout(state.timer);
   delete document.body.dataset.pending;
   const started = performance.now();
+  const files = [...state.files].map(([path, f]) => ({ path, bytes: f.bytes, executable: f.executable }));
+  scheduleLinkUpdate();
   let result;
   try {
     const { options, generatedAt } = readOptions();
-    const files = [...state.files].map(([path, f]) => ({ path, bytes: f.bytes, executable: f.executable }));
     const built = build(files, options);
     try {
       result = {
@@ -302,11 +383,21 @@ function rebuild() {
       built.free();
     }
   } catch (err) {
-    showFailure(err, performance.now() - started);
+    const elapsed = performance.now() - started;
+    showValidation(files, err, null);
+    showFailure(err, elapsed);
     return;
   }
   result.elapsed = performance.now() - started;
+  showValidation(files, null, result);
   showResult(result);
+}
+
+function showValidation(files, buildError, result) {
+  const { findings, report } = collectFindings(files, buildError, result);
+  state.findings = findings;
+  renderFindings(report);
+  showLint();
 }
 
 function notSupported(result) {
@@ -340,6 +431,7 @@ function showResult(result) {
   renderDiagnostics(result);
   renderTabs(result);
   renderOutput();
+  renderDiff();
   renderHonesty(result);
   finishBuild(refused > 0 ? "refused" : "ok");
 }
@@ -423,15 +515,21 @@ function renderOutput() {
     selected = paths.find((p) => p.split("/").pop() !== state.result.manifestName) ?? paths[0];
   }
   state.selectedOutput.set(state.tab, selected);
-  renderTree($("output-tree"), paths, selected, (path) => {
-    state.selectedOutput.set(state.tab, path);
-    renderOutput();
-  });
+  renderTree(
+    $("output-tree"),
+    paths,
+    selected,
+    (path) => {
+      state.selectedOutput.set(state.tab, path);
+      renderOutput();
+    },
+    $("output-filter").value,
+  );
   const entry = entries.find((e) => e.path === selected);
   $("viewer-path").textContent = entry ? entry.file.path : "";
   $("viewer-sha256").textContent = entry ? entry.file.sha256 : "";
   const text = entry ? decodeText(entry.file.bytes) : "";
-  $("viewer-content").textContent = text ?? `(binary file, ${entry.file.bytes.length} bytes)`;
+  viewer.show(text ?? `(binary file, ${entry.file.bytes.length} bytes)`, entry?.file.path);
   $("download-bundle").textContent = `Download ${state.tab.split(":")[0]} bundle .zip`;
   updateTabButtons();
 }
@@ -444,11 +542,23 @@ function showManifest() {
   renderOutput();
 }
 
-/** Renders sorted `paths` as a nested folder list; files are buttons carrying data-path. */
-function renderTree(container, paths, selected, onPick) {
+/**
+ * Renders sorted `paths` as a nested folder list; files are buttons carrying
+ * data-path. Only paths containing `filter` are shown, at most TREE_LIMIT of
+ * them (the selected one always), with a note saying how many are left out.
+ */
+function renderTree(container, paths, selected, onPick, filter = "") {
   const root = document.createElement("ul");
   const folders = new Map([["", root]]);
-  for (const path of [...paths].sort()) {
+  const needle = filter.trim().toLowerCase();
+  const matching = needle ? paths.filter((p) => p.toLowerCase().includes(needle)) : paths;
+  let shown = [...matching].sort().slice(0, TREE_LIMIT);
+  if (selected !== undefined && selected !== null && matching.includes(selected) && !shown.includes(selected)) {
+    shown = [...shown, selected].sort();
+  }
+  container.dataset.total = String(paths.length);
+  container.dataset.shown = String(shown.length);
+  for (const path of shown) {
     const parts = path.split("/");
     let parent = root;
     for (let depth = 1; depth < parts.length; depth++) {
@@ -475,7 +585,16 @@ function renderTree(container, paths, selected, onPick) {
     item.append(button);
     parent.append(item);
   }
-  container.replaceChildren(root);
+  const notes = [];
+  if (shown.length < matching.length || needle) {
+    const note = document.createElement("p");
+    note.className = "tree-note hint";
+    note.textContent = `${shown.length.toLocaleString("en")} of ${matching.length.toLocaleString("en")}${needle ? " matching" : ""} file(s) shown${
+      shown.length < matching.length ? "; filter to find the rest" : ""
+    }`;
+    notes.push(note);
+  }
+  container.replaceChildren(...notes, root);
 }
 
 function renderHonesty(result) {
@@ -496,7 +615,11 @@ function renderHonesty(result) {
     head.append(th);
   }
   const body = document.createElement("tbody");
-  for (const row of rows.values()) {
+  const all = [...rows.values()];
+  const note = $("honesty-note");
+  note.hidden = all.length <= HONESTY_ROW_LIMIT;
+  note.textContent = note.hidden ? "" : `showing the first ${HONESTY_ROW_LIMIT} of ${all.length.toLocaleString("en")} rows`;
+  for (const row of all.slice(0, HONESTY_ROW_LIMIT)) {
     const tr = body.insertRow();
     tr.insertCell().textContent = row.component;
     tr.insertCell().append(code(row.name));
@@ -529,7 +652,7 @@ function renderDiagnostics(result) {
   const box = $("diagnostics");
   box.hidden = all.length === 0;
   const list = document.createElement("ul");
-  for (const d of all) {
+  for (const d of all.slice(0, LIST_LIMIT)) {
     const item = document.createElement("li");
     item.className = d.severity;
     item.append(`${d.severity} ${d.code}: ${d.message} `);
@@ -538,7 +661,7 @@ function renderDiagnostics(result) {
   }
   const title = document.createElement("h3");
   title.textContent = "Diagnostics";
-  box.replaceChildren(title, list);
+  box.replaceChildren(title, list, ...limitNote(all.length, LIST_LIMIT, "diagnostics"));
 }
 
 function locationButton(location) {
@@ -574,6 +697,171 @@ function showFatal(message) {
   close.textContent = "Dismiss";
   close.addEventListener("click", () => ($("fatal").hidden = true));
   $("fatal").append(close);
+}
+
+// ---- diff between two bundles ------------------------------------------------
+
+/** path relative to the bundle root -> output file, for one bundle. */
+function bundleEntries(bundle) {
+  const prefix = bundle.root ? `${bundle.root}/` : "";
+  return new Map(bundleFiles(bundle, state.result.output).map((file) => [file.path.slice(prefix.length), file]));
+}
+
+function fillSelect(select, values, labels, chosen) {
+  const options = values.map((value, i) => new Option(labels ? labels[i] : value, value));
+  select.replaceChildren(...options);
+  select.value = chosen;
+}
+
+function renderDiff() {
+  const bundles = state.result.bundles;
+  const keys = bundles.map(tabKey);
+  const d = state.diff;
+  if (!keys.includes(d.left)) d.left = keys[0];
+  // Until the user picks the right side it is another bundle than the left, once there is one.
+  if (!keys.includes(d.right) || (!d.rightPicked && d.right === d.left)) d.right = keys.find((k) => k !== d.left) ?? keys[0];
+  const labels = bundles.map((b) => `${b.runtime} (${b.kind})`);
+  fillSelect($("diff-left"), keys, labels, d.left);
+  fillSelect($("diff-right"), keys, labels, d.right);
+  const left = bundleEntries(bundles[keys.indexOf(d.left)]);
+  const right = bundleEntries(bundles[keys.indexOf(d.right)]);
+  const leftPaths = [...left.keys()].sort();
+  const rightPaths = [...right.keys()].sort();
+  const common = leftPaths.filter((p) => right.has(p));
+  const differing = common.filter((p) => left.get(p).sha256 !== right.get(p).sha256);
+  const manifest = state.result.manifestName;
+  if (!left.has(d.leftPath)) {
+    d.leftPath = differing.find((p) => p.split("/").pop() !== manifest) ?? common[0] ?? leftPaths[0];
+    d.rightPath = undefined;
+  }
+  if (!right.has(d.rightPath)) d.rightPath = right.has(d.leftPath) ? d.leftPath : rightPaths[0];
+  fillSelect($("diff-left-path"), leftPaths, null, d.leftPath);
+  fillSelect($("diff-right-path"), rightPaths, null, d.rightPath);
+
+  const onlyLeft = leftPaths.filter((p) => !right.has(p));
+  const onlyRight = rightPaths.filter((p) => !left.has(p));
+  $("diff-summary").textContent =
+    `${common.length} path(s) in both, ${differing.length} of them different; ` +
+    `${onlyLeft.length} only in ${d.left}, ${onlyRight.length} only in ${d.right}`;
+  for (const [id, paths] of [["diff-only-left", onlyLeft], ["diff-only-right", onlyRight]]) {
+    const items = paths.slice(0, LIST_LIMIT).map((path) => {
+      const item = document.createElement("li");
+      item.append(code(path));
+      return item;
+    });
+    if (paths.length > LIST_LIMIT) items.push(Object.assign(document.createElement("li"), { textContent: `… and ${paths.length - LIST_LIMIT} more` }));
+    if (paths.length === 0) items.push(Object.assign(document.createElement("li"), { textContent: "none", className: "none" }));
+    $(id).replaceChildren(...items);
+  }
+  const a = left.get(d.leftPath);
+  const b = right.get(d.rightPath);
+  const text = (file) => (file ? (decodeText(file.bytes) ?? `(binary file, ${file.bytes.length} bytes, sha256 ${file.sha256})`) : "");
+  showDiff($("diff-view"), text(a), text(b), d.leftPath, d.rightPath);
+  $("diff-view").dataset.left = a?.path ?? "";
+  $("diff-view").dataset.right = b?.path ?? "";
+}
+
+function wireDiff() {
+  const d = state.diff;
+  const redraw = () => state.result && renderDiff();
+  $("diff-left").addEventListener("change", (e) => {
+    d.left = e.target.value;
+    redraw();
+  });
+  $("diff-right").addEventListener("change", (e) => {
+    d.right = e.target.value;
+    d.rightPicked = true;
+    redraw();
+  });
+  $("diff-left-path").addEventListener("change", (e) => {
+    d.leftPath = e.target.value;
+    d.rightPath = e.target.value;
+    redraw();
+  });
+  $("diff-right-path").addEventListener("change", (e) => {
+    d.rightPath = e.target.value;
+    redraw();
+  });
+}
+
+// ---- link --------------------------------------------------------------------
+
+function linkOptions() {
+  return {
+    targets: RUNTIMES.filter((r) => $(`runtime-${r.id}`).checked).map((r) => [r.id, $(`kind-${r.id}`).value]),
+    scope: $("scope").value,
+    namespace: $("namespace").value,
+    vars: $("vars").value,
+    generatedAt: $("generated-at").value,
+    strict: $("strict").checked,
+  };
+}
+
+function applyLinkOptions(options) {
+  if (Array.isArray(options.targets)) {
+    const chosen = new Map(options.targets);
+    for (const r of RUNTIMES) {
+      $(`runtime-${r.id}`).checked = chosen.has(r.id);
+      $(`kind-${r.id}`).value = chosen.get(r.id) ?? "";
+    }
+  }
+  for (const id of ["scope", "namespace", "vars"]) if (typeof options[id] === "string") $(id).value = options[id];
+  if (typeof options.generatedAt === "string") $("generated-at").value = options.generatedAt;
+  $("strict").checked = options.strict === true;
+}
+
+function applyLinkState(linked) {
+  applyLinkOptions(linked.options);
+  const known = [...$("example").options].some((o) => o.value === linked.example && !o.disabled);
+  $("example").value = known ? linked.example : "custom";
+  setSource(linked.name, linked.files);
+}
+
+function scheduleLinkUpdate() {
+  clearTimeout(state.linkTimer);
+  document.body.dataset.linkPending = "true";
+  state.linkTimer = setTimeout(updateLink, LINK_DELAY_MS);
+}
+
+/** Writes the state into the address (replacing, not adding, a history entry); resolves to the fragment, "" when too large. */
+async function updateLink() {
+  clearTimeout(state.linkTimer);
+  const version = ++state.linkVersion;
+  // Sorted: the same files give the same link whatever order they were added in.
+  const files = [...state.files]
+    .map(([path, f]) => ({ path, bytes: f.bytes, executable: f.executable }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const size = files.reduce((sum, f) => sum + f.bytes.length + f.path.length, 0);
+  const hash =
+    size <= LINK_SOURCE_LIMIT ? await linkState({ name: state.sourceName, example: $("example").value, files, options: linkOptions() }) : "";
+  if (version !== state.linkVersion) return undefined; // a newer state is being written
+  history.replaceState(null, "", hash || location.pathname + location.search);
+  $("copy-link").disabled = !hash;
+  $("link-status").textContent = hash ? "" : "this source is too large to put in a link";
+  delete document.body.dataset.linkPending;
+  return hash;
+}
+
+async function copyLink() {
+  const hash = await updateLink();
+  if (!hash) return;
+  try {
+    await navigator.clipboard.writeText(location.href);
+    $("link-status").textContent = `link copied (${location.href.length.toLocaleString("en")} characters)`;
+  } catch (err) {
+    $("link-status").textContent = `copying failed (${err.message}): the address bar holds the link`;
+  }
+}
+
+async function openLinkedState() {
+  try {
+    const linked = await readLinkState(location.hash);
+    if (linked) applyLinkState(linked);
+    return Boolean(linked);
+  } catch (err) {
+    showFatal(err.message);
+    return false;
+  }
 }
 
 // ---- downloads -------------------------------------------------------------
@@ -621,7 +909,8 @@ function wire() {
   });
   document.addEventListener("drop", loadDrop);
 
-  $("editor").addEventListener("input", onEdit);
+  $("source-filter").addEventListener("input", renderSourceTree);
+  $("output-filter").addEventListener("input", () => state.result && renderOutput());
   $("editor-executable").addEventListener("change", (e) => {
     const file = state.files.get(state.selectedSource);
     if (!file) return;
@@ -644,7 +933,7 @@ function wire() {
     markCustomSource();
     selectSource(path);
     rebuild();
-    $("editor").focus();
+    sourceEditor.view.focus();
   });
 
   for (const id of ["vars", "namespace", "generated-at"]) $(id).addEventListener("input", scheduleRebuild);
@@ -653,6 +942,9 @@ function wire() {
   $("download-bundle").addEventListener("click", downloadBundle);
   $("download-root").addEventListener("click", downloadRoot);
   $("show-manifest").addEventListener("click", showManifest);
+  $("copy-link").addEventListener("click", copyLink);
+  window.addEventListener("hashchange", openLinkedState);
+  wireDiff();
 }
 
 function fillExamples() {
@@ -668,12 +960,14 @@ async function main() {
   window.addEventListener("error", (e) => showFatal(e.message));
   window.addEventListener("unhandledrejection", (e) => showFatal(e.reason?.message ?? String(e.reason)));
   await init();
+  sourceEditor = createEditor($("editor"), { onChange: onEdit, label: "File content" });
+  viewer = createEditor($("viewer-content"), { readOnly: true, label: "Generated file content" });
   $("generated-at").value = new Date().toISOString().replace(/\.\d+Z$/, "Z");
   renderRuntimeOptions();
   fillExamples();
   wire();
   document.querySelector("header .tagline").append(` Engine ${version()}.`);
-  loadChoice($("example").value);
+  if (!(await openLinkedState())) loadChoice($("example").value);
 }
 
 main().catch((err) => {

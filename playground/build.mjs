@@ -1,16 +1,18 @@
-// Assembles the static site: the page's own files, the wasm package
-// (bindings-wasm/pkg-web) and every shipped example under examples/,
-// embedded as a module so the page needs nothing but static files.
+// Assembles the static site: the page's own files, the page's script bundled
+// with its editor (CodeMirror, from node_modules) by esbuild into one app.js,
+// the wasm package (bindings-wasm/pkg-web) and every shipped example under
+// examples/, embedded as a module so the page needs nothing but static files.
 //   node playground/build.mjs [OUT_DIR]   (default target/playground)
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "..");
 const out = resolve(process.argv[2] ?? join(repo, "target", "playground"));
 const pkg = join(repo, "bindings-wasm", "pkg-web");
-const PAGE_FILES = ["index.html", "style.css", "app.js", "zip.js", "runtimes.js"];
+const PAGE_FILES = ["index.html", "style.css"];
 const PKG_FILES = ["plugforge_wasm.js", "plugforge_wasm_bg.wasm"];
 // What the command line skips when it reads a source folder.
 const SKIPPED_DIRS = new Set([".git", "node_modules", "target"]);
@@ -51,6 +53,19 @@ for (const file of PKG_FILES) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, "pkg"), { recursive: true });
 for (const file of PAGE_FILES) copyFileSync(join(here, file), join(out, file));
+// The wasm package and the examples stay separate files the bundle imports:
+// the wasm loader finds its .wasm beside itself.
+await build({
+  entryPoints: [join(here, "app.js")],
+  outfile: join(out, "app.js"),
+  bundle: true,
+  format: "esm",
+  target: "es2022",
+  minify: true,
+  legalComments: "eof",
+  external: ["./pkg/plugforge_wasm.js", "./examples.js"],
+  logLevel: "warning",
+});
 for (const file of PKG_FILES) copyFileSync(join(pkg, file), join(out, "pkg", file));
 writeFileSync(
   join(out, "examples.js"),
