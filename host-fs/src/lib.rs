@@ -79,14 +79,7 @@ pub fn is_temp_name(name: &str) -> bool {
 /// relative to the root. Symlinked folders inside the root are not followed.
 pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
     let real_root = root.canonicalize().map_err(|e| HostError::at(root, e))?;
-    let exclude: Vec<PathBuf> = exclude.iter().filter_map(|p| p.canonicalize().ok()).collect();
-    let entries = walk(root, &|dir: &Path| {
-        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        // Resolving each folder costs a lookup per path segment: only
-        // when there is something to compare it with.
-        SKIPPED_DIRS.contains(&name)
-            || (!exclude.is_empty() && dir.canonicalize().is_ok_and(|c| exclude.contains(&c)))
-    })?;
+    let entries = walk(root, &skipped_in_source(exclude))?;
     let mut to_read = Vec::with_capacity(entries.len());
     let mut refused = Vec::new();
     for entry in &entries {
@@ -127,6 +120,19 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
         tree.insert(&entry.rel, bytes, executable).map_err(|e| HostError::at(&entry.path, e.message()))?;
     }
     Ok(tree)
+}
+
+/// Which folders a walk of a source skips: VCS and dependency folders, and
+/// the `exclude` folders (the output root when it sits inside the source).
+fn skipped_in_source(exclude: &[PathBuf]) -> impl Fn(&Path) -> bool {
+    let exclude: Vec<PathBuf> = exclude.iter().filter_map(|p| p.canonicalize().ok()).collect();
+    move |dir: &Path| {
+        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        // Resolving each folder costs a lookup per path segment: only
+        // when there is something to compare it with.
+        SKIPPED_DIRS.contains(&name)
+            || (!exclude.is_empty() && dir.canonicalize().is_ok_and(|c| exclude.contains(&c)))
+    }
 }
 
 /// A file's bytes and whether it is executable, from one open: the mode

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::HostResult;
 #[cfg(unix)]
-use super::{HostError, SKIPPED_DIRS, parallel_map, walk};
+use super::{HostError, parallel_map, skipped_in_source, walk};
 
 /// A file's identity and last change as its metadata gives them (device,
 /// inode, size, mode, modification and status-change times to the
@@ -25,13 +25,8 @@ pub fn stamps(root: &Path, source: bool, exclude: &[PathBuf]) -> HostResult<Opti
     if !source && !root.exists() {
         return Ok(Some(Vec::new()));
     }
-    let exclude: Vec<PathBuf> = exclude.iter().filter_map(|p| p.canonicalize().ok()).collect();
-    let entries = walk(root, &|dir: &Path| {
-        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        source
-            && (SKIPPED_DIRS.contains(&name)
-                || (!exclude.is_empty() && dir.canonicalize().is_ok_and(|c| exclude.contains(&c))))
-    })?;
+    let entries =
+        if source { walk(root, &skipped_in_source(exclude))? } else { walk(root, &|_: &Path| false)? };
     let stamped = parallel_map(&entries, |entry| std::fs::metadata(&entry.path))
         .map_err(|(at, e)| HostError::at(&entries[at].path, e))?;
     let stamps = entries
