@@ -19,8 +19,8 @@
 //! one per command line and working folder, never in the output root.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use plugforge_core::{BundlePath, Observed, Plan, SourceTree, sha256_hex};
 use plugforge_host_fs::{self as host_fs, Durability, Stamps};
@@ -34,6 +34,14 @@ use crate::verbs;
 /// How long before a run a file must have last changed for its stamp to
 /// stand for its bytes.
 const SETTLE_NANOS: i128 = 2_000_000_000;
+
+/// At most this many records are kept; writing one more removes the least
+/// recently used (a replay marks its record used).
+const MAX_RECORDS: usize = 256;
+
+/// A record (or a temp file a killed run left) unused for this long is
+/// removed when the next record is written.
+const RECORD_MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// Set, the shortcut is off (and no record is written).
 pub(crate) const NO_RERUN_ENV: &str = "PLUGFORGE_NO_RERUN_RECORD";
@@ -119,7 +127,14 @@ impl Rerun {
     fn replay(&self) -> Option<Record> {
         let bytes = std::fs::read(&self.file).ok()?;
         let record: Record = serde_json::from_slice(&bytes).ok()?;
-        (record.key == self.key && record.stamps == self.before).then_some(record)
+        if record.key != self.key || record.stamps != self.before {
+            return None;
+        }
+        // Marked used, so pruning keeps the records people rerun.
+        if let Ok(file) = std::fs::File::options().write(true).open(&self.file) {
+            let _ = file.set_modified(SystemTime::now());
+        }
+        Some(record)
     }
 
     /// Keeps the record of a run that changed nothing, when its stamps are
@@ -144,6 +159,40 @@ impl Rerun {
         if std::fs::write(&temp, &bytes).is_ok() && std::fs::rename(&temp, &self.file).is_err() {
             let _ = std::fs::remove_file(&temp);
         }
+        prune(dir, &self.file);
+    }
+}
+
+/// Keeps the record folder small: removes what has gone unused for
+/// [`RECORD_MAX_AGE`], then the least recently used past [`MAX_RECORDS`].
+/// Only names plugforge writes there are touched; `keep` (the record just
+/// written) always stays.
+fn prune(dir: &Path, keep: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let now = SystemTime::now();
+    let mut records: Vec<(SystemTime, PathBuf)> = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with(host_fs::TEMP_PREFIX)
+            || name
+                .strip_suffix(".json")
+                .is_some_and(|key| key.len() == 64 && key.bytes().all(|b| b.is_ascii_hexdigit()));
+        if !ours || path == keep {
+            continue;
+        }
+        let Ok(used) = entry.metadata().and_then(|m| m.modified()) else { continue };
+        if now.duration_since(used).is_ok_and(|age| age > RECORD_MAX_AGE) {
+            let _ = std::fs::remove_file(&path);
+        } else if !name.starts_with(host_fs::TEMP_PREFIX) {
+            records.push((used, path));
+        }
+    }
+    // The newest first; the record just written counts as one of those kept.
+    records.sort_by(|a, b| b.cmp(a));
+    for (_, path) in records.into_iter().skip(MAX_RECORDS - 1) {
+        let _ = std::fs::remove_file(path);
     }
 }
 

@@ -140,3 +140,47 @@ fn no_record_is_kept_with_the_shortcut_switched_off() {
     assert!(off.stdout.contains("18 unchanged"), "{}", off.stdout);
     assert!(records(&cache).is_empty());
 }
+
+#[test]
+fn keeping_a_record_prunes_old_and_least_recently_used_ones_and_nothing_else() {
+    let tmp = TempDir::new("rerun-prune");
+    let (src, out, cache) = (striatum_copy(&tmp), tmp.join("out"), tmp.join("cache"));
+    let reruns = cache.join("reruns");
+    fs::create_dir_all(&reruns).unwrap();
+    let now = SystemTime::now();
+    let day = Duration::from_secs(24 * 60 * 60);
+    let aged = |name: &str, age: Duration| {
+        let path = reruns.join(name);
+        fs::write(&path, b"{}").unwrap();
+        fs::File::options().write(true).open(&path).unwrap().set_modified(now - age).unwrap();
+        path
+    };
+    // 300 records of other command lines, used 1 to 300 minutes ago.
+    let mut others: Vec<PathBuf> =
+        (1..=300u64).map(|i| aged(&format!("{i:064x}.json"), Duration::from_secs(60 * i))).collect();
+    let stale = aged(&format!("{:064x}.json", 999), 31 * day);
+    let killed_temp = aged(".plugforge-tmp-left-by-a-kill", 40 * day);
+    let not_ours = aged("notes.txt", 90 * day);
+
+    build_with_cache(&cache, &src, &out, &[]).expect(0);
+    settle();
+    build_with_cache(&cache, &src, &out, &[]).expect(0);
+
+    let left: Vec<PathBuf> = records(&cache);
+    assert!(!left.contains(&stale) && !left.contains(&killed_temp), "unused for over 30 days: removed");
+    assert!(left.contains(&not_ours), "a file plugforge did not write stays");
+    let kept: Vec<&PathBuf> = left.iter().filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
+    assert_eq!(kept.len(), 256, "at most 256 records");
+    // The 255 most recently used others stay, with the record just written.
+    others.truncate(255);
+    assert!(others.iter().all(|p| left.contains(p)), "the most recently used stay");
+    let own: Vec<_> = kept.iter().filter(|p| !others.contains(p)).collect();
+    assert_eq!(own.len(), 1, "{own:?}");
+
+    // A replay marks its record used: its time moves to now.
+    fs::File::options().write(true).open(own[0]).unwrap().set_modified(now - 10 * day).unwrap();
+    let replayed = build_with_cache(&cache, &src, &out, &[]);
+    replayed.expect(0);
+    let used = fs::metadata(own[0]).unwrap().modified().unwrap();
+    assert!(used > now, "replay marked the record used");
+}
