@@ -43,7 +43,7 @@ function applyPlan(root, plan) {
     const error = new Error(`refused: ${plan.summary.conflict} conflict(s); nothing was written (force overwrites)`)
     throw Object.assign(error, { code: 'refused', plan })
   }
-  inCwd().hostApply(root, plan.actions)
+  inCwd().hostApply(root, plan.actions, plan.manifests)
 }
 
 /** Writes new files below `dir` (a starter source). */

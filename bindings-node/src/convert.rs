@@ -146,6 +146,9 @@ pub struct Plan {
     pub refused: bool,
     pub summary: Summary,
     pub diagnostics: Vec<Diagnostic>,
+    /// How many of the last actions are bundle manifests: a host applies
+    /// them only once every other action has landed (`applyPlan` does).
+    pub manifests: u32,
 }
 
 #[napi(object, object_from_js = false)]
@@ -304,7 +307,8 @@ impl From<&engine::Plan> for Plan {
             keep: number(s.keep),
         };
         let actions = p.actions.iter().map(Action::from).collect();
-        Plan { actions, refused: p.refused, summary, diagnostics: diagnostics(&p.diagnostics) }
+        let manifests = number(p.manifests);
+        Plan { actions, refused: p.refused, summary, diagnostics: diagnostics(&p.diagnostics), manifests }
     }
 }
 

@@ -70,23 +70,23 @@ pub fn host_observe(env: &Env, root: String, paths_to_read: Vec<String>) -> Resu
     Ok(HostObserved { hashes: observed.hashes.into_iter().collect(), contents: contents.collect() })
 }
 
-/// `applyPlan` of lib/host.js once the plan is known not to be refused.
+/// `applyPlan` of lib/host.js once the plan is known not to be refused:
+/// `manifests` is the plan's count of manifests at the end of `actions`.
+/// Without one (a plan not made by `plan`), each action lands, flushed, before
+/// the next starts: slower, and as safe.
 #[napi]
-pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>) -> Result<()> {
-    let steps: Vec<Step<'_>> = actions
-        .iter()
-        .map(|action| match (action.op.as_str(), &action.bytes) {
-            ("create" | "update", Some(bytes)) => {
-                Step::Write { path: &action.path, bytes, executable: action.executable.unwrap_or(false) }
-            }
-            ("remove", _) => Step::Remove { path: &action.path },
-            _ => Step::Keep { path: &action.path },
-        })
-        // The actions come without a mark for where the manifests start:
-        // a barrier after each keeps them landing one after the other, in
-        // order, manifests last.
-        .flat_map(|step| [step, Step::Barrier])
-        .collect();
+pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>, manifests: Option<u32>) -> Result<()> {
+    let steps = actions.iter().map(|action| match (action.op.as_str(), &action.bytes) {
+        ("create" | "update", Some(bytes)) => {
+            Step::Write { path: &action.path, bytes, executable: action.executable.unwrap_or(false) }
+        }
+        ("remove", _) => Step::Remove { path: &action.path },
+        _ => Step::Keep { path: &action.path },
+    });
+    let steps = match manifests {
+        Some(manifests) => host_fs::manifests_last(steps.collect(), manifests as usize),
+        None => steps.flat_map(|step| [step, Step::Barrier]).collect(),
+    };
     Writer::new().apply(Path::new(&root), &steps).map_err(|e| to_js(env, e))
 }
 

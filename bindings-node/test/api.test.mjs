@@ -186,6 +186,28 @@ test('applyPlan refuses a refused plan and writes atomically with modes', (t) =>
   assert.deepEqual(fs.readdirSync(path.join(out, 'x')).sort(), ['doc.md', 'run'], 'no temp file left')
 })
 
+test('a plan counts the manifests at its end, so applyPlan lands every other file first, flushed once', (t) => {
+  const out = tempDir(t, 'manifests-last')
+  const saved = process.env.SOURCE_DATE_EPOCH
+  t.after(() => (saved === undefined ? delete process.env.SOURCE_DATE_EPOCH : (process.env.SOURCE_DATE_EPOCH = saved)))
+  process.env.SOURCE_DATE_EPOCH = '1778352131'
+  const all = { targets: [{ runtime: 'all' }], vars: { runner_version: '0.7.3' } }
+  const { plan } = buildToDir(striatum, out, all)
+  const manifests = plan.actions.filter((a) => a.path.endsWith('.plugforge-manifest.json'))
+  assert.ok(manifests.length > 5, `${manifests.length} manifests`)
+  assert.equal(plan.manifests, manifests.length)
+  assert.deepEqual(plan.actions.slice(-plan.manifests), manifests, 'the manifests are the last actions')
+  for (const action of plan.actions.filter((a) => a.op === 'create')) {
+    assert.equal(sha256(fs.readFileSync(path.join(out, action.path))), action.sha256, action.path)
+  }
+  // A plan object without the count (not made by plan()) still applies, one action at a time.
+  const again = tempDir(t, 'manifests-uncounted')
+  const built = build(readTree(striatum), all)
+  const { manifests: _, ...uncounted } = built.plan(observe(again, built.pathsToRead()), { generatedAt: generatedAt() })
+  applyPlan(again, uncounted)
+  assert.deepEqual(readFiles(again), readFiles(out))
+})
+
 test('sha256Hex and generatedAt', (t) => {
   const abc = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
   assert.equal(sha256Hex(Buffer.from('abc')), abc)

@@ -4,6 +4,7 @@
 use plugforge_core as pf;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple,
 };
@@ -254,7 +255,17 @@ fn bundle(py: Python<'_>, b: &pf::Bundle) -> PyResult<Bundle> {
 }
 
 pub fn build(py: Python<'_>, output: pf::Output) -> PyResult<Build> {
-    let bundles = output.bundles.iter().map(|b| Py::new(py, bundle(py, b)?)).collect::<PyResult<_>>()?;
+    let diagnostics = diagnostics(py, &output.diagnostics)?;
+    Ok(Build { output, bundles: PyOnceLock::new(), marketplaces: PyOnceLock::new(), diagnostics })
+}
+
+/// The Python objects of `output`'s bundles (`Build.bundles`).
+pub fn bundles(py: Python<'_>, output: &pf::Output) -> PyResult<Vec<Py<Bundle>>> {
+    output.bundles.iter().map(|b| Py::new(py, bundle(py, b)?)).collect()
+}
+
+/// The marketplace entries of `output`'s bundles (`Build.marketplaces`).
+pub fn marketplaces(py: Python<'_>, output: &pf::Output) -> PyResult<Vec<Py<MarketplaceEntry>>> {
     let marketplaces = output.bundles.iter().flat_map(|b| b.merges.iter().map(move |m| (b.runtime, m)));
     let marketplaces = marketplaces.filter_map(|(runtime, m)| match &m.part {
         pf::Part::MarketplaceEntry { document, entry } => Some((|| {
@@ -266,9 +277,7 @@ pub fn build(py: Python<'_>, output: pf::Output) -> PyResult<Build> {
         })()),
         _ => None,
     });
-    let marketplaces = marketplaces.collect::<PyResult<_>>()?;
-    let diagnostics = diagnostics(py, &output.diagnostics)?;
-    Ok(Build { output, bundles, marketplaces, diagnostics })
+    marketplaces.collect()
 }
 
 pub fn plan(py: Python<'_>, plan: &pf::Plan) -> PyResult<Plan> {
@@ -300,6 +309,7 @@ pub fn plan(py: Python<'_>, plan: &pf::Plan) -> PyResult<Plan> {
         summary: Py::new(py, summary)?,
         diagnostics: diagnostics(py, &plan.diagnostics)?,
         writes: plan.writes(),
+        manifests: plan.manifests,
     })
 }
 

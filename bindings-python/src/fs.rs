@@ -42,27 +42,32 @@ pub fn host_observe(py: Python<'_>, root: PathBuf, paths_to_read: Vec<String>) -
     Ok(Observed { inner })
 }
 
-/// `apply_plan` of `plugforge.host` once the plan is known not to be refused.
+/// `apply_plan` of `plugforge.host` once the plan is known not to be refused:
+/// `manifests` is the plan's count of manifests at the end of `actions`.
+/// Without one (a list of actions not from one plan), each action lands,
+/// flushed, before the next starts: slower, and as safe. The bytes are read
+/// where they are (a `bytes` object is immutable) and the writes run without
+/// the GIL.
 #[pyfunction(name = "_host_apply")]
-pub fn host_apply(py: Python<'_>, root: PathBuf, actions: Vec<PyRef<'_, Action>>) -> PyResult<()> {
-    let data: Vec<Option<Vec<u8>>> =
-        actions.iter().map(|a| a.data.as_ref().map(|d| d.bind(py).as_bytes().to_vec())).collect();
-    let steps: Vec<Step<'_>> = actions
-        .iter()
-        .zip(&data)
-        .map(|(action, data)| match (action.op.as_str(), data) {
-            ("create" | "update", Some(bytes)) => {
-                Step::Write { path: &action.path, bytes, executable: action.executable }
-            }
-            ("remove", _) => Step::Remove { path: &action.path },
-            _ => Step::Keep { path: &action.path },
-        })
-        // The actions come without a mark for where the manifests start:
-        // a barrier after each keeps them landing one after the other, in
-        // order, manifests last.
-        .flat_map(|step| [step, Step::Barrier])
-        .collect();
-    Writer::new().apply(&root, &steps).map_err(|e| to_py(py, e))
+#[pyo3(signature = (root, actions, manifests = None))]
+pub fn host_apply(
+    py: Python<'_>,
+    root: PathBuf,
+    actions: Vec<PyRef<'_, Action>>,
+    manifests: Option<usize>,
+) -> PyResult<()> {
+    let steps = actions.iter().map(|action| match (action.op.as_str(), &action.data) {
+        ("create" | "update", Some(data)) => {
+            Step::Write { path: &action.path, bytes: data.as_bytes(py), executable: action.executable }
+        }
+        ("remove", _) => Step::Remove { path: &action.path },
+        _ => Step::Keep { path: &action.path },
+    });
+    let steps = match manifests {
+        Some(manifests) => host_fs::manifests_last(steps.collect(), manifests),
+        None => steps.flat_map(|step| [step, Step::Barrier]).collect(),
+    };
+    py.detach(|| Writer::new().apply(&root, &steps)).map_err(|e| to_py(py, e))
 }
 
 /// `create_files` of `plugforge.host`: new files below `directory` (a starter source).

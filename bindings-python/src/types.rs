@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use plugforge_core as pf;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::convert;
@@ -210,8 +211,11 @@ pub struct Plan {
     pub diagnostics: Vec<Py<Diagnostic>>,
     /// How many files applying the plan touches.
     pub writes: usize,
+    /// How many of the last actions are bundle manifests: a host applies
+    /// them only once every other action has landed (`apply_plan` does).
+    pub manifests: usize,
 }
-dataclass_repr!(Plan, "refused", "summary", "writes");
+dataclass_repr!(Plan, "refused", "summary", "writes", "manifests");
 
 /// One doctor finding, with the command that fixes it.
 #[pyclass(module = "plugforge", frozen, get_all)]
@@ -234,20 +238,34 @@ pub struct DoctorReport {
 dataclass_repr!(DoctorReport, "healthy", "findings");
 
 /// A build's result. It keeps the core's output, so planning against what
-/// is on disk needs no second upload of the source.
+/// is on disk needs no second upload of the source; its bundles become
+/// Python objects (their bytes copied into `bytes`) only when first asked
+/// for, so `build_to_dir` and a plan-only caller never pay for that copy.
 #[pyclass(module = "plugforge", frozen)]
 pub struct Build {
     pub output: pf::Output,
-    #[pyo3(get)]
-    pub bundles: Vec<Py<Bundle>>,
-    #[pyo3(get)]
-    pub marketplaces: Vec<Py<MarketplaceEntry>>,
+    pub bundles: PyOnceLock<Vec<Py<Bundle>>>,
+    pub marketplaces: PyOnceLock<Vec<Py<MarketplaceEntry>>>,
     #[pyo3(get)]
     pub diagnostics: Vec<Py<Diagnostic>>,
 }
 
 #[pymethods]
 impl Build {
+    /// One bundle per runtime built, in the order requested.
+    #[getter]
+    fn bundles(&self, py: Python<'_>) -> PyResult<Vec<Py<Bundle>>> {
+        let bundles = self.bundles.get_or_try_init(py, || convert::bundles(py, &self.output))?;
+        Ok(bundles.iter().map(|b| b.clone_ref(py)).collect())
+    }
+
+    /// The marketplace files the bundles want their entries in.
+    #[getter]
+    fn marketplaces(&self, py: Python<'_>) -> PyResult<Vec<Py<MarketplaceEntry>>> {
+        let entries = self.marketplaces.get_or_try_init(py, || convert::marketplaces(py, &self.output))?;
+        Ok(entries.iter().map(|m| m.clone_ref(py)).collect())
+    }
+
     /// `(name, version)` of the generator stamped into the manifests.
     #[getter]
     fn generator(&self) -> (String, String) {

@@ -145,6 +145,29 @@ def test_plan_against_observed_and_the_host_helpers(tmp_path: Path) -> None:
     assert [a.path for a in forced.actions if a.op == "update"] == ["claude-code/commands/status.md"]
 
 
+def test_a_plan_counts_its_manifests_and_apply_plan_lands_them_last(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    options: dict[str, Any] = {"targets": ["all"], "vars": {"runner_version": "0.7.3"}}
+    plan = plugforge.build_to_dir(STRIATUM, out, generated_at=WHEN, **options)
+    manifests = [a for a in plan.actions if a.path.endswith(".plugforge-manifest.json")]
+    assert len(manifests) > 5 and plan.manifests == len(manifests)
+    assert [a.path for a in plan.actions[-plan.manifests:]] == [a.path for a in manifests]
+    for action in plan.actions:
+        if action.op == "create":
+            assert hashlib.sha256((out / action.path).read_bytes()).hexdigest() == action.sha256, action.path
+    # Actions without the count (not one plan's) still apply, one at a time, to the same bytes.
+    again = tmp_path / "again"
+    built = plugforge.build(plugforge.read_tree(STRIATUM), **options)
+    fresh = built.plan(plugforge.observe(again, built.paths_to_read()), generated_at=WHEN)
+    plugforge.host._host_apply(str(again), list(fresh.actions))
+    assert sorted(p.relative_to(again).as_posix() for p in again.rglob("*") if p.is_file()) == sorted(
+        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    for path in (p for p in out.rglob("*") if p.is_file()):
+        assert (again / path.relative_to(out)).read_bytes() == path.read_bytes()
+    # Bundles become Python objects only when asked for, and stay the same objects.
+    assert built.bundles[0] is built.bundles[0] and len(built.marketplaces) >= 1
+
+
 def test_observed_round_trip(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "x.json").write_bytes(b"{}")

@@ -240,7 +240,7 @@ impl<'a> Step<'a> {
 /// The steps of a core plan, in its order, with a barrier before its
 /// manifests: they land only once every file they name has.
 pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
-    fn step(action: &plugforge_core::Action) -> Step<'_> {
+    let steps = plan.actions.iter().map(|action| {
         let path = action.path.as_str();
         match (action.op, &action.bytes) {
             (Op::Create | Op::Update, Some(bytes)) => {
@@ -249,11 +249,17 @@ pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
             (Op::Remove, _) => Step::Remove { path },
             _ => Step::Keep { path },
         }
-    }
-    let body = plan.actions.len() - plan.manifests.min(plan.actions.len());
-    let mut steps: Vec<Step<'_>> = plan.actions[..body].iter().map(step).collect();
-    steps.push(Step::Barrier);
-    steps.extend(plan.actions[body..].iter().map(step));
+    });
+    manifests_last(steps.collect(), plan.manifests)
+}
+
+/// `steps` of a plan (in its order) with a barrier before the last
+/// `manifests` of them, the bundle manifests: the other steps land together
+/// (in parallel, flushed once), and the manifests only after all of them.
+/// What a host that holds a plan as plain data (Node, Python) applies.
+pub fn manifests_last(mut steps: Vec<Step<'_>>, manifests: usize) -> Vec<Step<'_>> {
+    let body = steps.len() - manifests.min(steps.len());
+    steps.insert(body, Step::Barrier);
     steps
 }
 

@@ -67,7 +67,7 @@ def apply_plan(root: StrPath, plan: Plan) -> None:
     ``root`` ``OSError``; either way nothing is written."""
     if plan.refused:
         raise RefusedPlanError(plan)
-    _host_apply(os.fspath(root), list(plan.actions))
+    _host_apply(os.fspath(root), list(plan.actions), plan.manifests)
 
 
 def create_files(directory: StrPath, files: Sequence[SourceFile]) -> None:
