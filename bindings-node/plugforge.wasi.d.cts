@@ -300,8 +300,13 @@ export interface HostAction {
   executable?: boolean
 }
 
-/** `applyPlan` of lib/host.js once the plan is known not to be refused. */
-export declare function hostApply(root: string, actions: Array<HostAction>): void
+/**
+ * `applyPlan` of lib/host.js once the plan is known not to be refused:
+ * `manifests` is the plan's count of manifests at the end of `actions`.
+ * Without one (a plan not made by `plan`), each action lands, flushed, before
+ * the next starts: slower, and as safe.
+ */
+export declare function hostApply(root: string, actions: Array<HostAction>, manifests?: number | undefined | null): void
 
 /** `createFiles` of lib/host.js: new files below `dir` (a starter source). */
 export declare function hostCreateFiles(dir: string, files: Array<SourceFile>): void
@@ -391,6 +396,11 @@ export interface Plan {
   refused: boolean
   summary: Summary
   diagnostics: Array<Diagnostic>
+  /**
+   * How many of the last actions are bundle manifests: a host applies
+   * them only once every other action has landed (`applyPlan` does).
+   */
+  manifests: number
 }
 
 /** One problem of a thrown error (`err.problems`). */
