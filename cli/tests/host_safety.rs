@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::*;
@@ -150,11 +150,12 @@ fn contents(root: &Path) -> BTreeMap<String, (Vec<u8>, bool)> {
         .collect()
 }
 
-/// `plugforge build` with its N-th file operation killing the process;
-/// true when it ran to the end instead.
-fn build_aborting_at(src: &Path, out: &Path, operation: u64) -> bool {
+/// `plugforge build` (with `extra` arguments) with its N-th file operation
+/// killing the process; true when it ran to the end instead.
+fn build_aborting_at(src: &Path, out: &Path, extra: &[&str], operation: u64) -> bool {
     let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
         .args(["build", s(src), "--target", "claude-code,codex", "--out", s(out)])
+        .args(extra)
         .env("SOURCE_DATE_EPOCH", EPOCH)
         .env("PLUGFORGE_FAIL_AFTER_WRITES", operation.to_string())
         .output()
@@ -172,22 +173,49 @@ fn build_both(src: &Path, out: &Path) {
     r.expect(0);
 }
 
+/// Folders below `root` named like a write's temp files: staged folders an
+/// interrupted build left.
+fn staged_folders(root: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                if entry.file_name().to_string_lossy().starts_with(".plugforge-tmp-") {
+                    found.push(entry.path());
+                } else {
+                    pending.push(entry.path());
+                }
+            }
+        }
+    }
+    found
+}
+
 /// Kills a build at every file operation in turn, from an output root
-/// prepared by `prepare`, and checks a plain rerun gives `expected`.
-fn crash_at_every_operation(tmp: &TempDir, src: &Path, prepare: &dyn Fn(&Path)) {
+/// prepared by `prepare`, and checks a plain rerun gives `expected`. The
+/// number of kills that left a staged folder behind.
+fn crash_at_every_operation(tmp: &TempDir, src: &Path, extra: &[&str], prepare: &dyn Fn(&Path)) -> usize {
     let reference = tmp.join("reference");
     prepare(&reference);
     build_both(src, &reference);
     let expected = contents(&reference);
     let mut operation = 1;
+    let mut left_staged = 0;
     loop {
         let out = tmp.join(&format!("crash{operation}"));
         prepare(&out);
-        let finished = build_aborting_at(src, &out, operation);
+        let finished = build_aborting_at(src, &out, extra, operation);
+        if !staged_folders(&out).is_empty() {
+            left_staged += 1;
+        }
         build_both(src, &out);
         let got = contents(&out);
         let stray: Vec<&String> = got.keys().filter(|p| p.contains("plugforge-tmp")).collect();
         assert!(stray.is_empty(), "killed at operation {operation}: temp files left: {stray:?}");
+        let staged = staged_folders(&out);
+        assert!(staged.is_empty(), "killed at operation {operation}: staged folders left: {staged:?}");
         assert!(
             got == expected,
             "killed at operation {operation}: the rerun differs from an uninterrupted build"
@@ -199,6 +227,7 @@ fn crash_at_every_operation(tmp: &TempDir, src: &Path, prepare: &dyn Fn(&Path)) 
         operation += 1;
     }
     assert!(operation > 10, "only {operation} operations: the hook did not count the writes");
+    left_staged
 }
 
 #[test]
@@ -206,7 +235,29 @@ fn a_first_build_killed_at_any_file_operation_converges_on_rerun() {
     let tmp = TempDir::new("crash-first");
     let src = tmp.join("src");
     source(&src);
-    crash_at_every_operation(&tmp, &src, &|_| {});
+    crash_at_every_operation(&tmp, &src, &[], &|_| {});
+}
+
+/// A first build of more files than the writer flushes one by one: each
+/// bundle's missing folder is staged beside its place and renamed there
+/// whole, at every durability level but `full` (which renames file by file).
+#[test]
+fn a_first_build_of_many_files_killed_at_any_file_operation_converges_on_rerun() {
+    let tmp = TempDir::new("crash-many");
+    let src = tmp.join("src");
+    source(&src);
+    for n in 0..12 {
+        write(&src, &format!("commands/c{n:02}.md"), &format!("---\ndescription: Command {n}\n---\nDo {n}\n"));
+    }
+    for durability in ["batch", "none", "full"] {
+        let tmp = TempDir::new(&format!("crash-many-{durability}"));
+        let staged = crash_at_every_operation(&tmp, &src, &["--durability", durability], &|_| {});
+        if durability == "full" {
+            assert_eq!(staged, 0, "full durability renames file by file");
+        } else {
+            assert!(staged > 0, "{durability}: no kill left a staged folder: the build did not stage one");
+        }
+    }
 }
 
 #[test]
@@ -223,5 +274,5 @@ fn an_update_killed_at_any_file_operation_converges_on_rerun() {
         "plugforge.json",
         r#"{"name":"demo","version":"1.1.0","description":"d","author":{"name":"a"}}"#,
     );
-    crash_at_every_operation(&tmp, &src, &|out| build_both(&old, out));
+    crash_at_every_operation(&tmp, &src, &[], &|out| build_both(&old, out));
 }

@@ -176,7 +176,9 @@ pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
     if !root.exists() {
         return Ok(observed);
     }
-    let entries: Vec<Entry> = walk(root, &|_: &Path| false)?
+    // A staged folder of an interrupted write is not part of it either.
+    let staged = |dir: &Path| dir.file_name().and_then(|n| n.to_str()).is_some_and(is_temp_name);
+    let entries: Vec<Entry> = walk(root, &staged)?
         .into_iter()
         .filter(|entry| {
             let readable = match entry.kind {
@@ -426,10 +428,23 @@ impl Writer {
                 }
             }
         }
+        let mut made = folders.into_existing();
+        // A missing folder is staged beside its place (see `apply_group`):
+        // the deepest existing folder on the way may hold a staged folder an
+        // interrupted run left.
+        for step in steps {
+            let Some(rel) = step.path() else { continue };
+            let mut folder = parent_of(rel);
+            while !made.contains(folder) && !folder.is_empty() {
+                folder = parent_of(folder);
+            }
+            if made.contains(folder) && swept.insert(folder) {
+                to_sweep.push(folder);
+            }
+        }
         for folder in to_sweep {
             self.sweep(&root.join(folder))?;
         }
-        let mut made = folders.into_existing();
         let mut start = 0;
         for (at, group) in steps.split(|s| matches!(s, Step::Barrier)).map(|g| {
             let at = start;
@@ -443,6 +458,14 @@ impl Writer {
 
     /// One group of steps; `first` is the index of its first step, which
     /// makes temp file names unique within the run.
+    ///
+    /// A folder that does not exist yet (a bundle's root on a first build)
+    /// is staged: its files are written under their own names into a temp
+    /// folder beside it, which is renamed into place once. That spares a
+    /// temp name and a rename per file (on a fresh build, most of the
+    /// kernel's work after creating the files), and the folder appears
+    /// whole or not at all. Under `full` durability every file keeps its
+    /// own temp file and rename, flushed one by one.
     fn apply_group(
         &self,
         root: &Path,
@@ -450,47 +473,82 @@ impl Writer {
         group: &[Step<'_>],
         made: &mut HashSet<String>,
     ) -> HostResult<()> {
-        let writes: Vec<Pending<'_>> = group
-            .iter()
-            .enumerate()
-            .filter_map(|(i, step)| match *step {
-                Step::Write { path, bytes, executable } => Some(Pending {
-                    target: root.join(path),
-                    temp: root.join(parent_of(path)).join(format!(
-                        "{TEMP_PREFIX}{}-{}",
-                        self.pid,
-                        first + i + 1
-                    )),
-                    bytes,
-                    executable,
-                }),
-                _ => None,
-            })
-            .collect();
-        for step in group {
-            if let Step::Write { path, .. } = step {
-                make_folder(root, parent_of(path), made)?;
-            }
-        }
+        let write_count = group.iter().filter(|s| matches!(s, Step::Write { .. })).count();
         let durability = match self.durability {
-            Durability::Batch if writes.len() <= SMALL_GROUP || !cfg!(target_os = "linux") => {
-                Durability::Full
-            }
+            Durability::Batch if write_count <= SMALL_GROUP || !cfg!(target_os = "linux") => Durability::Full,
             other => other,
         };
+        if write_count > 0 {
+            make_folder(root, "", made)?;
+        }
+        let mut stages: Vec<Stage> = Vec::new();
+        let mut stage_of: HashMap<&str, usize> = HashMap::new();
+        let mut writes: Vec<Pending<'_>> = Vec::with_capacity(write_count);
+        for (i, step) in group.iter().enumerate() {
+            let Step::Write { path, bytes, executable } = *step else { continue };
+            let folder = parent_of(path);
+            let target = root.join(path);
+            let fresh = (durability != Durability::Full).then(|| first_missing(folder, made)).flatten();
+            let (write_to, rename) = match fresh {
+                Some(fresh) => {
+                    let at = *stage_of.entry(fresh).or_insert_with(|| {
+                        stages.push(Stage {
+                            rel: fresh.to_string(),
+                            temp: root.join(parent_of(fresh)).join(format!(
+                                "{TEMP_PREFIX}{}-{}-folder",
+                                self.pid,
+                                first + i + 1
+                            )),
+                            made: HashSet::new(),
+                        });
+                        stages.len() - 1
+                    });
+                    let stage = &mut stages[at];
+                    let inner = &path[fresh.len() + 1..];
+                    if let Err(e) = make_folder(&stage.temp, parent_of(inner), &mut stage.made) {
+                        return Err(self.abandon(&writes, &stages, e));
+                    }
+                    (stage.temp.join(inner), false)
+                }
+                None => {
+                    if let Err(e) = make_folder(root, folder, made) {
+                        return Err(self.abandon(&writes, &stages, e));
+                    }
+                    let temp = root.join(folder).join(format!("{TEMP_PREFIX}{}-{}", self.pid, first + i + 1));
+                    (temp, true)
+                }
+            };
+            writes.push(Pending { target, write_to, rename, bytes, executable });
+        }
         let written = parallel(&writes, |w| self.write_temp(w, durability == Durability::Full));
         if let Err((at, error)) = written {
-            return Err(self.abandon(&writes, at, error));
+            return Err(self.abandon_io(&writes, &stages, at, error));
         }
         if durability == Durability::Batch {
-            flush_filesystem(root).map_err(|e| self.abandon(&writes, 0, e))?;
+            flush_filesystem(root).map_err(|e| self.abandon_io(&writes, &stages, usize::MAX, e))?;
         }
         let renamed = parallel(&writes, |w| {
+            if !w.rename {
+                return Ok(());
+            }
             self.checkpoint();
-            fs::rename(&w.temp, &w.target)
+            fs::rename(&w.write_to, &w.target)
         });
         if let Err((at, error)) = renamed {
-            return Err(self.abandon(&writes, at, error));
+            return Err(self.abandon_io(&writes, &stages, at, error));
+        }
+        for stage in &stages {
+            self.checkpoint();
+            let target = root.join(&stage.rel);
+            fs::rename(&stage.temp, &target).map_err(|e| {
+                let _ = fs::remove_dir_all(&stage.temp);
+                HostError::at(&target, e)
+            })?;
+        }
+        for stage in stages {
+            made.extend(stage.made.into_iter().map(|inner| {
+                if inner.is_empty() { stage.rel.clone() } else { format!("{}/{inner}", stage.rel) }
+            }));
         }
         let mut emptied = Vec::new();
         for step in group {
@@ -522,7 +580,7 @@ impl Writer {
     /// before it may be renamed.
     fn write_temp(&self, pending: &Pending<'_>, flush: bool) -> std::io::Result<()> {
         let fatal = self.next_is_fatal();
-        let mut file = create_with_mode(&pending.temp, pending.executable)?;
+        let mut file = create_with_mode(&pending.write_to, pending.executable)?;
         if fatal {
             // Half the bytes reach the disk, then the process dies.
             file.write_all(&pending.bytes[..pending.bytes.len() / 2])?;
@@ -536,16 +594,25 @@ impl Writer {
         Ok(())
     }
 
-    /// Removes the temp files of a failed group (best effort: some were
-    /// never created, some already renamed) and names the file that failed.
-    fn abandon(&self, writes: &[Pending<'_>], at: usize, error: std::io::Error) -> HostError {
-        for pending in writes {
-            let _ = fs::remove_file(&pending.temp);
-        }
-        match writes.get(at) {
+    /// Removes the temp files and staged folders of a failed group (best
+    /// effort: some were never created, some files already renamed) and
+    /// names the file that failed.
+    fn abandon_io(&self, writes: &[Pending<'_>], stages: &[Stage], at: usize, error: std::io::Error) -> HostError {
+        let named = match writes.get(at) {
             Some(pending) => HostError::at(&pending.target, error),
             None => HostError::Io(error.to_string()),
+        };
+        self.abandon(writes, stages, named)
+    }
+
+    fn abandon(&self, writes: &[Pending<'_>], stages: &[Stage], error: HostError) -> HostError {
+        for pending in writes.iter().filter(|w| w.rename) {
+            let _ = fs::remove_file(&pending.write_to);
         }
+        for stage in stages {
+            let _ = fs::remove_dir_all(&stage.temp);
+        }
+        error
     }
 
     /// Writes a new source tree below `dir` (`init`).
@@ -561,7 +628,7 @@ impl Writer {
         self.apply(dir, &steps)
     }
 
-    /// Removes the temp files of interrupted writes in `folder`.
+    /// Removes the temp files and staged folders of interrupted writes in `folder`.
     fn sweep(&self, folder: &Path) -> HostResult<()> {
         let entries = match fs::read_dir(folder) {
             Ok(entries) => entries,
@@ -575,11 +642,21 @@ impl Writer {
         };
         for entry in entries {
             let entry = entry.map_err(|e| HostError::at(folder, e))?;
-            let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-            if is_file && entry.file_name().to_str().is_some_and(is_temp_name) {
-                self.checkpoint();
-                let path = entry.path();
-                fs::remove_file(&path).or_else(ignore_missing).map_err(|e| HostError::at(&path, e))?;
+            if !entry.file_name().to_str().is_some_and(is_temp_name) {
+                continue;
+            }
+            let path = entry.path();
+            match entry.file_type() {
+                Ok(kind) if kind.is_file() => {
+                    self.checkpoint();
+                    fs::remove_file(&path).or_else(ignore_missing).map_err(|e| HostError::at(&path, e))?;
+                }
+                // A staged folder (never a link: `file_type` does not follow one).
+                Ok(kind) if kind.is_dir() => {
+                    self.checkpoint();
+                    fs::remove_dir_all(&path).or_else(ignore_missing).map_err(|e| HostError::at(&path, e))?;
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -602,12 +679,38 @@ impl Writer {
     }
 }
 
-/// A write of a group: its temp file, then its place.
+/// A write of a group: where its bytes go first (a temp file renamed to
+/// `target`, or its place inside a staged folder), and its place.
 struct Pending<'a> {
     target: PathBuf,
-    temp: PathBuf,
+    write_to: PathBuf,
+    /// `write_to` is a temp file of its own, renamed to `target`.
+    rename: bool,
     bytes: &'a [u8],
     executable: bool,
+}
+
+/// A folder missing before the group, written as a temp folder beside its
+/// place and renamed there once its files are written.
+struct Stage {
+    /// Relative to the output root.
+    rel: String,
+    temp: PathBuf,
+    /// The folders made inside it, relative to it (`""` for itself).
+    made: HashSet<String>,
+}
+
+/// The shallowest folder on the way to `folder` (itself included) that the
+/// run has not seen or made, if any: everything below it is new.
+fn first_missing<'p>(folder: &'p str, made: &HashSet<String>) -> Option<&'p str> {
+    if folder.is_empty() || made.contains(folder) {
+        return None;
+    }
+    folder
+        .match_indices('/')
+        .map(|(at, _)| &folder[..at])
+        .chain(std::iter::once(folder))
+        .find(|prefix| !made.contains(*prefix))
 }
 
 /// The folder of a bundle path, `""` for the root.
