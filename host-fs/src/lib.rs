@@ -275,11 +275,12 @@ pub enum Durability {
     /// Each file is flushed (`fsync`) before it is renamed into place, and
     /// each folder that gained or lost a name is flushed after the renames.
     /// Survives a power loss at any point like `batch`, with one flush per
-    /// file and folder: the slowest level, for disks that reorder writes
+    /// file and folder (and no staged folder: every file has its own temp
+    /// file and rename): the slowest level, for disks that reorder writes
     /// across files or filesystems where `syncfs` is unavailable or weak.
     Full,
-    /// The way git's `core.fsyncMethod=batch` does it: all temp files are
-    /// written, the filesystem is flushed once (`syncfs`), the files are
+    /// The way git's `core.fsyncMethod=batch` does it: all temp files (and
+    /// the files of folders staged whole, see `apply_group`) are written, the filesystem is flushed once (`syncfs`), the files are
     /// renamed into place and the filesystem is flushed once more; then the
     /// manifests, each flushed with its folder. After a power loss at any
     /// point every file is whole (old or new bytes) and a manifest on disk
