@@ -247,7 +247,7 @@ fn a_first_build_of_many_files_killed_at_any_file_operation_converges_on_rerun()
     let src = tmp.join("src");
     source(&src);
     for n in 0..12 {
-        write(&src, &format!("commands/c{n:02}.md"), &format!("---\ndescription: Command {n}\n---\nDo {n}\n"));
+        write(&src, &format!("commands/c{n:02}.md"), format!("---\ndescription: Command {n}\n---\nDo {n}\n"));
     }
     for durability in ["batch", "none", "full"] {
         let tmp = TempDir::new(&format!("crash-many-{durability}"));

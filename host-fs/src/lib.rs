@@ -7,8 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use plugforge_core::{BundlePath, Observed, Op, Plan, SourceTree, sha256_hex};
 
@@ -598,7 +597,13 @@ impl Writer {
     /// Removes the temp files and staged folders of a failed group (best
     /// effort: some were never created, some files already renamed) and
     /// names the file that failed.
-    fn abandon_io(&self, writes: &[Pending<'_>], stages: &[Stage], at: usize, error: std::io::Error) -> HostError {
+    fn abandon_io(
+        &self,
+        writes: &[Pending<'_>],
+        stages: &[Stage],
+        at: usize,
+        error: std::io::Error,
+    ) -> HostError {
         let named = match writes.get(at) {
             Some(pending) => HostError::at(&pending.target, error),
             None => HostError::Io(error.to_string()),
@@ -747,8 +752,11 @@ fn workers(jobs: usize) -> usize {
     cores.clamp(1, 8).min(jobs / 32 + 1)
 }
 
-/// Runs `job` on every item, on [`workers`] threads taking the next item
-/// as they finish one. Stops at the first failure; the failed item's index.
+/// Runs `job` on every item, on [`workers`] threads each taking one
+/// contiguous share: items come sorted by path, so two threads rarely
+/// write into the same folder at once, where they would wait on its lock.
+/// Stops at the first failure; the failed item's index (the lowest, when
+/// several threads failed).
 fn parallel<T: Sync>(
     items: &[T],
     job: impl Fn(&T) -> std::io::Result<()> + Sync,
@@ -757,32 +765,35 @@ fn parallel<T: Sync>(
     if threads <= 1 {
         return items.iter().enumerate().try_for_each(|(i, item)| job(item).map_err(|e| (i, e)));
     }
-    let next = AtomicUsize::new(0);
-    let failed: Mutex<Option<(usize, std::io::Error)>> = Mutex::new(None);
-    let work = || {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= items.len() {
-                return;
-            }
-            if let Err(e) = job(&items[i]) {
-                // No new items once one failed; the ones in flight finish.
-                next.store(items.len(), Ordering::Relaxed);
-                let mut failed = failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                if failed.as_ref().is_none_or(|(at, _)| i < *at) {
-                    *failed = Some((i, e));
-                }
-                return;
-            }
-        }
-    };
-    std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(work);
-        }
-        work();
+    let share = items.len().div_ceil(threads);
+    let stop = AtomicBool::new(false);
+    let failures: Vec<Option<(usize, std::io::Error)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(share)
+            .enumerate()
+            .map(|(n, chunk)| {
+                let (job, stop) = (&job, &stop);
+                scope.spawn(move || {
+                    for (i, item) in chunk.iter().enumerate() {
+                        // No new items once one failed; the ones in flight finish.
+                        if stop.load(Ordering::Relaxed) {
+                            return None;
+                        }
+                        if let Err(e) = job(item) {
+                            stop.store(true, Ordering::Relaxed);
+                            return Some((n * share + i, e));
+                        }
+                    }
+                    None
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
     });
-    match failed.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+    match failures.into_iter().flatten().min_by_key(|(at, _)| *at) {
         Some(failure) => Err(failure),
         None => Ok(()),
     }
