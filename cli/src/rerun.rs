@@ -69,11 +69,15 @@ pub(crate) fn build(
         host.stderr(&record.stderr);
         return Ok(record.exit);
     }
-    let mut recorder = Recorder { inner: host, stdout: String::new(), stderr: String::new() };
+    let mut recorder = Recorder { inner: host, stdout: String::new(), stderr: String::new(), wrote: false };
     let exit =
         verbs::build(&mut recorder, args).unwrap_or_else(|failure| failure.report(&mut recorder, json));
-    let Recorder { stdout, stderr, .. } = recorder;
-    rerun.keep(stdout, stderr, exit);
+    let Recorder { stdout, stderr, wrote, .. } = recorder;
+    if wrote {
+        rerun.forget();
+    } else {
+        rerun.keep(stdout, stderr, exit);
+    }
     Ok(exit)
 }
 
@@ -135,6 +139,14 @@ impl Rerun {
             let _ = file.set_modified(SystemTime::now());
         }
         Some(record)
+    }
+
+    /// Removes the record of a run that wrote files: their stamps are new,
+    /// so it can no longer match, and stamping the output again to learn
+    /// that would walk every file just written (on a fresh build, a tenth
+    /// of the whole command's time).
+    fn forget(self) {
+        let _ = std::fs::remove_file(&self.file);
     }
 
     /// Keeps the record of a run that changed nothing, when its stamps are
@@ -216,11 +228,13 @@ fn cache_dir() -> Option<PathBuf> {
     Some(cache.join("plugforge").join("reruns"))
 }
 
-/// A host that passes everything through and keeps a copy of what is printed.
+/// A host that passes everything through, keeps a copy of what is printed
+/// and notes whether anything was written.
 struct Recorder<'a> {
     inner: &'a mut dyn Host,
     stdout: String,
     stderr: String,
+    wrote: bool,
 }
 
 impl Host for Recorder<'_> {
@@ -231,9 +245,12 @@ impl Host for Recorder<'_> {
         self.inner.observe(root, to_read)
     }
     fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String> {
+        // Noted before the call: a write that failed half-way changed files too.
+        self.wrote |= plan.writes() > 0;
         self.inner.apply(root, plan, durability)
     }
     fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {
+        self.wrote |= !tree.is_empty();
         self.inner.create_files(dir, tree)
     }
     fn exists(&mut self, path: &str) -> bool {

@@ -5,9 +5,9 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 use plugforge_core::{
     BuildOptions, DEFAULT_MANIFEST_NAME, DoctorOptions, ImportOptions, Level, Member, Output, PlanOptions,
-    Scope, Severity, TargetRequest, UninstallOptions, ValidateOptions, build as build_output, build_members,
-    doctor as run_doctor, doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote,
-    starter_source, uninstall_paths_to_read, uninstall_plan, validate as run_validate,
+    Scope, Severity, TargetRequest, UninstallOptions, ValidateOptions, build_members, doctor as run_doctor,
+    doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote, starter_source,
+    uninstall_paths_to_read, uninstall_plan, validate as run_validate,
 };
 use serde_json::json;
 
@@ -79,7 +79,7 @@ fn read_and_build(
     options: &BuildOptions,
 ) -> Result<Output, Failure> {
     let tree = host.read_tree(source, &[out.to_string()]).map_err(Failure::io)?;
-    Ok(build_output(&tree, options)?)
+    Ok(plugforge_host_fs::build(&tree, options)?)
 }
 
 /// Several sources: one output root, each plugin in `<runtime>/<plugin>/`.

@@ -6,7 +6,7 @@ use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
 use crate::credentials::CredentialCheck;
 use crate::error::{Error, ErrorCode, Problem, Result};
 use crate::model::Plugin;
-use crate::normalise::canonical_source;
+use crate::normalise::{Canonical, canonical_source};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty, Level};
@@ -25,73 +25,132 @@ use crate::urls::{UrlCheck, UrlPolicy};
 /// is unreadable, is over a limit, holds a literal credential, or no requested runtime could
 /// be built, with every reason.
 pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
-    check_manifest_name(&options.manifest_name)?;
-    source.check_limits()?;
-    let written = source;
-    let canonical = canonical_source(source, options.source_name.as_deref())?;
-    let source = canonical.tree.as_ref();
-    let config = read_config(source, &options.vars)?;
-    let targets = resolve_targets(&config, options)?;
-    let mut allowed = options.allow_urls.clone();
-    allowed.extend(config.allow_urls.iter().cloned());
-    let policy = if options.deny_urls { UrlPolicy::Deny } else { config.urls };
-    let mut urls = UrlCheck::new(policy, allowed, source);
-    let credentials = CredentialCheck::new(written, source, &config.allow_credentials)?;
+    let prepared = PreparedBuild::new(source, options)?;
+    let built = (0..prepared.targets()).map(|target| prepared.build_target(target)).collect();
+    prepared.finish(built)
+}
 
-    let mut output = Output {
-        generator: options.generator.clone(),
-        scope: options.scope,
-        manifest_name: options.manifest_name.clone(),
-        bundles: Vec::new(),
-        shared: Vec::new(),
-        diagnostics: canonical.diagnostics,
-        urls: Vec::new(),
-        failures: Vec::new(),
-        members: false,
-        retired: Vec::new(),
-    };
-    let mut source_diagnostics = None;
-    // Without templates the per-target built-ins reach nothing: the source
-    // is parsed once and each target gets a copy of the same plugin.
-    let mut loaded = Loaded { reusable: !has_templates(source), plugin: None };
-    for (runtime, kind) in targets {
-        let built = build_one(source, options, runtime, kind, &mut urls, &credentials, &mut loaded);
-        match built {
-            Ok((bundle, diagnostics)) => {
-                source_diagnostics.get_or_insert(diagnostics);
-                let shared = kind.shared.iter().chain(kind.marketplace.iter());
-                output.shared.extend(shared.map(|p| BundlePath::new(*p)).collect::<Result<Vec<_>>>()?);
-                output.bundles.push(bundle);
-            }
-            Err(error) => {
-                output.failures.push(TargetFailure { runtime: runtime.id(), kind: kind.name, error });
+/// A build split where its targets part: [`PreparedBuild::new`] reads what
+/// every target shares (the source, its config, the credential and URL
+/// scans, the plugin when one parse serves all), [`PreparedBuild::build_target`]
+/// builds one target from it and only reads it, and
+/// [`PreparedBuild::finish`] puts the results together in target order.
+/// [`build`] runs the targets one after the other; a host with threads may
+/// run them at once and get the same bytes (the core itself starts none).
+pub struct PreparedBuild<'a> {
+    options: &'a BuildOptions,
+    canonical: Canonical<'a>,
+    targets: Vec<(Runtime, &'static Kind)>,
+    urls: UrlCheck,
+    credentials: CredentialCheck,
+    /// The plugin every target starts from, when the source has no
+    /// templates (the per-target built-ins then reach nothing).
+    shared_plugin: Option<Result<(Plugin, Vec<Diagnostic>)>>,
+}
+
+/// What one target's build gave: its bundle, the source's diagnostics and
+/// the author's URLs it carries, or why it failed.
+pub type TargetBuilt = Result<(Bundle, Vec<Diagnostic>, Vec<(String, String)>)>;
+
+impl<'a> PreparedBuild<'a> {
+    pub fn new(source: &'a SourceTree, options: &'a BuildOptions) -> Result<Self> {
+        check_manifest_name(&options.manifest_name)?;
+        source.check_limits()?;
+        let written = source;
+        let canonical = canonical_source(source, options.source_name.as_deref())?;
+        let tree = canonical.tree.as_ref();
+        let config = read_config(tree, &options.vars)?;
+        let targets = resolve_targets(&config, options)?;
+        let mut allowed = options.allow_urls.clone();
+        allowed.extend(config.allow_urls.iter().cloned());
+        let policy = if options.deny_urls { UrlPolicy::Deny } else { config.urls };
+        let urls = UrlCheck::new(policy, allowed, tree);
+        let credentials = CredentialCheck::new(written, tree, &config.allow_credentials)?;
+        let shared_plugin = targets
+            .first()
+            .filter(|_| !has_templates(tree))
+            .map(|&(runtime, kind)| load_plugin(tree, &load_options(options, runtime, kind)));
+        Ok(PreparedBuild { options, canonical, targets, urls, credentials, shared_plugin })
+    }
+
+    /// How many targets there are to build.
+    pub fn targets(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Builds target `index` (`0..targets()`).
+    pub fn build_target(&self, index: usize) -> TargetBuilt {
+        let (runtime, kind) = self.targets[index];
+        let source = self.canonical.tree.as_ref();
+        let (mut plugin, diagnostics) = match &self.shared_plugin {
+            Some(loaded) => loaded.clone()?,
+            None => load_plugin(source, &load_options(self.options, runtime, kind))?,
+        };
+        let switched_off = plugin.config.targets.get(runtime.id()).and_then(|t| t.hooks) == Some(false);
+        let hooks = if switched_off { plugin.hooks.take() } else { None };
+        let mut bundle = runtime::write(runtime, kind, &plugin, self.options)?;
+        if let Some(hooks) = hooks {
+            let events = hooks.value.get("hooks").and_then(|h| h.as_object()).map(|h| h.len()).unwrap_or(0);
+            bundle.honesty.push(Honesty {
+                component: "hook",
+                name: hooks.origin.to_string(),
+                runtime: runtime.id(),
+                kind: kind.name,
+                level: Level::Unsupported,
+                detail: format!(
+                    "{events} hook event(s) left out: targets.{}.hooks is false (the author switched them off)",
+                    runtime.id()
+                ),
+            });
+        }
+        crate::portable::check_bundle(&bundle)?;
+        self.credentials.check_bundle(&bundle)?;
+        let carried = self.urls.check(&bundle, runtime.required_urls())?;
+        Ok((bundle, diagnostics, carried))
+    }
+
+    /// The output of every target's result, `built[i]` being target `i`'s.
+    pub fn finish(self, built: Vec<TargetBuilt>) -> Result<Output> {
+        let options = self.options;
+        let mut urls = self.urls;
+        let mut output = Output {
+            generator: options.generator.clone(),
+            scope: options.scope,
+            manifest_name: options.manifest_name.clone(),
+            bundles: Vec::new(),
+            shared: Vec::new(),
+            diagnostics: self.canonical.diagnostics,
+            urls: Vec::new(),
+            failures: Vec::new(),
+            members: false,
+            retired: Vec::new(),
+        };
+        let mut source_diagnostics = None;
+        for ((runtime, kind), result) in self.targets.into_iter().zip(built) {
+            match result {
+                Ok((bundle, diagnostics, carried)) => {
+                    source_diagnostics.get_or_insert(diagnostics);
+                    urls.record(carried);
+                    let shared = kind.shared.iter().chain(kind.marketplace.iter());
+                    output.shared.extend(shared.map(|p| BundlePath::new(*p)).collect::<Result<Vec<_>>>()?);
+                    output.bundles.push(bundle);
+                }
+                Err(error) => {
+                    output.failures.push(TargetFailure { runtime: runtime.id(), kind: kind.name, error });
+                }
             }
         }
+        if output.bundles.is_empty() {
+            return Err(every_failure(output.failures));
+        }
+        output.diagnostics.extend(source_diagnostics.unwrap_or_default());
+        output.urls = urls.carried();
+        Ok(output)
     }
-    if output.bundles.is_empty() {
-        return Err(every_failure(output.failures));
-    }
-    output.diagnostics.extend(source_diagnostics.unwrap_or_default());
-    output.urls = urls.carried();
-    Ok(output)
 }
 
-/// The plugin as loaded for an earlier target, when it may serve the next.
-struct Loaded {
-    reusable: bool,
-    plugin: Option<(Plugin, Vec<Diagnostic>)>,
-}
-
-fn build_one(
-    source: &SourceTree,
-    options: &BuildOptions,
-    runtime: Runtime,
-    kind: &'static Kind,
-    urls: &mut UrlCheck,
-    credentials: &CredentialCheck<'_>,
-    loaded: &mut Loaded,
-) -> Result<(Bundle, Vec<Diagnostic>)> {
-    let load = LoadOptions {
+fn load_options<'o>(options: &'o BuildOptions, runtime: Runtime, kind: &'static Kind) -> LoadOptions<'o> {
+    LoadOptions {
         vars: &options.vars,
         namespace: options.namespace.as_deref(),
         builtins: vec![
@@ -100,38 +159,7 @@ fn build_one(
             ("kind", json!(kind.name)),
             ("scope", json!(options.scope.as_str())),
         ],
-    };
-    let (mut plugin, diagnostics) = match &loaded.plugin {
-        Some(earlier) => earlier.clone(),
-        None => {
-            let fresh = load_plugin(source, &load)?;
-            if loaded.reusable {
-                loaded.plugin = Some(fresh.clone());
-            }
-            fresh
-        }
-    };
-    let switched_off = plugin.config.targets.get(runtime.id()).and_then(|t| t.hooks) == Some(false);
-    let hooks = if switched_off { plugin.hooks.take() } else { None };
-    let mut bundle = runtime::write(runtime, kind, &plugin, options)?;
-    if let Some(hooks) = hooks {
-        let events = hooks.value.get("hooks").and_then(|h| h.as_object()).map(|h| h.len()).unwrap_or(0);
-        bundle.honesty.push(Honesty {
-            component: "hook",
-            name: hooks.origin.to_string(),
-            runtime: runtime.id(),
-            kind: kind.name,
-            level: Level::Unsupported,
-            detail: format!(
-                "{events} hook event(s) left out: targets.{}.hooks is false (the author switched them off)",
-                runtime.id()
-            ),
-        });
     }
-    crate::portable::check_bundle(&bundle)?;
-    credentials.check_bundle(&bundle)?;
-    urls.check(&bundle, runtime.required_urls())?;
-    Ok((bundle, diagnostics))
 }
 
 /// The error of a build where no runtime could be built: one runtime's

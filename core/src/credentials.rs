@@ -7,8 +7,8 @@
 //! characters). `allowCredentials` in plugforge.json lets test fixtures
 //! through.
 
-use std::cell::RefCell;
 use std::collections::{BTreeSet, HashSet};
+use std::sync::{Mutex, PoisonError};
 
 use serde_json::Value;
 
@@ -34,17 +34,18 @@ struct Finding {
 
 /// The source's credential scan: its findings and every token it holds,
 /// allowed or not, so a bundle scan refuses only tokens the build added.
-pub struct CredentialCheck<'a> {
-    allowed: &'a [CredentialAllowance],
+pub struct CredentialCheck {
+    allowed: Vec<CredentialAllowance>,
     source_tokens: BTreeSet<String>,
     /// sha256 of bundle files already scanned and found clean. Whether a
     /// file holds a finding depends only on its bytes and `source_tokens`,
     /// so a file every runtime copies alike (a skill's references) is
-    /// scanned once, not once per target.
-    clean: RefCell<HashSet<String>>,
+    /// scanned once, not once per target. Behind a lock, since a host may
+    /// check several bundles at once; a poisoned lock is still a valid set.
+    clean: Mutex<HashSet<String>>,
 }
 
-impl<'a> CredentialCheck<'a> {
+impl CredentialCheck {
     /// Scans every text file of `written` (the source as the author wrote
     /// it, so problems name their files); refuses it when it holds a literal
     /// credential `allowed` does not list. `canonical` is the source the
@@ -53,7 +54,7 @@ impl<'a> CredentialCheck<'a> {
     pub fn new(
         written: &SourceTree,
         canonical: &SourceTree,
-        allowed: &'a [CredentialAllowance],
+        allowed: &[CredentialAllowance],
     ) -> Result<Self> {
         let mut findings = BTreeSet::new();
         let mut source_tokens = BTreeSet::new();
@@ -68,7 +69,7 @@ impl<'a> CredentialCheck<'a> {
                 source_tokens.extend(text_of(&file.bytes).into_iter().flat_map(tokens_in));
             }
         }
-        let check = CredentialCheck { allowed, source_tokens, clean: RefCell::default() };
+        let check = CredentialCheck { allowed: allowed.to_vec(), source_tokens, clean: Mutex::default() };
         check.refuse(findings)?;
         Ok(check)
     }
@@ -78,13 +79,13 @@ impl<'a> CredentialCheck<'a> {
     /// the bundle file came from.
     pub fn check_bundle(&self, bundle: &Bundle) -> Result<()> {
         let mut findings = BTreeSet::new();
-        let mut clean = self.clean.borrow_mut();
+        let clean = || self.clean.lock().unwrap_or_else(PoisonError::into_inner);
         for file in bundle.files.values() {
-            if clean.contains(&file.sha256) {
+            if clean().contains(&file.sha256) {
                 continue;
             }
             let Ok(text) = std::str::from_utf8(&file.bytes) else {
-                clean.insert(file.sha256.clone());
+                clean().insert(file.sha256.clone());
                 continue;
             };
             let mut found = false;
@@ -105,7 +106,7 @@ impl<'a> CredentialCheck<'a> {
                 }
             }
             if !found {
-                clean.insert(file.sha256.clone());
+                clean().insert(file.sha256.clone());
             }
         }
         self.refuse(findings)

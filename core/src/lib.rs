@@ -54,7 +54,7 @@ mod validate;
 mod vars;
 
 pub use build::ALL_TARGETS;
-pub use build::build;
+pub use build::{PreparedBuild, TargetBuilt, build};
 pub use bundle::{Bundle, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope, TargetFailure};
 pub use doctor::{
     DoctorOptions, DoctorReport, Finding, FindingCode, doctor, doctor_paths_to_read, shell_quote,

@@ -59,7 +59,11 @@ impl UrlCheck {
     /// Refuses every URL in the bundle's text files that is neither allowed
     /// (the allowlist, `required` by the runtime's format) nor, under
     /// `carry`, written in the source; each problem names the source file.
-    pub fn check(&mut self, bundle: &Bundle, required: &[&str]) -> Result<()> {
+    ///
+    /// Returns the author's URLs the bundle carries (URL, source file), for
+    /// [`UrlCheck::record`]: checking reads only, so several bundles may be
+    /// checked at once.
+    pub fn check(&self, bundle: &Bundle, required: &[&str]) -> Result<Vec<(String, String)>> {
         let mut problems = Problems::default();
         let mut carried = Vec::new();
         for (path, file) in &bundle.files {
@@ -109,10 +113,14 @@ impl UrlCheck {
             }
         }
         problems.finish(ErrorCode::UrlNotAllowed)?;
+        Ok(carried)
+    }
+
+    /// Notes the URLs [`UrlCheck::check`] found a bundle carrying.
+    pub fn record(&mut self, carried: Vec<(String, String)>) {
         for (url, origin) in carried {
             self.carried.entry(url).or_default().insert(origin);
         }
-        Ok(())
     }
 
     /// The author's URLs the bundles carry, in URL order.

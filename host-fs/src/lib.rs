@@ -1,7 +1,8 @@
 //! The filesystem side of every plugforge host (the command line, the Node
-//! and Python packages): read a source tree confined to its root, observe an
-//! output root, apply a plan with crash-safe writes (temp file + rename,
-//! manifests last, leftovers of a killed run swept by the next one).
+//! and Python packages): read a source tree confined to its root, build its
+//! targets on several threads, observe an output root, apply a plan with
+//! crash-safe writes (temp file + rename, manifests last, leftovers of a
+//! killed run swept by the next one).
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -11,9 +12,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use plugforge_core::{BundlePath, Observed, Op, Plan, SourceTree, sha256_hex};
 
+mod build;
 mod clock;
 mod stamps;
 
+pub use build::build;
 pub use clock::generated_at;
 pub use stamps::{Stamps, settled_before, stamps};
 
@@ -489,7 +492,7 @@ impl Writer {
             let folder = parent_of(path);
             let target = root.join(path);
             let fresh = (durability != Durability::Full).then(|| first_missing(folder, made)).flatten();
-            let (write_to, rename) = match fresh {
+            let (write_to, rename, make) = match fresh {
                 Some(fresh) => {
                     let at = *stage_of.entry(fresh).or_insert_with(|| {
                         stages.push(Stage {
@@ -505,20 +508,23 @@ impl Writer {
                     });
                     let stage = &mut stages[at];
                     let inner = &path[fresh.len() + 1..];
-                    if let Err(e) = make_folder(&stage.temp, parent_of(inner), &mut stage.made) {
-                        return Err(self.abandon(&writes, &stages, e));
-                    }
-                    (stage.temp.join(inner), false)
+                    let inner_folder = parent_of(inner);
+                    // Made by the writer thread, not here: on a first build
+                    // the folders are most of the kernel's work, and the
+                    // threads share it as they share the files.
+                    let make =
+                        claim_folder(inner_folder, &mut stage.made).then(|| stage.temp.join(inner_folder));
+                    (stage.temp.join(inner), false, make)
                 }
                 None => {
                     if let Err(e) = make_folder(root, folder, made) {
                         return Err(self.abandon(&writes, &stages, e));
                     }
                     let temp = root.join(folder).join(format!("{TEMP_PREFIX}{}-{}", self.pid, first + i + 1));
-                    (temp, true)
+                    (temp, true, None)
                 }
             };
-            writes.push(Pending { target, write_to, rename, bytes, executable });
+            writes.push(Pending { target, write_to, rename, make, bytes, executable });
         }
         let written = parallel(&writes, |w| self.write_temp(w, durability == Durability::Full));
         if let Err((at, error)) = written {
@@ -580,7 +586,18 @@ impl Writer {
     /// before it may be renamed.
     fn write_temp(&self, pending: &Pending<'_>, flush: bool) -> std::io::Result<()> {
         let fatal = self.next_is_fatal();
-        let mut file = create_with_mode(&pending.write_to, pending.executable)?;
+        if let Some(folder) = &pending.make {
+            make_folders(folder)?;
+        }
+        let mut file = match create_with_mode(&pending.write_to, pending.executable) {
+            // In a staged folder, the write that makes this file's folder
+            // may be another thread's, not done yet: make it here too.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !pending.rename => {
+                pending.write_to.parent().map_or(Ok(()), make_folders)?;
+                create_with_mode(&pending.write_to, pending.executable)?
+            }
+            opened => opened?,
+        };
         if fatal {
             // Half the bytes reach the disk, then the process dies.
             file.write_all(&pending.bytes[..pending.bytes.len() / 2])?;
@@ -692,6 +709,9 @@ struct Pending<'a> {
     write_to: PathBuf,
     /// `write_to` is a temp file of its own, renamed to `target`.
     rename: bool,
+    /// A folder (inside a staged one) this write makes first, with those
+    /// above it: the first write into it in path order claims it.
+    make: Option<PathBuf>,
     bytes: &'a [u8],
     executable: bool,
 }
@@ -722,6 +742,30 @@ fn first_missing<'p>(folder: &'p str, made: &HashSet<String>) -> Option<&'p str>
 /// The folder of a bundle path, `""` for the root.
 fn parent_of(rel: &str) -> &str {
     rel.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+/// Notes `folder` and the folders above it as made (they are, by the time
+/// anything is written into them); true when `folder` itself is new.
+fn claim_folder(folder: &str, made: &mut HashSet<String>) -> bool {
+    if made.contains(folder) {
+        return false;
+    }
+    let mut at = folder;
+    while made.insert(at.to_string()) && !at.is_empty() {
+        at = parent_of(at);
+    }
+    true
+}
+
+/// Makes `dir`, and the folders above it when they are missing too; a
+/// folder that is already there (another thread made it) is fine.
+fn make_folders(dir: &Path) -> std::io::Result<()> {
+    match fs::create_dir(dir) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => fs::create_dir_all(dir),
+        Err(e) => Err(e),
+    }
 }
 
 /// Creates the folder `rel` below `root` and the ones above it, each with a
