@@ -87,7 +87,8 @@ fn hash_tree(dir: &str) -> Result<(), String> {
 fn write(src: &str, out: &str, targets: &str, durability: &str) -> Result<(), String> {
     let durability: Durability = durability.parse()?;
     let tree = host_fs::read_tree(Path::new(src), &[]).map_err(|e| e.to_string())?;
-    let built = build(&tree, &options(targets)).map_err(|e| e.to_string())?;
+    // Targets on every core, as the CLI builds them.
+    let built = host_fs::build(&tree, &options(targets)).map_err(|e| e.to_string())?;
     let to_read = built.paths_to_read();
     let to_read: Vec<&str> = to_read.iter().map(|p| p.as_str()).collect();
     let observed = host_fs::observe(Path::new(out), &to_read).map_err(|e| e.to_string())?;
