@@ -526,14 +526,18 @@ impl Writer {
             };
             writes.push(Pending { target, write_to, rename, make, bytes, executable });
         }
-        let written = parallel(&writes, |w| self.write_temp(w, durability == Durability::Full));
+        // A write that waits for its flush leaves the core idle: one thread
+        // per file (up to a few), so the flushes share journal commits.
+        let threads =
+            if durability == Durability::Full { flush_workers(writes.len()) } else { workers(writes.len()) };
+        let written = parallel(&writes, threads, |w| self.write_temp(w, durability == Durability::Full));
         if let Err((at, error)) = written {
             return Err(self.abandon_io(&writes, &stages, at, error));
         }
         if durability == Durability::Batch {
             flush_filesystem(root).map_err(|e| self.abandon_io(&writes, &stages, usize::MAX, e))?;
         }
-        let renamed = parallel(&writes, |w| {
+        let renamed = parallel(&writes, workers(writes.len()), |w| {
             if !w.rename {
                 return Ok(());
             }
@@ -574,9 +578,10 @@ impl Writer {
                 changed.dedup();
                 // A folder a later removal emptied is gone; its parent, which
                 // lost its name, is in the list too.
-                changed.into_iter().try_for_each(|dir| {
-                    flush_folder(dir).or_else(ignore_missing).map_err(|e| HostError::at(dir, e))
+                parallel(&changed, flush_workers(changed.len()), |dir| {
+                    flush_folder(dir).or_else(ignore_missing)
                 })
+                .map_err(|(at, e)| HostError::at(changed[at], e))
             }
             Durability::None => Ok(()),
         }
@@ -796,17 +801,25 @@ fn workers(jobs: usize) -> usize {
     cores.clamp(1, 8).min(jobs / 32 + 1)
 }
 
-/// Runs `job` on every item, on [`workers`] threads each taking one
+/// How many threads flush `jobs` files or folders one by one: a flush
+/// waits for the disk, not the core, and flushes in flight together
+/// share the filesystem's journal commits (the manifests of a build:
+/// 8 flushes in the time of about 2).
+fn flush_workers(jobs: usize) -> usize {
+    jobs.clamp(1, 8)
+}
+
+/// Runs `job` on every item, on `threads` threads each taking one
 /// contiguous share: items come sorted by path, so two threads rarely
 /// write into the same folder at once, where they would wait on its lock.
 /// Stops at the first failure; the failed item's index (the lowest, when
 /// several threads failed).
 fn parallel<T: Sync>(
     items: &[T],
+    threads: usize,
     job: impl Fn(&T) -> std::io::Result<()> + Sync,
 ) -> Result<(), (usize, std::io::Error)> {
-    let threads = workers(items.len());
-    if threads <= 1 {
+    if threads <= 1 || items.len() <= 1 {
         return items.iter().enumerate().try_for_each(|(i, item)| job(item).map_err(|e| (i, e)));
     }
     let share = items.len().div_ceil(threads);
