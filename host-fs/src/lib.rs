@@ -798,15 +798,21 @@ fn make_folder(root: &Path, rel: &str, made: &mut HashSet<String>) -> HostResult
 /// few, and a group of a few dozen files is not worth a thread.
 fn workers(jobs: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    cores.clamp(1, 8).min(jobs / 32 + 1)
+    cores.clamp(1, THREADS_ALLOWED).min(jobs / 32 + 1)
 }
+
+/// WASI threads (the Node package's WebAssembly fallback) run in workers
+/// that resolve relative paths against their own preopened folders, not
+/// the calling thread's: a path the main thread can open is "not found"
+/// there. Every file operation stays on the calling thread.
+const THREADS_ALLOWED: usize = if cfg!(target_os = "wasi") { 1 } else { 8 };
 
 /// How many threads flush `jobs` files or folders one by one: a flush
 /// waits for the disk, not the core, and flushes in flight together
 /// share the filesystem's journal commits (the manifests of a build:
 /// 8 flushes in the time of about 2).
 fn flush_workers(jobs: usize) -> usize {
-    jobs.clamp(1, 8)
+    jobs.clamp(1, THREADS_ALLOWED)
 }
 
 /// Runs `job` on every item, on `threads` threads each taking one
