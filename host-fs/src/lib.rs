@@ -81,7 +81,7 @@ pub fn is_temp_name(name: &str) -> bool {
 /// relative to the root. Symlinked folders inside the root are not followed.
 pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
     let real_root = root.canonicalize().map_err(|e| HostError::at(root, e))?;
-    let entries = walk(root, &skipped_in_source(exclude))?;
+    let entries = walk(root, &skipped_in_source(root, exclude))?;
     let mut to_read = Vec::with_capacity(entries.len());
     let mut refused = Vec::new();
     for entry in &entries {
@@ -124,16 +124,32 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
     Ok(tree)
 }
 
-/// Which folders a walk of a source skips: VCS and dependency folders, and
-/// the `exclude` folders (the output root when it sits inside the source).
-fn skipped_in_source(exclude: &[PathBuf]) -> impl Fn(&Path) -> bool {
-    let exclude: Vec<PathBuf> = exclude.iter().filter_map(|p| p.canonicalize().ok()).collect();
+/// Which folders a walk of `root` as a source skips: VCS and dependency
+/// folders, and the `exclude` folders (the output root when it sits inside
+/// the source).
+fn skipped_in_source(root: &Path, exclude: &[PathBuf]) -> impl Fn(&Path) -> bool {
+    // The walk enters no symbolic link to a folder, so a folder's real path
+    // is the root's real path joined with its path below the root: one
+    // lookup for the root instead of one per path segment of every folder
+    // (9,000 `readlink` calls in a rerun of a 2,000-folder source).
+    let real_root = root.canonicalize().ok();
+    let exclude: Vec<PathBuf> = match &real_root {
+        Some(real_root) => exclude
+            .iter()
+            .filter_map(|p| p.canonicalize().ok())
+            .filter(|p| p.starts_with(real_root) && p != real_root)
+            .collect(),
+        None => Vec::new(),
+    };
+    let root = root.to_path_buf();
     move |dir: &Path| {
         let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        // Resolving each folder costs a lookup per path segment: only
-        // when there is something to compare it with.
         SKIPPED_DIRS.contains(&name)
-            || (!exclude.is_empty() && dir.canonicalize().is_ok_and(|c| exclude.contains(&c)))
+            || (!exclude.is_empty()
+                && real_root
+                    .as_ref()
+                    .zip(dir.strip_prefix(&root).ok())
+                    .is_some_and(|(real_root, below)| exclude.contains(&real_root.join(below))))
     }
 }
 

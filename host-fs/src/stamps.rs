@@ -26,7 +26,7 @@ pub fn stamps(root: &Path, source: bool, exclude: &[PathBuf]) -> HostResult<Opti
         return Ok(Some(Vec::new()));
     }
     let entries =
-        if source { walk(root, &skipped_in_source(exclude))? } else { walk(root, &|_: &Path| false)? };
+        if source { walk(root, &skipped_in_source(root, exclude))? } else { walk(root, &|_: &Path| false)? };
     let stamped = parallel_map(&entries, |entry| std::fs::metadata(&entry.path))
         .map_err(|(at, e)| HostError::at(&entries[at].path, e))?;
     let stamps = entries
