@@ -1,15 +1,17 @@
 //! The rerun shortcut of `build`: a run that changed nothing on disk leaves
-//! a record (the stamps of every source and output file, and what the run
-//! printed); the next run with the same arguments, the same plugforge and
-//! the same stamps prints that again without reading, building or hashing.
+//! a record (the stamps of every source and output file and folder, and
+//! what the run printed); the next run with the same arguments, the same
+//! plugforge and the same stamps prints that again without reading,
+//! building or hashing. It looks up each stamped path, lists no folder: a
+//! folder that gained, lost or renamed an entry has a new stamp itself.
 //!
 //! Why stamps may stand for bytes: a stamp is device, inode, size, mode,
 //! modification and status-change time to the nanosecond. Editors, `cp`,
 //! `git checkout` and renames all change the inode or the status-change
 //! time, which `touch`, `cp -p` and `rsync -t` cannot set back. What a stamp
 //! cannot show is a second write in the same timestamp tick as the one
-//! stamped, so a record is kept only when every file last changed more than
-//! [`SETTLE_SECONDS`] before the run began (git's rule for "racy" files,
+//! stamped, so a record is kept only when every file and folder last changed
+//! more than [`SETTLE_NANOS`] before the run began (git's rule for "racy" files,
 //! with a margin for filesystems that keep whole or even seconds). The
 //! record also holds the stamps taken after the run: a file changed while
 //! the run read it makes them differ, and no record is kept.
@@ -69,6 +71,7 @@ pub(crate) fn build(
         host.stderr(&record.stderr);
         return Ok(record.exit);
     }
+    let Some(before) = stamp_all(&rerun.roots) else { return verbs::build(host, args) };
     let mut recorder = Recorder { inner: host, stdout: String::new(), stderr: String::new(), wrote: false };
     let exit =
         verbs::build(&mut recorder, args).unwrap_or_else(|failure| failure.report(&mut recorder, json));
@@ -76,7 +79,7 @@ pub(crate) fn build(
     if wrote {
         rerun.forget();
     } else {
-        rerun.keep(stdout, stderr, exit);
+        rerun.keep(before, stdout, stderr, exit);
     }
     Ok(exit)
 }
@@ -87,13 +90,11 @@ struct Rerun {
     roots: Vec<(PathBuf, bool, Vec<PathBuf>)>,
     /// Nanoseconds since the epoch, when the run began.
     started: i128,
-    before: Vec<Option<Stamps>>,
 }
 
 impl Rerun {
-    /// The record's place and key, and the stamps before the run; `None`
-    /// when the shortcut cannot apply (no cache folder, no inode numbers,
-    /// `--watch`, a test hook set, a root that cannot be stamped).
+    /// The record's place and key; `None` when the shortcut cannot apply
+    /// (no cache folder, `--watch`, a test hook set).
     fn prepare(host: &mut dyn Host, argv: &[OsString], args: &BuildArgs) -> Option<Rerun> {
         if args.watch || env_set(NO_RERUN_ENV) || env_set("PLUGFORGE_FAIL_AFTER_WRITES") {
             return None;
@@ -112,7 +113,6 @@ impl Rerun {
         roots.push((out, false, Vec::new()));
 
         let started = i128::try_from(SystemTime::now().duration_since(UNIX_EPOCH).ok()?.as_nanos()).ok()?;
-        let before = stamp_all(&roots)?;
         let mut identity = vec![
             format!("build {}", env!("PLUGFORGE_BUILD_ID")),
             format!("cwd {}", std::env::current_dir().ok()?.display()),
@@ -123,7 +123,7 @@ impl Rerun {
         }
         identity.extend(argv.iter().map(|arg| format!("arg {arg:?}")));
         let key = sha256_hex(identity.join("\n").as_bytes());
-        Some(Rerun { file: dir.join(format!("{key}.json")), key, roots, started, before })
+        Some(Rerun { file: dir.join(format!("{key}.json")), key, roots, started })
     }
 
     /// The record, when it was made with these arguments and every stamp is
@@ -131,7 +131,13 @@ impl Rerun {
     fn replay(&self) -> Option<Record> {
         let bytes = std::fs::read(&self.file).ok()?;
         let record: Record = serde_json::from_slice(&bytes).ok()?;
-        if record.key != self.key || record.stamps != self.before {
+        if record.key != self.key || record.stamps.len() != self.roots.len() {
+            return None;
+        }
+        let same = self.roots.iter().zip(&record.stamps).all(|((root, _, _), recorded)| {
+            recorded.as_ref().is_some_and(|recorded| host_fs::unchanged(root, recorded))
+        });
+        if !same {
             return None;
         }
         // Marked used, so pruning keeps the records people rerun.
@@ -152,15 +158,17 @@ impl Rerun {
     /// Keeps the record of a run that changed nothing, when its stamps are
     /// settled; removes a stale one otherwise. Best effort: a record that
     /// cannot be written only means the next run does the work.
-    fn keep(self, stdout: String, stderr: String, exit: u8) {
+    fn keep(self, before: Vec<Option<Stamps>>, stdout: String, stderr: String, exit: u8) {
         let after = stamp_all(&self.roots);
-        let settled =
-            self.before.iter().flatten().all(|s| host_fs::settled_before(s, self.started - SETTLE_NANOS));
-        if after.as_ref() != Some(&self.before) || !settled {
+        // A root without stamps (no inode numbers) cannot vouch for its bytes.
+        let settled = before
+            .iter()
+            .all(|s| s.as_ref().is_some_and(|s| host_fs::settled_before(s, self.started - SETTLE_NANOS)));
+        if after.as_ref() != Some(&before) || !settled {
             let _ = std::fs::remove_file(&self.file);
             return;
         }
-        let record = Record { key: self.key, stamps: self.before, stdout, stderr, exit };
+        let record = Record { key: self.key, stamps: before, stdout, stderr, exit };
         let Ok(bytes) = serde_json::to_vec(&record) else { return };
         let Some(dir) = self.file.parent() else { return };
         if std::fs::create_dir_all(dir).is_err() {

@@ -184,3 +184,68 @@ fn keeping_a_record_prunes_old_and_least_recently_used_ones_and_nothing_else() {
     let used = fs::metadata(own[0]).unwrap().modified().unwrap();
     assert!(used > now, "replay marked the record used");
 }
+
+/// Keeps a fresh record of the plain command, marked so that its replay is
+/// told from a build.
+fn keep_marked_record(cache: &Path, src: &Path, out: &Path) {
+    for record in records(cache) {
+        fs::remove_file(record).unwrap();
+    }
+    settle();
+    build_with_cache(cache, src, out, &[]).expect(0);
+    let kept = records(cache);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let mut record: serde_json::Value = serde_json::from_slice(&fs::read(&kept[0]).unwrap()).unwrap();
+    record["stdout"] = "printed from the record\n".into();
+    fs::write(&kept[0], serde_json::to_vec(&record).unwrap()).unwrap();
+    assert_eq!(build_with_cache(cache, src, out, &[]).stdout, "printed from the record\n");
+}
+
+/// The replay lists no folder: it trusts a folder's stamp to change when an
+/// entry is added, removed or renamed in it. Each kind of change, deep in
+/// the source or the output, makes the run build again.
+#[test]
+fn entries_added_removed_or_renamed_anywhere_are_seen_without_listing_folders() {
+    let tmp = TempDir::new("rerun-folders");
+    let (src, out, cache) = (striatum_copy(&tmp), tmp.join("out"), tmp.join("cache"));
+    build_with_cache(&cache, &src, &out, &[]).expect(0);
+    let built = |what: &str| {
+        let run = build_with_cache(&cache, &src, &out, &[]);
+        assert_ne!(run.stdout, "printed from the record\n", "{what}: replayed a stale record");
+        run
+    };
+
+    // A file of the user's, two folders down in the output: kept, and reported.
+    keep_marked_record(&cache, &src, &out);
+    write(&out, "claude-code/skills/striatum-recover/notes.md", "mine\n");
+    built("a file added in the output").expect(0);
+
+    // A new folder holding a reference, inside a skill of the source.
+    keep_marked_record(&cache, &src, &out);
+    write(&src, "skills/striatum-recover/references/more/extra.md", "More.\n");
+    let added = built("a folder added in the source");
+    added.expect(0);
+    assert!(added.stdout.contains("references/more/extra.md"), "{}", added.stdout);
+
+    // A source file renamed within its folder: same inode, same bytes.
+    keep_marked_record(&cache, &src, &out);
+    let commands = src.join("commands");
+    fs::rename(commands.join("claim-next.md.j2"), commands.join("claim-next-task.md.j2")).unwrap();
+    let renamed = built("a source file renamed");
+    renamed.expect(0);
+    assert!(renamed.stdout.contains("claim-next-task.md"), "{}", renamed.stdout);
+
+    // A source file removed.
+    keep_marked_record(&cache, &src, &out);
+    fs::remove_file(src.join("skills/striatum-recover/references/more/extra.md")).unwrap();
+    let removed = built("a source file removed");
+    removed.expect(0);
+    assert!(removed.stdout.contains("remove"), "{}", removed.stdout);
+
+    // The output root removed whole: built again from nothing.
+    keep_marked_record(&cache, &src, &out);
+    fs::remove_dir_all(&out).unwrap();
+    let fresh = built("the output root removed");
+    fresh.expect(0);
+    assert!(fresh.stdout.contains("create"), "{}", fresh.stdout);
+}

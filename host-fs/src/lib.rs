@@ -18,7 +18,7 @@ mod stamps;
 
 pub use build::build;
 pub use clock::generated_at;
-pub use stamps::{Stamps, settled_before, stamps};
+pub use stamps::{Stamps, settled_before, stamps, unchanged};
 
 /// Folders never read as plugin source.
 const SKIPPED_DIRS: [&str; 3] = [".git", "node_modules", "target"];
@@ -1053,10 +1053,23 @@ struct Entry {
 /// Every non-folder entry below `root`, sorted by relative path; folders
 /// are entered unless `skip_dir`, symbolic links to folders never.
 fn walk(root: &Path, skip_dir: &dyn Fn(&Path) -> bool) -> HostResult<Vec<Entry>> {
+    walk_noting_folders(root, skip_dir, None)
+}
+
+/// [`walk`], noting each folder it entered in `entered` (the root too), in
+/// no particular order.
+fn walk_noting_folders(
+    root: &Path,
+    skip_dir: &dyn Fn(&Path) -> bool,
+    mut entered: Option<&mut Vec<PathBuf>>,
+) -> HostResult<Vec<Entry>> {
     let mut out = Vec::new();
     let mut pending = vec![root.to_path_buf()];
     while let Some(dir) = pending.pop() {
         let entries = fs::read_dir(&dir).map_err(|e| HostError::at(&dir, e))?;
+        if let Some(entered) = entered.as_deref_mut() {
+            entered.push(dir.clone());
+        }
         for entry in entries {
             let entry = entry.map_err(|e| HostError::at(&dir, e))?;
             let path = entry.path();

@@ -1,6 +1,7 @@
 //! The source walk skips the output root when it sits inside the source,
 //! however either is spelled: through a symbolic link, relative to the
-//! working folder, or by its real path.
+//! working folder, or by its real path; so do the stamps of the rerun
+//! record.
 
 #![cfg(unix)]
 
@@ -55,6 +56,7 @@ fn the_stamps_of_a_source_skip_the_output_root_as_its_walk_does() {
     let link = base.join("link");
     let stamps = plugforge_host_fs::stamps(&link, true, &[base.join("real/dist")]).unwrap().unwrap();
     let stamped: Vec<&str> = stamps.iter().map(|(path, _)| path.as_str()).collect();
-    assert_eq!(stamped, ["commands/hello.md"]);
+    // Folders are stamped too (a folder's path ends in `/`, the root's is empty).
+    assert_eq!(stamped, ["", "commands/", "commands/hello.md"]);
     fs::remove_dir_all(&base).unwrap();
 }
