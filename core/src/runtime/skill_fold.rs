@@ -416,6 +416,8 @@ pub mod fixture {
         ("bin/tool", "#!/bin/sh\n"),
         ("settings.json", r#"{"agent": "plain-agent"}"#),
         ("output-styles/terse.md", "---\nname: terse\ndescription: Terse\n---\nBe terse.\n"),
+        // A support file to every runtime but OpenCode, which would load it.
+        (".opencode/plugins/cells.js", "export const Cells = async () => ({})\n"),
     ];
 
     /// (component, name, level) of every row `runtime` reports for the fixture.

@@ -478,7 +478,17 @@ fn files(w: &mut Writer<'_>, place: &Place) -> Result<()> {
         w.honest("bin", file.path.as_str(), Level::Degraded, detail);
     }
     for file in &plugin.support {
-        place_file(w, file, &format!("{}/{}", place.folder, file.path), &place.markdown)?;
+        let to = format!("{}/{}", place.folder, file.path);
+        place_file(w, file, &to, &place.markdown)?;
+        if facts::is_plugin_module(file.path.as_str()) {
+            // Activating it would register the skills and commands written
+            // above a second time, from paths of the source's own layout.
+            let detail = format!(
+                "the source's own OpenCode plugin module, carried at {to}, where OpenCode does not load it; \
+                 plugforge writes this plugin's skills, commands and agents for OpenCode itself"
+            );
+            w.honest("plugin-module", file.path.as_str(), Level::Unsupported, detail);
+        }
     }
     Ok(())
 }
@@ -634,6 +644,7 @@ mod tests {
             ("bin", "bin/tool", Degraded),
             ("settings", "settings.json", Unsupported),
             ("output-style", "output-styles/terse.md", Unsupported),
+            ("plugin-module", ".opencode/plugins/cells.js", Unsupported),
         ];
         for (component, name, want) in cells {
             assert_eq!(level(&rows, component, name), want, "{component} {name}");
