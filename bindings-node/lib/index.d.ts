@@ -2,3 +2,10 @@
 // as ../index.d.ts) and the filesystem helpers' (hand-written, ./host.d.ts).
 export * from '../index'
 export * from './host'
+
+declare module '../index' {
+  interface Build {
+    /** `free()`, so `using build = build(files, options)` releases the bytes at the end of the block. */
+    [Symbol.dispose](): void
+  }
+}

@@ -5,6 +5,16 @@
 const native = require('../index.js')
 const host = require('./host.js')
 
+// `using build = plugforge.build(...)` releases the bytes at the end of the
+// block, as the wasm package's Build does (wasm-bindgen's [Symbol.dispose]).
+if (typeof Symbol.dispose === 'symbol' && !(Symbol.dispose in native.Build.prototype)) {
+  Object.defineProperty(native.Build.prototype, Symbol.dispose, {
+    value: native.Build.prototype.free,
+    writable: true,
+    configurable: true,
+  })
+}
+
 /** `runCli` of the addon, its relative paths starting at `process.cwd()` (the WASI module has its own). */
 function runCli(argv) {
   native.hostSetCwd(process.cwd())

@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { setImmediate as tick } from 'node:timers/promises'
-import { build } from 'plugforge'
+import { build, doctor } from 'plugforge'
 
 const MiB = 1 << 20
 
@@ -39,4 +39,39 @@ test('a loop of builds does not hold every result: V8 weighs the bytes each Buil
   console.log(`# resident memory grew by ${grown.toFixed(1)} outputs over ${builds} builds`)
   // Holding every result grows by one output a build; collected, by a few in all.
   assert.ok(grown < 12, `resident memory grew by ${grown.toFixed(1)} outputs of ${(output / MiB).toFixed(1)} MiB over ${builds} builds`)
+})
+
+test('free() releases a Build at once: a synchronous loop of builds holds one result, and a freed Build refuses use', () => {
+  const line = 'Each step of the pipeline is written down before it runs.\n'
+  const files = [
+    { path: 'plugforge.json', bytes: Buffer.from('{"name": "freed", "version": "1.0.0"}') },
+    { path: 'skills/freed/SKILL.md', bytes: Buffer.from('---\nname: freed\ndescription: A large skill\n---\nRead reference.md.\n') },
+    { path: 'skills/freed/reference.md', bytes: Buffer.from(line.repeat(Math.ceil((8 * MiB) / line.length))) },
+  ]
+  const options = { targets: [{ runtime: 'claude-code' }] }
+  const first = build(files, options)
+  const output = first.bundles.flatMap((b) => b.files).reduce((n, f) => n + f.bytes.length, 0)
+  assert.ok(output >= 8 * MiB, `${output} bytes out`)
+  assert.ok(first.pathsToRead().length > 0)
+  first.free()
+  first.free() // a second call does nothing
+  for (const use of [() => first.bundles, () => first.diagnostics, () => first.pathsToRead(), () => first.plan({}, { generatedAt: 'x' })]) {
+    assert.throws(use, /this Build was freed/)
+  }
+  assert.throws(() => doctor({ runtimes: ['claude-code'] }, {}, first), /this Build was freed/)
+
+  const start = process.memoryUsage().rss
+  let peak = start
+  const builds = 20
+  // No turn of the event loop between builds: only free() can release them.
+  for (let i = 0; i < builds; i++) {
+    const result = build(files, options)
+    if (i % 2 === 0) result.free()
+    else result[Symbol.dispose]()
+    peak = Math.max(peak, process.memoryUsage().rss)
+  }
+  const grown = (peak - start) / output
+  console.log(`# resident memory grew by ${grown.toFixed(1)} outputs over ${builds} freed builds`)
+  // Holding every result would grow by one output a build.
+  assert.ok(grown < 4, `resident memory grew by ${grown.toFixed(1)} outputs of ${(output / MiB).toFixed(1)} MiB over ${builds} builds`)
 })

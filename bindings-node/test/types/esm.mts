@@ -64,3 +64,9 @@ const imported: Imported = importPlugin(files, { from: 'claude-code' })
 const written: Buffer = imported.files[0].bytes
 const noteLine: number | undefined = imported.notes[0]?.location.line
 console.log(verdict.valid, verdict.errors, where, line, runtime, severities, imported.runtime, written, noteLine)
+
+// A Build can be freed at once, or with `using` where the runtime has Symbol.dispose.
+const freed = build([{ path: 'x', bytes: new Uint8Array(1) }])
+freed.free()
+const disposable: { [Symbol.dispose](): void } = build([{ path: 'x', bytes: new Uint8Array(1) }])
+disposable[Symbol.dispose]()
