@@ -299,7 +299,8 @@ pub enum Durability {
     Full,
     /// The way git's `core.fsyncMethod=batch` does it: all temp files (and
     /// the files of folders staged whole, see `apply_group`) are written, the filesystem is flushed once (`syncfs`), the files are
-    /// renamed into place and the filesystem is flushed once more; then the
+    /// renamed into place (while the files are written a helper thread
+    /// flushes too, so most bytes are on the disk before that flush starts) and the filesystem is flushed once more; then the
     /// manifests, each flushed with its folder. After a power loss at any
     /// point every file is whole (old or new bytes) and a manifest on disk
     /// names only bytes that are on disk. A group of a few files (the
@@ -546,7 +547,11 @@ impl Writer {
         // per file (up to a few), so the flushes share journal commits.
         let threads =
             if durability == Durability::Full { flush_workers(writes.len()) } else { workers(writes.len()) };
-        let written = parallel(&writes, threads, |w| self.write_temp(w, durability == Durability::Full));
+        let written = if durability == Durability::Batch {
+            flushing_meanwhile(root, || parallel(&writes, threads, |w| self.write_temp(w, false)))
+        } else {
+            parallel(&writes, threads, |w| self.write_temp(w, durability == Durability::Full))
+        };
         if let Err((at, error)) = written {
             return Err(self.abandon_io(&writes, &stages, at, error));
         }
@@ -926,6 +931,38 @@ fn create_with_mode(path: &Path, executable: bool) -> std::io::Result<fs::File> 
 fn create_with_mode(path: &Path, _: bool) -> std::io::Result<fs::File> {
     fs::File::create(path)
 }
+
+/// Runs `write` while a helper thread flushes the filesystem again and
+/// again, so the bytes written so far travel to the disk while the rest are
+/// still being written: the batch's one flush that must wait then finds
+/// little left. A flush here only makes data durable sooner; the flush the
+/// renames wait for still follows.
+fn flushing_meanwhile<R>(root: &Path, write: impl FnOnce() -> R) -> R {
+    if !FLUSH_MEANWHILE {
+        return write();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                // An error here is the final flush's to report.
+                let _ = flush_filesystem(root);
+                std::thread::sleep(std::time::Duration::from_millis(FLUSH_PAUSE_MS));
+            }
+        });
+        let result = write();
+        done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// Only where a helper thread may run and `syncfs` exists (elsewhere
+/// `batch` falls back to `full`).
+const FLUSH_MEANWHILE: bool = THREADS_ALLOWED > 1 && cfg!(target_os = "linux");
+/// Between two flushes of the helper: each flush already waits for the disk,
+/// so the pause only keeps an idle filesystem from being asked in a spin.
+/// 5 ms beat 20 ms in pairwise runs (BENCHMARKS.md).
+const FLUSH_PAUSE_MS: u64 = 5;
 
 /// One flush of the whole filesystem holding `root` (Linux `syncfs`).
 #[cfg(target_os = "linux")]
