@@ -32,11 +32,12 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
     python = env_dir / "bin" / "python"
     pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--disable-pip-version-check"]
     # The build backend goes into the fresh venv (pip's cache serves it); the sdist is
-    # built there without build isolation, into a target folder kept between runs.
+    # built there without build isolation, into the workspace's target folder, where
+    # the release wheel's build left every dependency compiled with the same settings.
     subprocess.run([*pip, MATURIN], check=True)
     # maturin's backend runs the `maturin` executable: the fresh venv's comes first on PATH.
     path = os.pathsep.join([str(env_dir / "bin"), os.environ.get("PATH", "")])
-    env = dict(os.environ, CARGO_TARGET_DIR=str(ROOT / "target" / "sdist-build"), PATH=path)
+    env = dict(os.environ, CARGO_TARGET_DIR=os.environ.get("CARGO_TARGET_DIR") or str(ROOT / "target"), PATH=path)
     subprocess.run([*pip, "--no-build-isolation", "--no-deps", sdist], check=True, env=env)
     return python
 
