@@ -18,6 +18,13 @@ pub(crate) trait Host {
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String>;
     /// sha256 of every file below `root`, and the bytes of `to_read`.
     fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String>;
+    /// Takes the output root's lock (waiting, with a message, for another
+    /// run that holds it) until [`Host::unlock`]: taken before observing, so
+    /// the plan is made and applied over files no other run changes.
+    fn lock(&mut self, _root: &str) -> Result<(), String> {
+        Ok(())
+    }
+    fn unlock(&mut self) {}
     /// Applies the plan: atomic writes in order, removals, manifests last.
     fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String>;
     /// Creates new files below `dir` (`init`, `import`); the caller checked none exists.
@@ -115,6 +122,20 @@ impl Host for FsHost {
         let observed = host_fs::observe(Path::new(root), &to_read).map_err(|e| e.to_string())?;
         self.progress.step(format!("planning against {} files in {root}", observed.hashes.len()));
         Ok(observed)
+    }
+
+    fn lock(&mut self, root: &str) -> Result<(), String> {
+        let progress = &mut self.progress;
+        self.writer
+            .lock(Path::new(root), &mut |message| {
+                progress.clear();
+                write_all(std::io::stderr().lock(), format!("{message}\n").as_bytes());
+            })
+            .map_err(|e| e.to_string())
+    }
+
+    fn unlock(&mut self) {
+        self.writer.unlock();
     }
 
     fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String> {

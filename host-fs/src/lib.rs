@@ -14,10 +14,12 @@ use plugforge_core::{BundlePath, Observed, Op, Plan, SourceTree, sha256_hex};
 
 mod build;
 mod clock;
+mod lock;
 mod stamps;
 
 pub use build::build;
 pub use clock::generated_at;
+pub use lock::{LOCK_FILE, RootLock, lock_root};
 pub use stamps::{Stamps, settled_before, stamps, unchanged};
 
 /// Folders never read as plugin source.
@@ -370,6 +372,9 @@ pub struct Writer {
     durability: Durability,
     /// Part of every temp file name, looked up once.
     pid: u32,
+    /// The output root this writer holds the lock of, from before the
+    /// caller observed it (see [`Writer::lock`]).
+    held: Option<RootLock>,
 }
 
 impl Default for Writer {
@@ -385,7 +390,24 @@ impl Writer {
             done: AtomicU64::new(0),
             durability: Durability::default(),
             pid: process_tag(),
+            held: None,
         }
+    }
+
+    /// Takes the lock of the output root `root` and keeps it until
+    /// [`Writer::unlock`] (or the writer is dropped): a host calls it before
+    /// it observes the root, so no other run changes the files it plans
+    /// over. Waits for a run that holds it; `waiting` gets a message naming
+    /// the lock before the wait.
+    pub fn lock(&mut self, root: &Path, waiting: &mut dyn FnMut(&str)) -> HostResult<()> {
+        self.held = None;
+        self.held = Some(lock_root(root, waiting)?);
+        Ok(())
+    }
+
+    /// Lets go of the lock [`Writer::lock`] took.
+    pub fn unlock(&mut self) {
+        self.held = None;
     }
 
     pub fn aborting_at(operation: u64) -> Self {
@@ -424,7 +446,22 @@ impl Writer {
     /// the folders the plan touches are swept of temp files an interrupted
     /// run left; then the groups between [`Step::Barrier`]s, one after the
     /// other, each write landing whole or not at all.
+    ///
+    /// The output root is locked while the steps are applied, unless this
+    /// writer already holds its lock ([`Writer::lock`]).
     pub fn apply(&mut self, root: &Path, steps: &[Step<'_>]) -> HostResult<()> {
+        let own_lock = match &self.held {
+            Some(held) if held.root() == root => None,
+            // A host with no channel for the message of its own (the Node
+            // and Python packages' `applyPlan`) still says why it waits.
+            _ => Some(lock_root(root, &mut |message| eprintln!("plugforge: {message}"))?),
+        };
+        let applied = self.apply_locked(root, steps);
+        drop(own_lock);
+        applied
+    }
+
+    fn apply_locked(&mut self, root: &Path, steps: &[Step<'_>]) -> HostResult<()> {
         let mut folders = Folders::new(root);
         let mut to_sweep: Vec<&str> = Vec::new();
         let mut swept = HashSet::new();
