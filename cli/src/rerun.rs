@@ -258,7 +258,7 @@ impl Host for Recorder<'_> {
     fn unlock(&mut self) {
         self.inner.unlock();
     }
-    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String> {
+    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), Failure> {
         // Noted before the call: a write that failed half-way changed files too.
         self.wrote |= plan.writes() > 0;
         self.inner.apply(root, plan, durability)

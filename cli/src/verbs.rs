@@ -166,7 +166,7 @@ fn build_locked(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let diffs =
         if args.diff { diff::build_plan(host, &out, &output, &plan, &plan_options)? } else { Vec::new() };
     if applied {
-        host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
+        host.apply(&out, &plan, args.durability.into())?;
     }
 
     if args.output.json {
@@ -241,7 +241,7 @@ fn uninstall_locked(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     let plan = uninstall_plan(&options, &observed)?;
     let diffs = if args.diff { diff::removals(host, &out, &plan)? } else { Vec::new() };
     if !args.dry_run {
-        host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
+        host.apply(&out, &plan, args.durability.into())?;
     }
     if args.output.json {
         let mut report = json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan});

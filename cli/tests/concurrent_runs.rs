@@ -197,3 +197,87 @@ fn a_run_waits_for_the_lock_another_holds_and_names_it() {
     check.expect(0);
     drop(held);
 }
+
+/// A small deterministic generator (xorshift64*): the trials are the same
+/// on every run, so a failure is reproduced by rerunning the test.
+struct Seeded(u64);
+
+impl Seeded {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+#[test]
+fn an_edit_made_while_a_build_runs_is_never_overwritten_without_force() {
+    let tmp = TempDir::new("edit-during");
+    let (a, b) = (tmp.join("a"), tmp.join("b"));
+    plugin(&a, "edits", 25, 1);
+    plugin(&b, "edits", 25, 2);
+    let clean_b = clean_build(&tmp, "clean-b", &b, FOLDER_TARGETS);
+    let start = tmp.join("start");
+    finish(spawn(&build_args(&a, &start, FOLDER_TARGETS))).expect(0);
+    // Files of the plugin's that the update rewrites (not its manifests).
+    let editable: Vec<String> = files(&start)
+        .into_iter()
+        .filter(|p| !p.contains("plugforge-manifest") && !p.contains("marketplace"))
+        .collect();
+    let timed = Instant::now();
+    let out = tmp.join("timed");
+    copy_dir(&start, &out);
+    finish(spawn(&[&build_args(&b, &out, FOLDER_TARGETS)[..], &["--durability", "none"]].concat())).expect(0);
+    let took = timed.elapsed().as_micros() as u64;
+    let mut seed = Seeded(0x5eed_0032);
+    let (mut refused, mut left_alone) = (0, 0);
+    for trial in 0..40 {
+        let out = tmp.join(&format!("out{trial}"));
+        copy_dir(&start, &out);
+        let rel = &editable[seed.below(editable.len() as u64) as usize];
+        let edit = format!("the user's edit, trial {trial}\n");
+        // Unflushed writes: the race is the same, and the trials are not
+        // paced by flushes of a filesystem other programs share.
+        let child = spawn(&[&build_args(&b, &out, FOLDER_TARGETS)[..], &["--durability", "none"]].concat());
+        // Most edits land while the build writes (the second half of its run).
+        std::thread::sleep(Duration::from_micros(took / 3 + seed.below(took)));
+        fs::write(out.join(rel), &edit).expect("edit");
+        let run = finish(child);
+        assert_eq!(
+            read(&out, rel),
+            edit.as_bytes(),
+            "trial {trial}: the edit to {rel} was lost\n{}",
+            run.stderr
+        );
+        match run.code {
+            0 => {}
+            1 => {
+                let said = format!("{}{}", run.stdout, run.stderr);
+                assert!(said.contains(rel.as_str()), "trial {trial}: {rel} is named\n{said}");
+                if run.stderr.contains("changed while this run was writing") {
+                    left_alone += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+            code => panic!("trial {trial}: exit {code}\n{}", run.stderr),
+        }
+        assert_eq!(leftovers(&out), Vec::<String>::new(), "trial {trial}");
+        if trial % 8 == 0 {
+            // The edit is a conflict until forced; forced, the tree is the clean build's.
+            let again = finish(spawn(&build_args(&b, &out, FOLDER_TARGETS)));
+            assert_eq!(again.code, 1, "trial {trial}: the edit to {rel} is a conflict\n{}", again.stderr);
+            assert_eq!(read(&out, rel), edit.as_bytes(), "trial {trial}");
+            let forced = finish(spawn(&[&build_args(&b, &out, FOLDER_TARGETS)[..], &["--force"]].concat()));
+            forced.expect(0);
+            assert!(tree(&out) == clean_b, "trial {trial}: --force gives the clean build's bytes");
+        }
+        fs::remove_dir_all(&out).expect("clean");
+    }
+    eprintln!("of 40 edits: {refused} seen by the plan, {left_alone} left alone while writing");
+}
