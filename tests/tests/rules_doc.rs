@@ -11,7 +11,7 @@ const HEADER: &str = "\
 Every finding `plugforge validate` reports carries one of these codes (stable: scripts may match
 on them). Severity is the rule's own; `--strict` reports warnings as errors. Runtimes: the runtimes
 the rule judges (`all`: every runtime). The `--json` output is described by
-[`schema/validate-report.schema.json`](../schema/validate-report.schema.json).
+`schema/validate-report.schema.json` ([validating](reference/validate.md)).
 
 Generated from the rule catalog by `UPDATE_EXPECT=1 cargo test -p plugforge-conformance --test rules_doc`;
 do not edit by hand.
