@@ -29,7 +29,8 @@ fn takes_value(arg: &Arg) -> bool {
 
 /// How the argument is written: `-t, --target <RUNTIME>` or `<SRC>...`.
 fn spelling(arg: &Arg) -> String {
-    let names: Vec<String> = arg.get_value_names().unwrap_or_default().iter().map(|n| n.to_string()).collect();
+    let names: Vec<String> =
+        arg.get_value_names().unwrap_or_default().iter().map(|n| n.to_string()).collect();
     let value = names.first().cloned().unwrap_or_else(|| arg.get_id().to_string().to_uppercase());
     let repeated = matches!(arg.get_action(), ArgAction::Append)
         || arg.get_num_args().is_some_and(|n| n.max_values() > 1);
@@ -54,8 +55,12 @@ fn spelling(arg: &Arg) -> String {
 /// The help line, with the accepted values and the default when clap knows them.
 fn description(arg: &Arg) -> String {
     let mut text = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
-    let values: Vec<String> =
-        arg.get_possible_values().iter().filter(|v| !v.is_hide_set()).map(|v| format!("`{}`", v.get_name())).collect();
+    let values: Vec<String> = arg
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| format!("`{}`", v.get_name()))
+        .collect();
     if !values.is_empty() && takes_value(arg) {
         text.push_str(&format!(" (one of {})", values.join(", ")));
     }
@@ -77,7 +82,9 @@ fn verb(text: &mut String, command: &mut Command) {
         text.push_str(&format!("{about}.\n\n"));
     }
     let usage = command.render_usage().to_string();
-    let usage = usage.trim_start_matches("Usage: ").replace(&format!("plugforge-{name}"), &format!("plugforge {name}"));
+    let usage = usage
+        .trim_start_matches("Usage: ")
+        .replace(&format!("plugforge-{name}"), &format!("plugforge {name}"));
     text.push_str(&format!("```text\n{usage}\n```\n\n"));
     let args: Vec<&Arg> = command.get_arguments().filter(|a| !a.is_hide_set()).collect();
     if !args.is_empty() {
@@ -109,7 +116,8 @@ fn reference() -> String {
     if let Some(after) = command.get_after_help() {
         text.push_str(&format!("```text\n{after}\n```\n\n"));
     }
-    let mut subs: Vec<Command> = command.get_subcommands().filter(|s| s.get_name() != "help").cloned().collect();
+    let mut subs: Vec<Command> =
+        command.get_subcommands().filter(|s| s.get_name() != "help").cloned().collect();
     for sub in &mut subs {
         verb(&mut text, sub);
     }
