@@ -18,9 +18,16 @@ do not edit by hand.
 
 ";
 
-/// Table cells hold no `|` and no line break.
+/// Table cells hold no `|` and no line break, and a `<name>` outside code is
+/// text, not an HTML tag (which would hide it on GitHub and in the book).
 fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    let text = text.replace('|', "\\|").replace('\n', " ");
+    let parts: Vec<String> = text
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 0 { part.replace('<', "\\<") } else { part.to_string() })
+        .collect();
+    parts.join("`")
 }
 
 fn row(rule: &Rule) -> String {
