@@ -31,6 +31,7 @@ mod hash;
 mod import;
 mod json;
 pub mod limits;
+mod lint;
 mod manifest;
 mod members;
 mod merge;

@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 
 use serde::{Serialize, Serializer};
 
-use super::catalog::{Rule, RuleSeverity};
-use super::findings::Sink;
-use super::folder::Folder;
+use crate::lint::Folder;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::{
     Runtime, agent_plugins, claude_code, codex, copilot, cursor, gemini, hermes, openclaw, opencode,
 };
@@ -146,7 +146,7 @@ fn loaded_bundle(folder: Folder<'_>, runtime: Runtime) -> Option<Subject> {
         marker: folder.full(marker),
     };
     // Codex reads the Claude Code, Cursor or Agent Plugins manifest as its own.
-    let own = super::manifest::manifest_candidates(runtime).iter().skip(1).find(|m| folder.exists(m));
+    let own = runtime.spec().reads.manifest_fallbacks.iter().find(|m| folder.exists(m));
     if let Some(marker) = own {
         return Some(subject(marker));
     }

@@ -7,9 +7,9 @@
 //! so when a file has any other shape.
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::detect::SubjectKind;
-use super::findings::Sink;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::Runtime;
 
 const HERMES: &[&str] = &["hermes"];

@@ -5,7 +5,6 @@
 mod catalog;
 mod detect;
 mod findings;
-mod folder;
 
 mod components;
 mod extension;
@@ -21,12 +20,12 @@ mod urls;
 
 use serde::Deserialize;
 
+pub use crate::lint::ValidationFinding;
 pub use catalog::{Rule, RuleSeverity, rule, rules};
 pub use detect::{Subject, SubjectKind};
-pub use findings::{ValidationFinding, ValidationReport};
+pub use findings::ValidationReport;
 
-pub(crate) use findings::Sink;
-pub(crate) use folder::Folder;
+pub(crate) use crate::lint::{Folder, Sink};
 
 use crate::error::Result;
 use crate::runtime::Runtime;
@@ -72,7 +71,7 @@ pub fn validate(tree: &SourceTree, options: &ValidateOptions) -> Result<Validati
             None => check(&cx, &mut sink),
         }
     }
-    Ok(sink.finish(subjects, options.strict))
+    Ok(findings::finish(sink, subjects, options.strict))
 }
 
 /// Every area's rules over one subject.

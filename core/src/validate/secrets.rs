@@ -7,10 +7,10 @@
 use serde_json::Value;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::Layout;
-use super::findings::Sink;
 use crate::error::Location;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::Runtime;
 
 pub const TOKEN: Rule = Rule {

@@ -6,6 +6,7 @@
 //! agentplugins/agent-plugins-spec.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 
 use serde_json::{Map, Value, json};
 
@@ -26,6 +27,18 @@ pub const REQUIRED_URLS: &[&str] = &[PLUGIN_SCHEMA, MCP_SCHEMA];
 
 const STRING_KEYS: [&str; 5] = ["version", "description", "homepage", "repository", "license"];
 const NOT_A_COMPONENT: &str = "Agent Plugins 1.0 has two component types, skills and MCP servers";
+
+/// Agent Plugins, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "agent-plugins",
+    name: "Agent Plugins",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: REQUIRED_URLS,
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
+    rules: &[],
+};
 
 pub const KINDS: &[Kind] =
     &[Kind { name: "plugin", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];

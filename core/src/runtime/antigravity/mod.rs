@@ -58,6 +58,18 @@ const REMOTE_TRANSPORTS: [&str; 3] = ["http", "sse", "streamable-http"];
 /// Rules longer than this are cut by Antigravity [17].
 const RULE_LIMIT: usize = 12_000;
 
+/// Antigravity CLI, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "antigravity",
+    name: "Antigravity CLI",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: None },
+    rules: &[],
+};
+
 pub const KINDS: &[Kind] =
     &[Kind { name: "plugin", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];
 

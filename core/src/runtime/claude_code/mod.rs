@@ -1,8 +1,10 @@
 //! Claude Code plugin: the manifest ([`facts::MANIFEST_PATH`]) plus the
 //! default layout, and an entry in the marketplace ([`facts::MARKETPLACE_PATH`]);
-//! or, as the `project` kind, loose project configuration (`claude_project`).
+//! or, as the `project` kind, loose project configuration (`project`).
 
 pub(crate) mod facts;
+pub(crate) mod lint;
+mod project;
 
 use serde_json::{Map, Value, json};
 
@@ -19,6 +21,18 @@ const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
 /// Agent frontmatter keys Claude Code ignores for plugin agents.
 const IGNORED_AGENT_KEYS: [&str; 3] = ["permissionMode", "hooks", "mcpServers"];
 
+/// Claude Code, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "claude-code",
+    name: "Claude Code",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
+    rules: &[],
+};
+
 pub const KINDS: &[Kind] = &[
     Kind {
         name: "plugin",
@@ -32,16 +46,16 @@ pub const KINDS: &[Kind] = &[
         layout: Layout::InPlace { state_dir: ".claude" },
         scopes: BOTH_SCOPES,
         marketplace: None,
-        shared: super::claude_project::SHARED,
+        shared: project::SHARED,
     },
 ];
 
-/// Loose `.claude/` configuration instead of a plugin (see `claude_project`).
+/// Loose `.claude/` configuration instead of a plugin (see `project`).
 const PROJECT: &str = "project";
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
     if w.kind.name == PROJECT {
-        return super::claude_project::write(w);
+        return project::write(w);
     }
     write_plugin(w)?;
     readme(w)?;

@@ -32,6 +32,18 @@ const MCP_TRANSPORTS: [&str; 5] = ["stdio", "local", "http", "sse", "streamable-
 /// servers, but sets no `PLUGIN_DATA`: hooks get `COPILOT_PLUGIN_DATA` [23, 25].
 const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_DATA}", facts::PLUGIN_DATA)]);
 
+/// Copilot CLI, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "copilot",
+    name: "Copilot CLI",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: None },
+    rules: &[],
+};
+
 pub const KINDS: &[Kind] = &[Kind {
     name: "plugin",
     layout: Layout::Folder,

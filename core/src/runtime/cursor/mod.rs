@@ -8,6 +8,7 @@
 //! reported degraded rather than guessed.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 
 use serde_json::{Map, Value, json};
 
@@ -65,6 +66,18 @@ const MANIFEST_KEYS: [&str; 21] = [
 
 const HOOK_CAVEAT: &str = "Cursor passes its own payload (matchers see Cursor tool names, e.g. Shell rather than \
                            Bash) and reads its own output fields; not verified against a Cursor client";
+
+/// Cursor, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "cursor",
+    name: "Cursor",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
+    rules: &[],
+};
 
 pub const KINDS: &[Kind] = &[Kind {
     name: "plugin",

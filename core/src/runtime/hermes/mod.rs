@@ -12,6 +12,7 @@
 //!   `ctx.register_skill(name, path_to_SKILL.md)` for each `skills/<name>/`.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 
 use serde_json::{Map, Value, json};
 
@@ -29,6 +30,18 @@ use crate::vars::VarTable;
 use facts::CONFIG_FILE;
 
 const WORKSPACE: &str = "workspace";
+
+/// Hermes, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "hermes",
+    name: "Hermes",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
+    rules: &[],
+};
 
 pub const KINDS: &[Kind] = &[
     Kind {

@@ -16,6 +16,7 @@
 //!   files go below `.plugforge/openclaw/<namespace>/`.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 
 use serde_json::{Value, json};
 
@@ -36,6 +37,18 @@ const WORKSPACE: &str = "workspace";
 const LOOSE_MARKDOWN: &str = "OpenClaw adds this folder as a skill root but loads only <dir>/SKILL.md \
                               from it, so the file is detected, not loaded";
 const STATE_DIR: &str = ".plugforge/openclaw";
+
+/// OpenClaw, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "openclaw",
+    name: "OpenClaw",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
+    rules: &[],
+};
 
 pub const KINDS: &[Kind] = &[
     Kind {

@@ -8,6 +8,7 @@
 //! plugin-root variables name. Facts: formats.md section 9, real-clients.md.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 
 use serde_json::{Map, Value, json};
 
@@ -37,6 +38,18 @@ const AGENT_KEYS: [&str; 5] = ["description", "model", "temperature", "top_p", "
 /// whose prompts still search.
 const GUARDED_TOOLS: [(&str, &[&str]); 2] =
     [("bash", &["Bash"]), ("edit", &["Edit", "Write", "NotebookEdit", "MultiEdit"])];
+
+/// OpenCode, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "opencode",
+    name: "OpenCode",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::CONFIG_FILE), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
+    rules: &[],
+};
 
 pub const KINDS: &[Kind] = &[Kind {
     name: "project",

@@ -6,10 +6,10 @@
 use serde_json::Value;
 
 use super::super::Context;
-use super::super::catalog::{Rule, RuleSeverity};
-use super::super::findings::Sink;
 use super::layout::Layout;
 use super::markdown::{self, Markdown, MarkdownRules, at_field, kind};
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::Runtime;
 
 pub const INVALID_FRONTMATTER: Rule = Rule {

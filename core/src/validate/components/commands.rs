@@ -5,11 +5,11 @@
 use serde_json::Value;
 
 use super::super::Context;
-use super::super::catalog::{Rule, RuleSeverity};
-use super::super::findings::Sink;
 use super::layout::{CommandFormat, Layout};
 use super::markdown::{self, MarkdownRules, kind};
 use crate::format::toml_doc;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::Runtime;
 
 const MARKDOWN_RUNTIMES: &[&str] = &["claude-code", "codex", "cursor", "opencode", "generic"];

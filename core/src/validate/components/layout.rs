@@ -6,10 +6,8 @@
 use serde_json::Value;
 
 use super::super::Context;
-use super::super::findings::Sink;
-use crate::runtime::{
-    Runtime, agent_plugins, antigravity, claude_code, codex, copilot, cursor, gemini, openclaw, opencode,
-};
+use crate::lint::Sink;
+use crate::runtime::Runtime;
 
 /// How deep below a skills folder a runtime finds `SKILL.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,37 +55,24 @@ pub(crate) struct Layout {
     pub mcp: Vec<McpSource>,
 }
 
-/// The manifest file of a runtime's plugin folder.
-pub(crate) fn manifest_of(runtime: Runtime) -> Option<&'static str> {
-    match runtime {
-        // The universal folder is judged by its Claude Code side, the richest one.
-        Runtime::ClaudeCode | Runtime::Universal => Some(claude_code::facts::MANIFEST_PATH),
-        Runtime::Codex => Some(codex::facts::MANIFEST_PATH),
-        Runtime::Gemini => Some(gemini::facts::MANIFEST_PATH),
-        Runtime::Cursor => Some(cursor::facts::MANIFEST_PATH),
-        Runtime::AgentPlugins => Some(agent_plugins::facts::MANIFEST_PATH),
-        Runtime::OpenCode => Some(opencode::facts::CONFIG_FILE),
-        Runtime::OpenClaw => Some(openclaw::facts::MANIFEST_PATH),
-        Runtime::Copilot => Some(copilot::facts::MANIFEST_PATH),
-        Runtime::Antigravity => Some(antigravity::facts::MANIFEST_PATH),
-        Runtime::Hermes | Runtime::Generic => None,
-    }
-}
-
 impl Layout {
     /// The layout of `cx`'s subject. A subject without a runtime (a source
     /// judged for every target) uses the canonical, Claude-shaped layout.
     pub fn of(cx: &Context<'_>, sink: &mut Sink) -> Layout {
         let runtime = cx.runtime.unwrap_or(Runtime::ClaudeCode);
-        let manifest_file = match runtime {
-            Runtime::Codex => Some(crate::validate::manifest::codex_manifest(cx.folder)),
-            _ => manifest_of(runtime),
-        };
+        // The first manifest the runtime finds, its own or another format's.
+        let reads = &runtime.spec().reads;
+        let manifest_file = reads
+            .manifest
+            .into_iter()
+            .chain(reads.manifest_fallbacks.iter().copied())
+            .find(|m| cx.folder.exists(m))
+            .or(reads.manifest);
         // OpenClaw reads JSON5 and OpenCode JSONC, and Codex may read another
         // runtime's manifest: the manifest area judges their syntax, so a
         // strict-JSON miss here is not a finding.
         let lenient =
-            matches!(runtime, Runtime::OpenClaw | Runtime::OpenCode) || manifest_file != manifest_of(runtime);
+            matches!(runtime, Runtime::OpenClaw | Runtime::OpenCode) || manifest_file != reads.manifest;
         let manifest = manifest_file
             .filter(|m| m.ends_with(".json"))
             .and_then(

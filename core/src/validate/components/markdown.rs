@@ -5,8 +5,8 @@
 use serde_json::{Map, Value};
 
 use super::super::Context;
-use super::super::catalog::Rule;
-use super::super::findings::Sink;
+use crate::lint::Rule;
+use crate::lint::Sink;
 use crate::runtime::Runtime;
 use crate::source::parse_document;
 

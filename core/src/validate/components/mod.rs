@@ -7,8 +7,8 @@ pub(crate) mod layout;
 pub(crate) mod markdown;
 
 use super::Context;
-use super::catalog::Rule;
-use super::findings::Sink;
+use crate::lint::Rule;
+use crate::lint::Sink;
 use layout::Layout;
 
 pub const RULES: &[&Rule] = &[

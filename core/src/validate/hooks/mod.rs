@@ -8,10 +8,10 @@ pub(crate) mod root_vars;
 use serde_json::{Map, Value};
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::{HookSource, Layout};
-use super::findings::Sink;
 use crate::error::Location;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::Runtime;
 use crate::source::JsonPositions;
 use root_vars::Place;

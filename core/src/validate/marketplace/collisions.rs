@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::rules::{MCP_SERVER_COLLISION, NAME_COLLISION};
+use super::runtime_of;
+use crate::lint::Folder;
+use crate::lint::Sink;
+use crate::lint::doc::Doc;
 use crate::runtime::Runtime;
-use crate::validate::findings::Sink;
-use crate::validate::folder::Folder;
-use crate::validate::manifest::doc::Doc;
 
 /// One local plugin of the marketplace: its entry name and folder.
 pub(super) struct LocalPlugin<'a> {
@@ -27,7 +28,7 @@ pub(super) fn check(
 ) {
     let mut owners: BTreeMap<(&'static str, String), Vec<&str>> = BTreeMap::new();
     for plugin in plugins {
-        for (kind, name) in component_names(doc.runtime, plugin.folder) {
+        for (kind, name) in component_names(runtime_of(&doc), plugin.folder) {
             let entry = owners.entry((kind, name)).or_default();
             if !entry.contains(&plugin.name.as_str()) {
                 entry.push(&plugin.name);
@@ -39,7 +40,7 @@ pub(super) fn check(
             Some(line) => doc.folder.at_line(doc.rel, *line, 1),
             None => doc.folder.at(doc.rel),
         };
-        let runtime = Some(doc.runtime.id());
+        let runtime = Some(doc.runtime);
         if *kind == "MCP server" {
             let message = format!(
                 "MCP server {name:?} is declared by plugins {}; Codex skips a server whose name another plugin already uses",
@@ -51,7 +52,7 @@ pub(super) fn check(
             let message = format!(
                 "{kind} {name:?} is shipped by plugins {}; {} keeps them apart only as {}, so the short name is ambiguous",
                 plugins.join(", "),
-                runtime_name(doc.runtime),
+                runtime_name(runtime_of(&doc)),
                 qualified.join(" and ")
             );
             sink.report(&NAME_COLLISION, runtime, Some(at), message);

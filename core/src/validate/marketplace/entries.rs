@@ -6,14 +6,15 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::rules::*;
+use super::runtime_of;
 use super::sources::{Source, holds_plugin, join, plugin_manifest, source_of};
+use crate::lint::Folder;
+use crate::lint::Sink;
+use crate::lint::doc::{Doc, Shape, describe, look_alike};
 use crate::runtime::Runtime;
+use crate::runtime::cursor::lint::is_cursor_name;
 use crate::source::SourceTree;
 use crate::validate::Rule;
-use crate::validate::findings::Sink;
-use crate::validate::folder::Folder;
-use crate::validate::manifest::doc::{Doc, Shape, describe, look_alike};
-use crate::validate::manifest::is_cursor_name;
 
 /// Entry keys beyond every plugin.json field.
 const CLAUDE_ENTRY_ONLY_KEYS: &[&str] = &["source", "category", "tags", "strict", "relevance"];
@@ -46,7 +47,7 @@ pub(super) fn check_entry(
 ) -> Option<(String, String)> {
     let field = format!("plugins[{i}]");
     let object = entry.as_object().filter(|_| doc.expect(sink, &field, entry, Shape::Object))?;
-    let runtime = doc.runtime;
+    let runtime = runtime_of(&doc);
     let cx = EntryCx { doc, field: &field, at: entry_location(doc, object, names) };
     let name = match object.get("name") {
         None => {
@@ -129,17 +130,12 @@ struct EntryCx<'a> {
 
 impl EntryCx<'_> {
     fn report(&self, sink: &mut Sink, rule: &'static Rule, message: String) {
-        sink.report(
-            rule,
-            Some(self.doc.runtime.id()),
-            Some(self.at.clone()),
-            format!("{}.{message}", self.field),
-        );
+        sink.report(rule, Some(self.doc.runtime), Some(self.at.clone()), format!("{}.{message}", self.field));
     }
 }
 
 fn entry_name(sink: &mut Sink, cx: &EntryCx<'_>, name: &str) {
-    let problem = match cx.doc.runtime {
+    let problem = match runtime_of(&cx.doc) {
         Runtime::ClaudeCode if name.is_empty() => Some("is empty"),
         Runtime::ClaudeCode if name.contains(' ') => Some("contains a space, which Claude Code refuses"),
         Runtime::Codex
@@ -160,7 +156,7 @@ fn entry_name(sink: &mut Sink, cx: &EntryCx<'_>, name: &str) {
 }
 
 fn entry_fields(sink: &mut Sink, cx: &EntryCx<'_>, entry: &Map<String, Value>) {
-    let shapes: &[(&str, Shape)] = match cx.doc.runtime {
+    let shapes: &[(&str, Shape)] = match runtime_of(&cx.doc) {
         Runtime::ClaudeCode => &[
             ("version", Shape::Str),
             ("description", Shape::Str),
@@ -180,7 +176,8 @@ fn entry_fields(sink: &mut Sink, cx: &EntryCx<'_>, entry: &Map<String, Value>) {
             );
         }
     }
-    if let Some(Value::Object(policy)) = entry.get("policy").filter(|_| cx.doc.runtime == Runtime::Codex) {
+    if let Some(Value::Object(policy)) = entry.get("policy").filter(|_| runtime_of(&cx.doc) == Runtime::Codex)
+    {
         for (key, allowed) in [("installation", CODEX_INSTALLATION), ("authentication", CODEX_AUTHENTICATION)]
         {
             if let Some(value) = policy.get(key).filter(|v| !v.as_str().is_some_and(|v| allowed.contains(&v)))
@@ -194,8 +191,8 @@ fn entry_fields(sink: &mut Sink, cx: &EntryCx<'_>, entry: &Map<String, Value>) {
         }
     }
     let claude_keys: Vec<&str> =
-        crate::validate::manifest::claude::KNOWN_KEYS.iter().chain(CLAUDE_ENTRY_ONLY_KEYS).copied().collect();
-    let (known, rule, why) = match cx.doc.runtime {
+        crate::runtime::claude_code::lint::KNOWN_KEYS.iter().chain(CLAUDE_ENTRY_ONLY_KEYS).copied().collect();
+    let (known, rule, why) = match runtime_of(&cx.doc) {
         Runtime::ClaudeCode => (claude_keys.as_slice(), &UNKNOWN_KEY, "Claude Code ignores it at load time"),
         Runtime::Cursor => (
             CURSOR_ENTRY_KEYS,
@@ -221,7 +218,7 @@ fn against_manifest(
     manifest: &str,
     plugin: &Value,
 ) {
-    let runtime = cx.doc.runtime;
+    let runtime = runtime_of(&cx.doc);
     if matches!(runtime, Runtime::Codex | Runtime::Cursor) {
         if let Some(plugin_name) =
             plugin.get("name").and_then(Value::as_str).filter(|n| !n.is_empty() && *n != name)

@@ -17,11 +17,11 @@ use sources::{Source, join, marketplace_file, source_of};
 
 use super::Context;
 use super::detect::Subject;
-use super::findings::Sink;
-use super::folder::Folder;
-use super::manifest::doc::{Doc, Shape, describe, look_alike};
-use super::manifest::is_cursor_name;
+use crate::lint::Folder;
+use crate::lint::Sink;
+use crate::lint::doc::{Doc, Shape, describe, look_alike};
 use crate::runtime::Runtime;
+use crate::runtime::cursor::lint::is_cursor_name;
 use crate::source::SourceTree;
 const CLAUDE_KEYS: &[&str] = &[
     "$schema",
@@ -64,7 +64,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
         sink.report(&NOT_AN_OBJECT, Some(runtime.id()), Some(cx.folder.at(rel)), message);
         return;
     };
-    let doc = Doc { folder: cx.folder, rel, runtime, map, invalid_field: &INVALID_FIELD };
+    let doc = Doc { folder: cx.folder, rel, runtime: runtime.id(), map, invalid_field: &INVALID_FIELD };
     top_level(doc, sink);
     let Some(plugins) = doc.get("plugins") else {
         doc.report(
@@ -122,7 +122,7 @@ pub(crate) fn local_plugin_roots(tree: &SourceTree, marketplace: &Subject) -> Ve
 }
 
 fn top_level(doc: Doc<'_>, sink: &mut Sink) {
-    let runtime = doc.runtime;
+    let runtime = runtime_of(&doc);
     match doc.get("name") {
         None => {
             doc.report(sink, &REQUIRED_FIELD_MISSING, "", "name: missing; every marketplace needs a name")
@@ -169,7 +169,7 @@ fn top_level(doc: Doc<'_>, sink: &mut Sink) {
 }
 
 fn marketplace_name(doc: Doc<'_>, sink: &mut Sink, name: &str) {
-    let problem = match doc.runtime {
+    let problem = match runtime_of(&doc) {
         Runtime::ClaudeCode => claude_marketplace_name_problem(name),
         Runtime::Codex
             if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-".contains(&b)) =>
@@ -187,7 +187,7 @@ fn marketplace_name(doc: Doc<'_>, sink: &mut Sink, name: &str) {
     };
     if let Some(problem) = problem {
         doc.report(sink, &NAME_INVALID, "name", format!("name: {name:?} {problem}"));
-    } else if doc.runtime == Runtime::ClaudeCode && is_claude_reserved(name) {
+    } else if runtime_of(&doc) == Runtime::ClaudeCode && is_claude_reserved(name) {
         let message = format!(
             "name: {name:?} is reserved for or looks like an official Anthropic marketplace; claude plugin marketplace add refuses it"
         );
@@ -225,7 +225,7 @@ fn is_cursor_marketplace_name(name: &str) -> bool {
 fn owner(doc: Doc<'_>, sink: &mut Sink) {
     let Some(owner) = doc.get("owner") else {
         let message =
-            format!("owner: missing; {} needs the marketplace owner ({{\"name\": ...}})", doc.runtime.id());
+            format!("owner: missing; {} needs the marketplace owner ({{\"name\": ...}})", doc.runtime);
         doc.report(sink, &REQUIRED_FIELD_MISSING, "", message);
         return;
     };
@@ -238,7 +238,7 @@ fn owner(doc: Doc<'_>, sink: &mut Sink) {
             doc.expect(sink, "owner.name", name, Shape::Str);
         }
     }
-    if doc.runtime == Runtime::Cursor {
+    if runtime_of(&doc) == Runtime::Cursor {
         unknown_keys(doc, sink, "owner", owner, OWNER_KEYS, &KEY_NOT_ALLOWED);
     }
 }
@@ -261,8 +261,13 @@ fn unknown_keys(
             format!("{path}: not allowed{hint}; Cursor's marketplace schema has additionalProperties: false")
         };
         let at = if field.is_empty() { key.as_str() } else { field };
-        sink.report(rule, Some(doc.runtime.id()), Some(doc.at(at)), message);
+        sink.report(rule, Some(doc.runtime), Some(doc.at(at)), message);
     }
+}
+
+/// The runtime whose marketplace `doc` is (its id was taken from that runtime).
+pub(super) fn runtime_of(doc: &Doc<'_>) -> Runtime {
+    Runtime::ALL.iter().copied().find(|r| r.id() == doc.runtime).unwrap_or(Runtime::DEFAULT)
 }
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 
 use serde_json::Value;
 
+use crate::lint::Folder;
+use crate::lint::doc::{PathProblem, relative_path};
 use crate::runtime::{Runtime, claude_code, codex, cursor};
-use crate::validate::folder::Folder;
-use crate::validate::manifest::doc::{PathProblem, relative_path};
 
 /// The marketplace file (relative to the marketplace root) of a runtime.
 pub(crate) fn marketplace_file(runtime: Runtime) -> Option<&'static str> {
@@ -99,8 +99,7 @@ fn cursor_path(path: &str) -> Source {
 /// load: its manifest, or (for the runtimes that load manifestless plugins)
 /// a component folder or file.
 pub(crate) fn holds_plugin(runtime: Runtime, plugin: Folder<'_>) -> bool {
-    let manifests = crate::validate::manifest::manifest_candidates(runtime);
-    if manifests.iter().any(|m| plugin.exists(m)) {
+    if manifest_candidates(runtime).any(|m| plugin.exists(m)) {
         return true;
     }
     runtime != Runtime::Cursor
@@ -110,9 +109,16 @@ pub(crate) fn holds_plugin(runtime: Runtime, plugin: Folder<'_>) -> bool {
 
 /// The plugin's own manifest, as the runtime reads it for an entry.
 pub(crate) fn plugin_manifest(runtime: Runtime, plugin: Folder<'_>) -> Option<(&'static str, Value)> {
-    let rel = crate::validate::manifest::manifest_candidates(runtime).iter().find(|m| plugin.exists(m))?;
+    let rel = manifest_candidates(runtime).find(|m| plugin.exists(m))?;
     let value = serde_json::from_slice(&plugin.get(rel)?.bytes).ok()?;
     Some((rel, value))
+}
+
+/// The manifests `runtime` reads a plugin's name and version from, in the
+/// order it tries them.
+fn manifest_candidates(runtime: Runtime) -> impl Iterator<Item = &'static str> {
+    let reads = &runtime.spec().reads;
+    reads.manifest.into_iter().chain(reads.manifest_fallbacks.iter().copied())
 }
 
 /// `rel` (relative to the marketplace root) as a folder of the validated tree.

@@ -7,8 +7,8 @@
 use serde_json::{Map, Value};
 
 use super::super::Context;
-use super::super::findings::Sink;
 use super::{INVALID_SERVER, Server, WRONG_DIALECT, display};
+use crate::lint::Sink;
 use crate::runtime::{Runtime, agent_plugins, claude_code, codex, cursor, opencode};
 
 const AGENT_PLUGINS_MCP_SCHEMA: &str = agent_plugins::facts::MCP_SCHEMA;

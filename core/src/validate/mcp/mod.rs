@@ -7,12 +7,12 @@ mod dialect;
 use serde_json::Value;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::{Layout, McpSource};
-use super::findings::Sink;
 use super::hooks::display;
 use super::hooks::root_vars::{self, Place};
 use crate::error::Location;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::Runtime;
 
 pub const WRONG_DIALECT: Rule = Rule {

@@ -5,11 +5,11 @@
 mod spec;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::{Layout, SkillDepth};
 use super::components::markdown::{self, MarkdownRules};
 use super::detect::SubjectKind;
-use super::findings::Sink;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::Runtime;
 
 const NOT_CLAUDE: &[&str] =

@@ -7,10 +7,10 @@ use serde_json::Value;
 
 use super::super::Context;
 use super::super::components::markdown::{Markdown, at_field, kind};
-use super::super::findings::Sink;
 use super::{
     DESCRIPTION_TOO_LONG, INVALID_FIELD, INVALID_NAME, MISSING_REQUIRED_FIELD, NAME_NOT_FOLDER, UNKNOWN_FIELD,
 };
+use crate::lint::Sink;
 use crate::runtime::Runtime;
 
 pub(crate) const FIELDS: [&str; 6] =

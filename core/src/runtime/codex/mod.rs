@@ -4,6 +4,7 @@
 
 mod commands;
 pub(crate) mod facts;
+pub(crate) mod lint;
 mod hooks;
 mod mcp;
 mod project;
@@ -32,6 +33,18 @@ pub(crate) const DEFAULT_PROMPTS_MAX: usize = 3;
 const DEFAULT_PROMPT_MAX: usize = 128;
 pub(crate) const DEFAULT_CATEGORY: &str = "Developer Tools";
 pub(crate) const DEFAULT_CAPABILITIES: [&str; 1] = ["Interactive"];
+
+/// Codex, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "codex",
+    name: "Codex",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: lint::MANIFEST_FALLBACKS, check_manifest: Some(lint::check_manifest) },
+    rules: lint::RULES,
+};
 
 pub const KINDS: &[Kind] = &[
     Kind {

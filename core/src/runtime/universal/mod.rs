@@ -45,6 +45,18 @@ const COPILOT_ONLY: [&str; 3] = ["commands/", "agents/", "hooks/hooks.json"];
 const SPEC_FILES: [&str; 3] =
     [agent_plugins::facts::MANIFEST_PATH, agent_plugins::facts::MCP_PATH, "skills/"];
 
+/// universal, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "universal",
+    name: "universal",
+    kinds: KINDS,
+    write,
+    in_target_all: false,
+    required_urls: agent_plugins::REQUIRED_URLS,
+    reads: super::Reads { manifest: Some(claude_code::facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(claude_code::lint::check_manifest) },
+    rules: &[],
+};
+
 pub const KINDS: &[Kind] = &[Kind {
     name: "plugin",
     layout: Layout::Folder,

@@ -3,13 +3,12 @@
 
 use serde_json::Value;
 
-use super::doc::{Doc, PathProblem, Shape, look_alike, path_exists, read_object, relative_path};
-use super::rules::*;
-use crate::runtime::Runtime;
-use crate::validate::Context;
-use crate::validate::findings::Sink;
+use crate::lint::doc::{Doc, PathProblem, Shape, look_alike, path_exists, read_object, relative_path};
+use crate::lint::manifest_rules::*;
+use crate::lint::Cx;
+use crate::lint::Sink;
 
-pub(super) const MANIFEST: &str = crate::runtime::gemini::facts::MANIFEST_PATH;
+pub(super) const MANIFEST: &str = super::facts::MANIFEST_PATH;
 
 const KNOWN_KEYS: &[&str] = &[
     "name",
@@ -24,10 +23,10 @@ const KNOWN_KEYS: &[&str] = &[
     "migratedTo",
 ];
 
-pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::Gemini, sink) else { return };
+pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
+    let Some(object) = read_object(cx.folder, MANIFEST, super::SPEC.id, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, Runtime::Gemini, map);
+    let doc = Doc::new(cx.folder, MANIFEST, super::SPEC.id, map);
     for key in ["name", "version"] {
         if doc.get(key).is_none() {
             let message = format!("{key}: missing; Gemini CLI refuses an extension without a {key}");

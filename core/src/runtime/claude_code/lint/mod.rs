@@ -7,13 +7,12 @@ mod options;
 
 use serde_json::Value;
 
-use super::doc::{Doc, Shape, is_url, look_alike, read_object};
-use super::rules::*;
-use crate::runtime::Runtime;
-use crate::validate::Context;
-use crate::validate::findings::Sink;
+use crate::lint::doc::{Doc, Shape, is_url, look_alike, read_object};
+use crate::lint::manifest_rules::*;
+use crate::lint::Cx;
+use crate::lint::Sink;
 
-pub(super) const MANIFEST: &str = crate::runtime::claude_code::facts::MANIFEST_PATH;
+pub(super) const MANIFEST: &str = super::facts::MANIFEST_PATH;
 
 /// Every top-level key of Claude Code's plugin.json (marketplace entries
 /// take them all too).
@@ -68,18 +67,18 @@ const FOREIGN_KEYS: &[(&str, &str)] = &[
     ("server", "an MCPB manifest"),
 ];
 
-pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
+pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     if cx.folder.exists("CLAUDE.md") {
         sink.report(
             &ROOT_CLAUDE_MD,
-            Some(Runtime::ClaudeCode.id()),
+            Some(super::SPEC.id),
             Some(cx.folder.at("CLAUDE.md")),
             "CLAUDE.md at the plugin root is not loaded as context by Claude Code",
         );
     }
-    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::ClaudeCode, sink) else { return };
+    let Some(object) = read_object(cx.folder, MANIFEST, super::SPEC.id, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, Runtime::ClaudeCode, map);
+    let doc = Doc::new(cx.folder, MANIFEST, super::SPEC.id, map);
     name(doc, sink);
     metadata(doc, sink);
     components::check(doc, sink);

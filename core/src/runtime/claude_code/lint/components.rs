@@ -5,9 +5,9 @@
 use serde_json::{Map, Value};
 
 use super::options::strict_keys;
-use crate::validate::findings::Sink;
-use crate::validate::manifest::doc::{Doc, PathProblem, Shape, path_exists, relative_path};
-use crate::validate::manifest::rules::*;
+use crate::lint::Sink;
+use crate::lint::doc::{Doc, PathProblem, Shape, path_exists, relative_path};
+use crate::lint::manifest_rules::*;
 
 const EXPERIMENTAL_KEYS: &[&str] = &["themes", "monitors", "outputStyles", "evals"];
 const LSP_KEYS: &[&str] = &[

@@ -1,20 +1,14 @@
 //! The `manifest` rule catalog. One rule per kind of problem; the runtimes a
 //! rule lists are the ones whose manifests the rule judges.
 
-use crate::runtime::codex::facts::manifest_dir as codex_manifest_dir;
-use crate::runtime::cursor::facts::manifest_path as cursor_manifest_path;
-use crate::validate::catalog::{Rule, RuleSeverity};
+use super::rule::{Rule, RuleSeverity};
 
 pub const MISSING: Rule = Rule {
     code: "manifest/missing",
     severity: RuleSeverity::Error,
     runtimes: &["gemini", "cursor", "agent-plugins", "hermes"],
     summary: "A runtime that needs a manifest finds one at the plugin root.",
-    fix: concat!(
-        "Add the runtime's manifest file (gemini-extension.json, ",
-        cursor_manifest_path!(),
-        ", plugin.json or plugin.yaml)."
-    ),
+    fix: "Add the manifest file the finding names at the plugin root (each runtime's page in docs/runtimes/ shows it).",
 };
 
 pub const NOT_AN_OBJECT: Rule = Rule {
@@ -193,18 +187,6 @@ pub const VALUE_IGNORED: Rule = Rule {
     fix: "Fix the value so the runtime uses it, or remove it.",
 };
 
-pub const EXTRA_FILE_IN_MANIFEST_FOLDER: Rule = Rule {
-    code: "manifest/extra-file-in-manifest-folder",
-    severity: RuleSeverity::Warning,
-    runtimes: &["codex"],
-    summary: concat!(
-        "Only plugin.json goes inside ",
-        codex_manifest_dir!(),
-        "/; components live at the plugin root."
-    ),
-    fix: concat!("Move the file to the plugin root (e.g. ", codex_manifest_dir!(), "/skills -> skills)."),
-};
-
 pub const SCHEMA_UNSUPPORTED: Rule = Rule {
     code: "manifest/schema-unsupported",
     severity: RuleSeverity::Error,
@@ -245,7 +227,6 @@ pub const RULES: &[&Rule] = &[
     &VERSION_INVALID,
     &VERSION_NOT_SEMVER,
     &VALUE_IGNORED,
-    &EXTRA_FILE_IN_MANIFEST_FOLDER,
     &SCHEMA_UNSUPPORTED,
     &INLINE_MCP_SERVERS,
 ];

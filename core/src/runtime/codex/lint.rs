@@ -5,13 +5,22 @@
 
 use serde_json::Value;
 
-use super::doc::{Doc, Shape, describe, look_alike, read_object, relative_path};
-use super::rules::*;
-use crate::runtime::Runtime;
-use crate::validate::findings::Sink;
-use crate::validate::{Context, Folder};
+use crate::lint::doc::{Doc, Shape, describe, look_alike, read_object, relative_path};
+use crate::lint::manifest_rules::*;
+use crate::lint::{Rule, RuleSeverity};
+use crate::lint::Sink;
+use crate::lint::{Cx, Folder};
 
-pub(super) const MANIFEST: &str = crate::runtime::codex::facts::MANIFEST_PATH;
+pub(super) const MANIFEST: &str = super::facts::MANIFEST_PATH;
+
+/// Codex 0.171 falls back to the other runtimes' manifests, in this order.
+pub(super) const MANIFEST_FALLBACKS: &[&str] = &[
+    crate::runtime::claude_code::facts::MANIFEST_PATH,
+    crate::runtime::cursor::facts::MANIFEST_PATH,
+    crate::runtime::agent_plugins::facts::MANIFEST_PATH,
+];
+
+const MANIFEST_CANDIDATES: [&str; 4] = [MANIFEST, MANIFEST_FALLBACKS[0], MANIFEST_FALLBACKS[1], MANIFEST_FALLBACKS[2]];
 
 /// The runtime's fields plus the authoring validator's (`validate_plugin.py`).
 const KNOWN_KEYS: &[&str] = &[
@@ -54,11 +63,26 @@ const MAX_DEFAULT_PROMPT_CHARS: usize = 128;
 
 /// The manifest Codex reads in `folder`: its own, else the first of the
 /// other runtimes' it falls back to.
+pub const EXTRA_FILE_IN_MANIFEST_FOLDER: Rule = Rule {
+    code: "manifest/extra-file-in-manifest-folder",
+    severity: RuleSeverity::Warning,
+    runtimes: &["codex"],
+    summary: concat!(
+        "Only plugin.json goes inside ",
+        super::facts::manifest_dir!(),
+        "/; components live at the plugin root."
+    ),
+    fix: concat!("Move the file to the plugin root (e.g. ", super::facts::manifest_dir!(), "/skills -> skills)."),
+};
+
+/// Codex's own manifest rules.
+pub(crate) const RULES: &[&Rule] = &[&EXTRA_FILE_IN_MANIFEST_FOLDER];
+
 pub(crate) fn manifest_file(folder: Folder<'_>) -> &'static str {
-    super::manifest_candidates(Runtime::Codex).iter().copied().find(|m| folder.exists(m)).unwrap_or(MANIFEST)
+    MANIFEST_CANDIDATES.iter().copied().find(|m| folder.exists(m)).unwrap_or(MANIFEST)
 }
 
-pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
+pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     extra_files(cx, sink);
     let manifest = manifest_file(cx.folder);
     if manifest == MANIFEST {
@@ -69,15 +93,15 @@ pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
     judge(cx, manifest, &mut read);
     read.forward(
         sink,
-        Runtime::Codex.id(),
+        super::SPEC.id,
         Some(&format!("Codex reads {manifest} when there is no {MANIFEST}")),
     );
 }
 
-fn judge(cx: &Context<'_>, manifest: &str, sink: &mut Sink) {
-    let Some(object) = read_object(cx.folder, manifest, Runtime::Codex, sink) else { return };
+fn judge(cx: &Cx<'_>, manifest: &str, sink: &mut Sink) {
+    let Some(object) = read_object(cx.folder, manifest, super::SPEC.id, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, manifest, Runtime::Codex, map);
+    let doc = Doc::new(cx.folder, manifest, super::SPEC.id, map);
     name(doc, sink);
     version(doc, sink);
     doc.expect_fields(
@@ -106,9 +130,9 @@ fn judge(cx: &Context<'_>, manifest: &str, sink: &mut Sink) {
 
 /// Files in Codex's manifest folder other than plugin.json: Codex looks for
 /// components at the plugin root only.
-fn extra_files(cx: &Context<'_>, sink: &mut Sink) {
+fn extra_files(cx: &Cx<'_>, sink: &mut Sink) {
     let mut reported: Vec<String> = Vec::new();
-    let folder = crate::runtime::codex::facts::MANIFEST_DIR;
+    let folder = super::facts::MANIFEST_DIR;
     for (path, _) in cx.folder.below(folder) {
         let inside = &path[folder.len() + 1..];
         let entry = inside.split('/').next().unwrap_or(inside);
@@ -120,7 +144,7 @@ fn extra_files(cx: &Context<'_>, sink: &mut Sink) {
         );
         sink.report(
             &EXTRA_FILE_IN_MANIFEST_FOLDER,
-            Some(Runtime::Codex.id()),
+            Some(super::SPEC.id),
             Some(cx.folder.at(&path)),
             message,
         );

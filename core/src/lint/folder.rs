@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use super::catalog::{Rule, RuleSeverity};
 use super::findings::Sink;
+use super::rule::{Rule, RuleSeverity};
 use crate::error::Location;
 use crate::path::BundlePath;
 use crate::source::{SourceFile, SourceTree};

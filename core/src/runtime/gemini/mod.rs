@@ -10,6 +10,7 @@
 //! `loadSkillsFromDir`, `loadAgentsFromDirectory`, `Storage`, `HookRegistry`).
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 pub(crate) mod hooks;
 mod mcp;
 mod prompt;
@@ -31,6 +32,18 @@ const SETTINGS_FILE: &str = ".gemini/settings.json";
 const CONTEXT_FILE: &str = "GEMINI.md";
 /// The user-scope context file (below the home folder).
 const USER_CONTEXT_FILE: &str = ".gemini/GEMINI.md";
+
+/// Gemini CLI, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "gemini",
+    name: "Gemini CLI",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
+    rules: &[],
+};
 
 pub const KINDS: &[Kind] = &[
     Kind { name: "extension", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] },

@@ -4,24 +4,23 @@
 
 use serde_json::Value;
 
-use super::doc::{Doc, Shape, describe, look_alike, read_object};
-use super::rules::*;
-use crate::runtime::Runtime;
-use crate::validate::Context;
-use crate::validate::findings::Sink;
+use crate::lint::doc::{Doc, Shape, describe, look_alike, read_object};
+use crate::lint::manifest_rules::*;
+use crate::lint::Cx;
+use crate::lint::Sink;
 
-pub(super) const MANIFEST: &str = crate::runtime::agent_plugins::facts::MANIFEST_PATH;
-pub(crate) const SCHEMA_URL: &str = crate::runtime::agent_plugins::facts::PLUGIN_SCHEMA;
+pub(super) const MANIFEST: &str = super::facts::MANIFEST_PATH;
+pub(crate) const SCHEMA_URL: &str = super::facts::PLUGIN_SCHEMA;
 
 /// The spec's closed key sets, shared with the Agent Plugins writer.
-const KNOWN_KEYS: &[&str] = &crate::runtime::agent_plugins::facts::MANIFEST_KEYS;
-const AUTHOR_KEYS: &[&str] = &crate::runtime::agent_plugins::facts::AUTHOR_KEYS;
-const MAX_NAME_CHARS: usize = crate::runtime::agent_plugins::facts::NAME_LIMIT;
+const KNOWN_KEYS: &[&str] = &super::facts::MANIFEST_KEYS;
+const AUTHOR_KEYS: &[&str] = &super::facts::AUTHOR_KEYS;
+const MAX_NAME_CHARS: usize = super::facts::NAME_LIMIT;
 
-pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::AgentPlugins, sink) else { return };
+pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
+    let Some(object) = read_object(cx.folder, MANIFEST, super::SPEC.id, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, Runtime::AgentPlugins, map);
+    let doc = Doc::new(cx.folder, MANIFEST, super::SPEC.id, map);
     schema(doc, sink);
     name(doc, sink);
     doc.expect_fields(
@@ -100,7 +99,7 @@ fn name(doc: Doc<'_>, sink: &mut Sink) {
 
 /// `^(?!.*(?:--|\.\.))[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$`, 1-64 characters.
 pub(crate) fn is_agent_plugins_name(name: &str) -> bool {
-    super::cursor::is_cursor_name(name)
+    crate::runtime::cursor::lint::is_cursor_name(name)
         && name.len() <= MAX_NAME_CHARS
         && !name.contains("--")
         && !name.contains("..")

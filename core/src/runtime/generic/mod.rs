@@ -11,6 +11,18 @@ use crate::report::Level;
 use crate::templates;
 use crate::vars::{VarTable, canonical_text};
 
+/// generic, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "generic",
+    name: "generic",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { manifest: None, manifest_required: false, manifest_fallbacks: &[], check_manifest: None },
+    rules: &[],
+};
+
 pub const KINDS: &[Kind] =
     &[Kind { name: "guide", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];
 

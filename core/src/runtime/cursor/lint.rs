@@ -4,15 +4,14 @@
 
 use serde_json::{Map, Value};
 
-use super::doc::{
+use crate::lint::doc::{
     Doc, PathProblem, Shape, describe, is_url, look_alike, path_exists, read_object, relative_path,
 };
-use super::rules::*;
-use crate::runtime::Runtime;
-use crate::validate::Context;
-use crate::validate::findings::Sink;
+use crate::lint::manifest_rules::*;
+use crate::lint::Cx;
+use crate::lint::Sink;
 
-pub(super) const MANIFEST: &str = crate::runtime::cursor::facts::MANIFEST_PATH;
+pub(super) const MANIFEST: &str = super::facts::MANIFEST_PATH;
 
 const FIELDS: &[(&str, Shape)] = &[
     ("name", Shape::Str),
@@ -40,10 +39,10 @@ const FIELDS: &[(&str, Shape)] = &[
 const MCP_SERVERS: &str = "mcpServers";
 const AUTHOR_KEYS: &[&str] = &["name", "email"];
 
-pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    let Some(object) = read_object(cx.folder, MANIFEST, Runtime::Cursor, sink) else { return };
+pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
+    let Some(object) = read_object(cx.folder, MANIFEST, super::SPEC.id, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, Runtime::Cursor, map);
+    let doc = Doc::new(cx.folder, MANIFEST, super::SPEC.id, map);
     doc.expect_fields(sink, FIELDS);
     name(doc, sink);
     if let Some(Value::Object(author)) = doc.get("author") {

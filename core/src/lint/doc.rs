@@ -4,26 +4,25 @@
 
 use serde_json::{Map, Value};
 
-use super::rules::INVALID_FIELD;
+use super::findings::Sink;
+use super::folder::Folder;
+use super::manifest_rules::INVALID_FIELD;
+use super::rule::Rule;
 use crate::error::Location;
-use crate::runtime::Runtime;
-use crate::validate::catalog::Rule;
-use crate::validate::findings::Sink;
-use crate::validate::folder::Folder;
 
 /// The JSON manifest `rel` as an object: `None` when it is absent, does not
 /// parse (reported as file/invalid-json) or is not an object (reported).
 pub(crate) fn read_object(
     folder: Folder<'_>,
     rel: &str,
-    runtime: Runtime,
+    runtime: &'static str,
     sink: &mut Sink,
 ) -> Option<Map<String, Value>> {
     match folder.json(rel, sink)? {
         Value::Object(map) => Some(map),
         other => {
             let message = format!("the manifest is {}, not an object", describe(&other));
-            sink.report(&super::rules::NOT_AN_OBJECT, Some(runtime.id()), Some(folder.at(rel)), message);
+            sink.report(&super::manifest_rules::NOT_AN_OBJECT, Some(runtime), Some(folder.at(rel)), message);
             None
         }
     }
@@ -36,7 +35,7 @@ pub(crate) struct Doc<'a> {
     pub folder: Folder<'a>,
     /// The file, relative to the subject.
     pub rel: &'a str,
-    pub runtime: Runtime,
+    pub runtime: &'static str,
     pub map: &'a Map<String, Value>,
     /// The rule a value of the wrong shape breaks.
     pub invalid_field: &'static Rule,
@@ -44,7 +43,7 @@ pub(crate) struct Doc<'a> {
 
 impl<'a> Doc<'a> {
     /// A manifest: wrong shapes break `manifest/invalid-field`.
-    pub fn new(folder: Folder<'a>, rel: &'a str, runtime: Runtime, map: &'a Map<String, Value>) -> Self {
+    pub fn new(folder: Folder<'a>, rel: &'a str, runtime: &'static str, map: &'a Map<String, Value>) -> Self {
         Doc { folder, rel, runtime, map, invalid_field: &INVALID_FIELD }
     }
 
@@ -60,7 +59,7 @@ impl<'a> Doc<'a> {
     }
 
     pub fn report(&self, sink: &mut Sink, rule: &'static Rule, field: &str, message: impl Into<String>) {
-        sink.report(rule, Some(self.runtime.id()), Some(self.at(field)), message);
+        sink.report(rule, Some(self.runtime), Some(self.at(field)), message);
     }
 
     /// Reports `manifest/invalid-field` unless `value` has `shape`.

@@ -3,9 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::validate::findings::Sink;
-use crate::validate::manifest::doc::{Doc, Shape, describe, look_alike};
-use crate::validate::manifest::rules::*;
+use crate::lint::Sink;
+use crate::lint::doc::{Doc, Shape, describe, look_alike};
+use crate::lint::manifest_rules::*;
 
 const USER_CONFIG_KEYS: &[&str] =
     &["type", "title", "description", "required", "default", "multiple", "sensitive", "min", "max"];

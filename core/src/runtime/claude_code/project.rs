@@ -14,8 +14,8 @@
 
 use serde_json::Value;
 
-use super::Writer;
-use super::local_root::LocalRoot;
+use crate::runtime::Writer;
+use crate::runtime::local_root::LocalRoot;
 use crate::bundle::Scope;
 use crate::error::Result;
 use crate::merge::Part;
