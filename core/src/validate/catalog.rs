@@ -2,13 +2,18 @@
 //! a default severity, the runtimes it applies to and a fix hint.
 
 pub use crate::lint::{Rule, RuleSeverity};
+use crate::runtime::Runtime;
 
 /// Every rule, in catalog order (area by area).
 pub fn rules() -> Vec<&'static Rule> {
-    let areas: [&[&'static Rule]; 13] = [
+    // The rules only one runtime's format has live in that runtime's folder.
+    let runtime_rules: Vec<&'static Rule> =
+        Runtime::ALL.iter().flat_map(|runtime| runtime.spec().rules.iter().copied()).collect();
+    let areas: [&[&'static Rule]; 14] = [
         super::detect::RULES,
         super::source::RULES,
         super::manifest::RULES,
+        &runtime_rules,
         super::marketplace::RULES,
         super::skills::RULES,
         super::components::RULES,
