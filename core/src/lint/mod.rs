@@ -7,6 +7,7 @@ pub(crate) mod doc;
 mod findings;
 pub(crate) mod folder;
 pub(crate) mod jsonc;
+pub(crate) mod layout;
 pub(crate) mod manifest_rules;
 mod rule;
 

@@ -92,6 +92,10 @@ impl Runtime {
     /// The target of a source that names none.
     pub const DEFAULT: Runtime = Runtime::ClaudeCode;
 
+    /// The runtime whose format the canonical source follows (its hook
+    /// events, tool names and plugin layout).
+    pub const CANONICAL: Runtime = Runtime::ClaudeCode;
+
     pub fn id(self) -> &'static str {
         self.spec().id
     }

@@ -4,6 +4,7 @@
 
 use super::{Kind, Writer};
 use crate::error::Result;
+use crate::lint::layout::{Layout, LayoutInput};
 use crate::lint::{Cx, Rule, Sink};
 
 /// Everything the engine knows of one runtime.
@@ -41,4 +42,9 @@ pub struct Reads {
     pub manifest_fallbacks: &'static [&'static str],
     /// Its own rules over the manifest, as its loader and validator judge it.
     pub(crate) check_manifest: Option<fn(&Cx<'_>, &mut Sink)>,
+    /// Where it looks for skills, commands, agents, hooks and MCP servers:
+    /// its default folders, changed by what the manifest declares.
+    pub(crate) layout: fn(&mut Layout, &LayoutInput<'_>),
+    /// It reads its manifest as JSON5 or JSONC, not strict JSON.
+    pub lenient_manifest_syntax: bool,
 }

@@ -2,6 +2,7 @@
 //! failure rules: unknown top-level fields are reported and ignored, every
 //! other violation rejects the plugin).
 
+use crate::lint::layout::{Layout, LayoutInput, McpSource};
 use serde_json::Value;
 
 use crate::lint::doc::{Doc, Shape, describe, look_alike, read_object};
@@ -118,4 +119,10 @@ fn extensions(doc: Doc<'_>, sink: &mut Sink) {
             format!("extensions.{namespace}: {}; a namespace's extension data is an object", describe(value));
         doc.report(sink, &VALUE_IGNORED, "extensions", message);
     }
+}
+
+/// Where the runtime looks for a plugin's components: its default folders,
+/// plus what the manifest declares.
+pub(crate) fn layout(layout: &mut Layout, _input: &LayoutInput<'_>) {
+    layout.mcp.push(McpSource::File("mcp.json".into()));
 }

@@ -8,6 +8,7 @@
 //! numbers in brackets), and what they leave open is reported degraded.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 
 use serde_json::{Map, Value, json};
 
@@ -66,7 +67,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: None },
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: None, layout: lint::layout, lenient_manifest_syntax: false },
     rules: &[],
 };
 

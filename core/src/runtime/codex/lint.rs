@@ -3,6 +3,7 @@
 //! fail the manifest, unknown keys and unusable paths are ignored with a
 //! warning.
 
+use crate::lint::layout::{HookSource, Layout, LayoutInput, McpSource, SkillDepth, hook_sources, mcp_sources, paths as declared_paths};
 use serde_json::Value;
 
 use crate::lint::doc::{Doc, Shape, describe, look_alike, read_object, relative_path};
@@ -266,5 +267,33 @@ fn default_prompt(doc: Doc<'_>, sink: &mut Sink, value: &Value) {
             );
             doc.report(sink, &VALUE_IGNORED, "interface", message);
         }
+    }
+}
+
+/// Where the runtime looks for a plugin's components: its default folders,
+/// plus what the manifest declares.
+pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
+    layout.skill_dirs.extend(input.field("skills").map(declared_paths).unwrap_or_default());
+    layout.skill_depth = SkillDepth::Recursive;
+    layout.commands = vec!["commands".into()];
+    layout.hooks = input.field("hooks").map_or_else(
+        || vec![HookSource::File("hooks/hooks.json".into())],
+        |v| hook_sources(v, input.manifest_rel),
+    );
+    layout.mcp = input.field("mcpServers").map_or_else(
+        || vec![McpSource::File(".mcp.json".into())],
+        |v| mcp_sources(v, input.manifest_rel),
+    );
+    // Codex 0.171 reads a root Agent Plugins manifest before
+    // its own manifest folder: skills one level deep and the spec mcp.json
+    // (judged as the Agent Plugins subject), no hooks, no commands
+    // (docs/runtimes/universal.md).
+    let spec = input.folder.json("plugin.json", &mut Sink::default());
+    let schema = spec.as_ref().and_then(|m| m.get("$schema")).and_then(Value::as_str);
+    if schema.is_some_and(|s| s.starts_with("https://agent-plugins.org/schemas/")) {
+        layout.skill_depth = SkillDepth::OneLevel;
+        layout.commands.clear();
+        layout.hooks.clear();
+        layout.mcp.clear();
     }
 }

@@ -40,7 +40,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: None },
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: None, layout: super::claude_code::lint::layout, lenient_manifest_syntax: false },
     rules: &[],
 };
 

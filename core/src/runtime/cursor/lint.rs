@@ -2,6 +2,7 @@
 //! `cursor/plugins` (`schemas/plugin.schema.json`) and the path checks of
 //! its `scripts/validate-plugins.mjs`.
 
+use crate::lint::layout::{HookSource, Layout, LayoutInput, McpSource, SkillDepth, hook_sources, mcp_sources, paths as declared_paths};
 use serde_json::{Map, Value};
 
 use crate::lint::doc::{
@@ -168,4 +169,21 @@ fn path_entry(doc: Doc<'_>, sink: &mut Sink, key: &str, path: &str) {
             format!("{key}: {path:?} does not exist in the plugin; Cursor silently loads nothing from it");
         doc.report(sink, &PATH_NOT_FOUND, key, message);
     }
+}
+
+/// Where the runtime looks for a plugin's components: its default folders,
+/// plus what the manifest declares.
+pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
+    layout.skill_dirs = input.field("skills").map_or_else(|| vec!["skills".into()], declared_paths);
+    layout.skill_depth = SkillDepth::Recursive;
+    layout.commands = input.field("commands").map_or_else(|| vec!["commands".into()], declared_paths);
+    layout.agents = input.field("agents").map_or_else(|| vec!["agents".into()], declared_paths);
+    layout.hooks = input.field("hooks").map_or_else(
+        || vec![HookSource::File("hooks/hooks.json".into())],
+        |v| hook_sources(v, input.manifest_rel),
+    );
+    layout.mcp = input.field("mcpServers").map_or_else(
+        || vec![McpSource::File("mcp.json".into())],
+        |v| mcp_sources(v, input.manifest_rel),
+    );
 }

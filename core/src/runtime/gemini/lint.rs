@@ -1,6 +1,7 @@
 //! Gemini CLI's extension manifest ([`MANIFEST`]), as `gemini extensions validate`
 //! (0.61) and the extension loader judge it.
 
+use crate::lint::layout::{CommandFormat, HookSource, Layout, LayoutInput, McpSource};
 use serde_json::Value;
 
 use crate::lint::doc::{Doc, PathProblem, Shape, look_alike, path_exists, read_object, relative_path};
@@ -135,5 +136,21 @@ mod tests {
         for bad in ["1", "1.0", "01.0.0", "1.0.0-", "a.b.c", ""] {
             assert!(!is_semver(bad), "{bad}");
         }
+    }
+}
+
+/// Where the runtime looks for a plugin's components: its default folders,
+/// plus what the manifest declares.
+pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
+    layout.commands = vec!["commands".into()];
+    layout.command_format = CommandFormat::Toml;
+    layout.agents = vec!["agents".into()];
+    layout.hooks.push(HookSource::File("hooks/hooks.json".into()));
+    if let Some(servers) = input.field("mcpServers") {
+        layout.mcp.push(McpSource::Inline {
+            manifest: input.manifest_rel.to_string(),
+            key: "mcpServers",
+            servers: servers.clone(),
+        });
     }
 }

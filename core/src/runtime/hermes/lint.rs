@@ -4,6 +4,8 @@ use yaml_rust2::YamlLoader;
 
 use serde_json::Value;
 
+use crate::lint::layout::{Layout, LayoutInput, SkillDepth};
+
 use crate::lint::doc::describe;
 use crate::lint::manifest_rules::*;
 use crate::lint::{Cx, Sink};
@@ -62,3 +64,8 @@ fn yaml_key_line(cx: &Cx<'_>, key: &str) -> crate::error::Location {
     }
 }
 
+
+/// Hermes finds a plugin's skills at any depth below `skills/`.
+pub(crate) fn layout(layout: &mut Layout, _input: &LayoutInput<'_>) {
+    layout.skill_depth = SkillDepth::Recursive;
+}

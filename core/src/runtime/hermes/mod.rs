@@ -39,7 +39,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
+    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), layout: lint::layout, lenient_manifest_syntax: false },
     rules: &[],
 };
 

@@ -1,5 +1,6 @@
 //! OpenClaw's native manifest, judged as OpenClaw judges it.
 
+use crate::lint::layout::{Layout, LayoutInput, SkillDepth};
 use serde_json::Value;
 
 use crate::lint::doc::describe;
@@ -36,3 +37,9 @@ pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     }
 }
 
+
+/// Where the runtime looks for a plugin's components: its default folders,
+/// plus what the manifest declares.
+pub(crate) fn layout(layout: &mut Layout, _input: &LayoutInput<'_>) {
+    layout.skill_depth = SkillDepth::Recursive;
+}

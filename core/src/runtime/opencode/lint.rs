@@ -1,5 +1,6 @@
 //! OpenCode's `opencode.json`, judged as OpenCode judges it.
 
+use crate::lint::layout::{Layout, LayoutInput, McpSource, SkillDepth};
 use serde_json::Value;
 
 use crate::lint::doc::describe;
@@ -38,3 +39,19 @@ pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     }
 }
 
+
+/// Where the runtime looks for a plugin's components: its default folders,
+/// plus what the manifest declares.
+pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
+    layout.skill_dirs = vec![".opencode/skills".into(), ".opencode/skill".into()];
+    layout.skill_depth = SkillDepth::Recursive;
+    layout.commands = vec![".opencode/commands".into(), ".opencode/command".into()];
+    layout.agents = vec![".opencode/agents".into(), ".opencode/agent".into()];
+    if let Some(servers) = input.field("mcp") {
+        layout.mcp.push(McpSource::Inline {
+            manifest: input.manifest_rel.to_string(),
+            key: "mcp",
+            servers: servers.clone(),
+        });
+    }
+}

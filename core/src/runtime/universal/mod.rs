@@ -53,7 +53,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: false,
     required_urls: agent_plugins::REQUIRED_URLS,
-    reads: super::Reads { manifest: Some(claude_code::facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(claude_code::lint::check_manifest) },
+    reads: super::Reads { manifest: Some(claude_code::facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(claude_code::lint::check_manifest), layout: claude_code::lint::layout, lenient_manifest_syntax: false },
     rules: &[],
 };
 

@@ -7,6 +7,8 @@ mod options;
 
 use serde_json::Value;
 
+use crate::lint::layout::{HookSource, Layout, LayoutInput, McpSource, command_paths, hook_sources, mcp_sources, paths as declared_paths};
+
 use crate::lint::doc::{Doc, Shape, is_url, look_alike, read_object};
 use crate::lint::manifest_rules::*;
 use crate::lint::Cx;
@@ -258,6 +260,24 @@ fn unknown_keys(doc: Doc<'_>, sink: &mut Sink) {
         };
         doc.report(sink, &UNKNOWN_KEY, key, message);
     }
+}
+
+/// Where the runtime looks for a plugin's components: its default folders,
+/// plus what the manifest declares.
+/// Copilot CLI's default folders are Claude Code's (docs/runtimes/copilot.md, fact 4).
+pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
+    layout.skill_dirs.extend(input.field("skills").map(declared_paths).unwrap_or_default());
+    layout.root_skill = input.field("skills").is_none() && !input.folder.has_dir("skills");
+    layout.commands = input.field("commands").map_or_else(|| vec!["commands".into()], command_paths);
+    layout.agents = input.field("agents").map_or_else(|| vec!["agents".into()], declared_paths);
+    layout.hooks.push(HookSource::File("hooks/hooks.json".into()));
+    layout
+        .hooks
+        .extend(input.field("hooks").map(|v| hook_sources(v, input.manifest_rel)).unwrap_or_default());
+    layout.mcp.push(McpSource::File(".mcp.json".into()));
+    layout
+        .mcp
+        .extend(input.field("mcpServers").map(|v| mcp_sources(v, input.manifest_rel)).unwrap_or_default());
 }
 
 #[cfg(test)]
