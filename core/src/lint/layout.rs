@@ -16,13 +16,6 @@ pub(crate) enum SkillDepth {
     Recursive,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum CommandFormat {
-    Markdown,
-    /// Gemini CLI's `commands/**/*.toml`.
-    Toml,
-}
-
 /// A hooks document: a file of the plugin, or an object inline in the manifest.
 #[derive(Debug, Clone)]
 pub(crate) enum HookSource {
@@ -47,7 +40,6 @@ pub(crate) struct Layout {
     /// when there is no `skills/` folder and no manifest `skills`.
     pub root_skill: bool,
     pub commands: Vec<String>,
-    pub command_format: CommandFormat,
     pub agents: Vec<String>,
     pub hooks: Vec<HookSource>,
     pub mcp: Vec<McpSource>,
@@ -135,7 +127,6 @@ impl Layout {
             skill_depth: SkillDepth::OneLevel,
             root_skill: false,
             commands: Vec::new(),
-            command_format: CommandFormat::Markdown,
             agents: Vec::new(),
             hooks: Vec::new(),
             mcp: Vec::new(),

@@ -5,6 +5,7 @@
 use super::{Kind, Writer};
 use crate::error::Result;
 use crate::lint::layout::{Layout, LayoutInput};
+use crate::lint::markdown::Markdown;
 use crate::lint::{Cx, Rule, Sink};
 
 /// Everything the engine knows of one runtime.
@@ -13,6 +14,9 @@ pub struct Spec {
     pub id: &'static str,
     /// The runtime's name in messages and documentation ("Gemini CLI").
     pub name: &'static str,
+    /// The runtime as the subject of a sentence about what it loads
+    /// ("Gemini CLI", "an Agent Plugins client").
+    pub loader_phrase: &'static str,
     /// Artifact kinds, default first.
     pub kinds: &'static [Kind],
     /// Turns the canonical plugin into the runtime's native files and
@@ -27,6 +31,12 @@ pub struct Spec {
     pub required_urls: &'static [&'static str],
     /// What the runtime reads from a plugin folder: its native format.
     pub reads: Reads,
+    /// How it reads skills.
+    pub skills: Skills,
+    /// How it reads sub-agent files.
+    pub agents: Agents,
+    /// How it reads slash-command files.
+    pub commands: Commands,
     /// The rules of the catalog only this runtime's format has.
     pub rules: &'static [&'static Rule],
 }
@@ -47,4 +57,52 @@ pub struct Reads {
     pub(crate) layout: fn(&mut Layout, &LayoutInput<'_>),
     /// It reads its manifest as JSON5 or JSONC, not strict JSON.
     pub lenient_manifest_syntax: bool,
+    /// Its frontmatter reader is lenient: an unclosed block is body text,
+    /// and values only valid once quoted are read with a warning.
+    pub lenient_frontmatter: bool,
+    /// Type checks its validator fails a skill, command or agent file on,
+    /// reported under the area's rule.
+    pub(crate) check_component_frontmatter: Option<fn(&Cx<'_>, &Markdown, &'static Rule, &mut Sink)>,
+}
+
+/// How a runtime reads sub-agent files (Markdown with frontmatter).
+pub struct Agents {
+    /// It finds agent files in subfolders of its agent folders too.
+    pub recursive: bool,
+    /// It skips agent files whose name starts with this character.
+    pub skipped_prefix: Option<char>,
+    /// An agent file without frontmatter is reported.
+    pub frontmatter_required: bool,
+    /// Its own checks of an agent's frontmatter.
+    pub(crate) check: Option<fn(&Cx<'_>, &Markdown, &mut Sink)>,
+}
+
+/// How a runtime reads slash-command files.
+pub struct Commands {
+    /// File name endings it reads as Markdown commands.
+    pub extensions: &'static [&'static str],
+    /// A Markdown command without frontmatter is reported.
+    pub frontmatter_required: bool,
+    /// A command with frontmatter but no description is reported.
+    pub description: Option<CommandDescription>,
+    /// Checks of the runtime's own command format, run instead of the
+    /// Markdown checks (the command folders are given).
+    pub(crate) own_format: Option<fn(&Cx<'_>, &[String], &mut Sink)>,
+}
+
+/// Why a runtime wants a command's `description`.
+pub struct CommandDescription {
+    /// The key alone (even with no value) counts as a description.
+    pub key_alone_suffices: bool,
+    /// What goes wrong without it, as the end of a sentence.
+    pub why_needed: &'static str,
+}
+
+/// How a runtime reads skills (`SKILL.md` with frontmatter).
+pub struct Skills {
+    /// Its loader holds a skill to the Agent Skills specification; one that
+    /// does not has its own checks (frontmatter types, a `description` key).
+    pub follows_agent_skills_spec: bool,
+    /// It refuses frontmatter keys the specification does not define.
+    pub strict_spec_keys: bool,
 }

@@ -55,6 +55,17 @@ pub(crate) struct Context<'a> {
     pub runtime: Option<Runtime>,
 }
 
+impl<'a> Context<'a> {
+    /// What a rule below the runtimes sees of the subject.
+    pub(crate) fn lint(&self) -> crate::lint::Cx<'a> {
+        crate::lint::Cx {
+            folder: self.folder,
+            runtime: self.runtime.map(Runtime::id),
+            lenient_frontmatter: self.runtime.is_some_and(|r| r.spec().reads.lenient_frontmatter),
+        }
+    }
+}
+
 /// Judges `tree`. Fails only on bad options (an unknown `target`) and on a
 /// folder over a limit; every other problem of the folder itself is a
 /// finding in the report.

@@ -10,6 +10,7 @@ use crate::lint::doc::{
 };
 use crate::lint::manifest_rules::*;
 use crate::lint::Cx;
+use crate::lint::markdown::{Markdown, required_agent_fields};
 use crate::lint::Sink;
 
 pub(super) const MANIFEST: &str = super::facts::MANIFEST_PATH;
@@ -186,4 +187,8 @@ pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
         || vec![McpSource::File("mcp.json".into())],
         |v| mcp_sources(v, input.manifest_rel),
     );
+}
+/// Cursor does not load an agent without a `name` and a `description`.
+pub(crate) fn check_agent(cx: &Cx<'_>, doc: &Markdown, sink: &mut Sink) {
+    required_agent_fields(cx, super::SPEC.name, doc, &["name", "description"], sink);
 }

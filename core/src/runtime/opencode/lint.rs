@@ -5,6 +5,8 @@ use serde_json::Value;
 
 use crate::lint::doc::describe;
 use crate::lint::manifest_rules::*;
+use crate::lint::component_rules::agent::INVALID_FIELD as INVALID_AGENT_FIELD;
+use crate::lint::markdown::{Markdown, at_field, kind};
 use crate::lint::{Cx, Sink};
 use crate::lint::folder::INVALID_JSON;
 use crate::lint::jsonc::strip_jsonc;
@@ -55,3 +57,26 @@ pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
         });
     }
 }
+
+/// OpenCode fails its whole configuration on a wrong agent `mode` or `tools`.
+pub(crate) fn check_agent(cx: &Cx<'_>, doc: &Markdown, sink: &mut Sink) {
+    let id = Some(super::SPEC.id);
+    let mut invalid = |key: &str, message: String| {
+        sink.report(&INVALID_AGENT_FIELD, id, Some(at_field(cx, doc, key)), message);
+    };
+    if let Some(mode) = doc.field("mode") {
+        if !matches!(mode.as_str(), Some("primary" | "subagent" | "all")) {
+            invalid("mode", format!("`mode` must be primary, subagent or all, not {mode}"));
+        }
+    }
+    if let Some(tools) = doc.field("tools").filter(|t| !t.is_object()) {
+        invalid(
+            "tools",
+            format!(
+                "`tools` must be a mapping of tool name to true/false, not {}: OpenCode refuses the config",
+                kind(tools)
+            ),
+        );
+    }
+}
+

@@ -43,11 +43,15 @@ const GUARDED_TOOLS: [(&str, &[&str]); 2] =
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "opencode",
     name: "OpenCode",
+    loader_phrase: "OpenCode",
     kinds: KINDS,
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { manifest: Some(facts::CONFIG_FILE), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), layout: lint::layout, lenient_manifest_syntax: true },
+    reads: super::Reads { manifest: Some(facts::CONFIG_FILE), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
+    skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
+    commands: super::Commands { extensions: &[".md"], frontmatter_required: false, description: None, own_format: None },
     rules: &[],
 };
 

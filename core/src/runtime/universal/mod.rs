@@ -49,11 +49,15 @@ const SPEC_FILES: [&str; 3] =
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "universal",
     name: "universal",
+    loader_phrase: "universal",
     kinds: KINDS,
     write,
     in_target_all: false,
     required_urls: agent_plugins::REQUIRED_URLS,
-    reads: super::Reads { manifest: Some(claude_code::facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(claude_code::lint::check_manifest), layout: claude_code::lint::layout, lenient_manifest_syntax: false },
+    reads: super::Reads { manifest: Some(claude_code::facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(claude_code::lint::check_manifest), layout: claude_code::lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
+    commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
     rules: &[],
 };
 

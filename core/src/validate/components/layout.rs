@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::super::Context;
 use crate::lint::Sink;
-pub(crate) use crate::lint::layout::{CommandFormat, HookSource, Layout, LayoutInput, McpSource, SkillDepth};
+pub(crate) use crate::lint::layout::{HookSource, Layout, LayoutInput, McpSource, SkillDepth};
 use crate::runtime::Runtime;
 
 impl Layout {

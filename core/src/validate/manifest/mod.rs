@@ -6,7 +6,6 @@ pub(crate) use crate::lint::manifest_rules as rules;
 pub use crate::lint::manifest_rules::RULES;
 
 use super::Context;
-use crate::lint::Cx;
 use crate::lint::Sink;
 
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
@@ -20,7 +19,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
         }
     }
     if let Some(check_manifest) = reads.check_manifest {
-        check_manifest(&Cx { folder: cx.folder }, sink);
+        check_manifest(&cx.lint(), sink);
     }
 }
 

@@ -11,7 +11,8 @@ use crate::lint::layout::{HookSource, Layout, LayoutInput, McpSource, command_pa
 
 use crate::lint::doc::{Doc, Shape, is_url, look_alike, read_object};
 use crate::lint::manifest_rules::*;
-use crate::lint::Cx;
+use crate::lint::markdown::{Markdown, at_field, kind};
+use crate::lint::{Cx, Rule};
 use crate::lint::Sink;
 
 pub(super) const MANIFEST: &str = super::facts::MANIFEST_PATH;
@@ -278,6 +279,57 @@ pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
     layout
         .mcp
         .extend(input.field("mcpServers").map(|v| mcp_sources(v, input.manifest_rel)).unwrap_or_default());
+}
+
+/// The type checks `claude plugin validate` fails a component file on.
+pub(crate) fn check_component_frontmatter(cx: &Cx<'_>, doc: &Markdown, rule: &'static Rule, sink: &mut Sink) {
+    let mut report = |key: &str, message: String| {
+        sink.report(rule, Some(super::SPEC.id), Some(at_field(cx, doc, key)), message);
+    };
+    if let Some(description) = doc.field("description") {
+        if description.is_array() || description.is_object() {
+            report("description", format!("`description` must be text, not {}", kind(description)));
+        }
+    }
+    if let Some(name) = doc.field("name").filter(|n| !n.is_string()) {
+        report("name", format!("`name` must be a string, not {}", kind(name)));
+    }
+    if let Some(tools) = doc.field("allowed-tools") {
+        let ok = match tools {
+            Value::String(_) => true,
+            Value::Array(items) => items.iter().all(Value::is_string),
+            _ => false,
+        };
+        if !ok {
+            report(
+                "allowed-tools",
+                format!("`allowed-tools` must be a string or a list of strings, not {tools}"),
+            );
+        }
+    }
+    if let Some(shell) = doc.field("shell") {
+        let known = shell
+            .as_str()
+            .map(|s| s.trim().to_ascii_lowercase())
+            .is_some_and(|s| s == "bash" || s == "powershell");
+        if !known {
+            report("shell", format!("`shell` must be bash or powershell, not {shell}"));
+        }
+    }
+}
+
+/// Claude Code cannot tell when to delegate to an agent without a
+/// `description` (or `when_to_use`).
+pub(crate) fn check_agent(cx: &Cx<'_>, doc: &Markdown, sink: &mut Sink) {
+    let described = doc.has_key("description") || doc.has_key("when_to_use");
+    if doc.frontmatter.is_some() && !described {
+        sink.report(
+            &crate::lint::component_rules::agent::MISSING_DESCRIPTION,
+            Some(super::SPEC.id),
+            Some(cx.folder.at(&doc.rel)),
+            "the frontmatter has no `description`: Claude Code cannot tell when to delegate to this agent",
+        );
+    }
 }
 
 #[cfg(test)]

@@ -1,13 +1,9 @@
 //! Markdown components with YAML frontmatter (skills, commands, agents):
-//! parsing with the error's line, and the field checks `claude plugin
-//! validate` runs on every such file (Claude Code 2.1.197).
+//! parsing with the error's line.
 
 use serde_json::{Map, Value};
 
-use super::super::Context;
-use crate::lint::Rule;
-use crate::lint::Sink;
-use crate::runtime::Runtime;
+use super::{Cx, Rule, Sink};
 use crate::source::parse_document;
 
 /// The rules one area reports Markdown problems under.
@@ -45,17 +41,13 @@ impl Markdown {
 
 /// Reads `rel`: reports unparseable frontmatter (then `None`) and a
 /// missing one.
-pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mut Sink) -> Option<Markdown> {
+pub(crate) fn read(cx: &Cx<'_>, rel: &str, rules: &MarkdownRules, sink: &mut Sink) -> Option<Markdown> {
     let text = cx.folder.text(rel, sink)?;
-    let runtime = cx.runtime.map(Runtime::id);
+    let runtime = cx.runtime;
     let at_line = |line| Some(cx.folder.at_line(rel, line, 1));
     match parse_document(rel, text) {
-        // Claude Code reads an unclosed block as no frontmatter at all.
-        Ok(doc)
-            if doc.frontmatter.is_none()
-                && opens_frontmatter(text)
-                && cx.runtime != Some(Runtime::ClaudeCode) =>
-        {
+        // A lenient reader (Claude Code) reads an unclosed block as no frontmatter at all.
+        Ok(doc) if doc.frontmatter.is_none() && opens_frontmatter(text) && !cx.lenient_frontmatter => {
             sink.report(
                 rules.invalid_frontmatter,
                 runtime,
@@ -75,7 +67,7 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
         }
         Ok(doc) if doc.quoted.is_some() => {
             let quoted = doc.quoted.as_deref().expect("matched above");
-            match rules.quoted_frontmatter.filter(|_| cx.runtime == Some(Runtime::ClaudeCode)) {
+            match rules.quoted_frontmatter.filter(|_| cx.lenient_frontmatter) {
                 Some(rule) => {
                     let message = format!("{}; other YAML readers refuse the file", quoted.message());
                     sink.report(rule, runtime, at_line(quoted.line().unwrap_or(1)), message);
@@ -106,11 +98,11 @@ pub(crate) fn read(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, sink: &mu
 }
 
 /// Reports frontmatter that is not YAML at the parser's line and column.
-fn invalid(cx: &Context<'_>, rel: &str, rules: &MarkdownRules, error: &crate::error::Error, sink: &mut Sink) {
+fn invalid(cx: &Cx<'_>, rel: &str, rules: &MarkdownRules, error: &crate::error::Error, sink: &mut Sink) {
     let (line, column) = error.location().map_or((1, 1), |l| (l.line.unwrap_or(1), l.column.unwrap_or(1)));
     let message = error.problems.first().map_or_else(String::new, |p| p.message.clone());
     let at = Some(cx.folder.at_line(rel, line, column));
-    sink.report(rules.invalid_frontmatter, cx.runtime.map(Runtime::id), at, message);
+    sink.report(rules.invalid_frontmatter, cx.runtime, at, message);
 }
 
 /// A frontmatter block with nothing but blank and comment lines: YAML
@@ -127,52 +119,37 @@ fn opens_frontmatter(text: &str) -> bool {
 }
 
 /// The line of top-level frontmatter `key` in `rel`.
-pub(crate) fn line_of(cx: &Context<'_>, rel: &str, key: &str) -> Option<usize> {
+pub(crate) fn line_of(cx: &Cx<'_>, rel: &str, key: &str) -> Option<usize> {
     let text = std::str::from_utf8(&cx.folder.get(rel)?.bytes).ok()?;
     crate::source::frontmatter_key_line(text, key)
 }
 
 /// A location at frontmatter `key` of `doc`, or the file alone.
-pub(crate) fn at_field(cx: &Context<'_>, doc: &Markdown, key: &str) -> crate::error::Location {
+pub(crate) fn at_field(cx: &Cx<'_>, doc: &Markdown, key: &str) -> crate::error::Location {
     match line_of(cx, &doc.rel, key) {
         Some(line) => cx.folder.at_line(&doc.rel, line, 1),
         None => cx.folder.at(&doc.rel),
     }
 }
 
-/// The type checks `claude plugin validate` fails a component file on.
-pub(crate) fn claude_field_types(cx: &Context<'_>, doc: &Markdown, rule: &'static Rule, sink: &mut Sink) {
-    let mut report = |key: &str, message: String| {
-        sink.report(rule, Some(Runtime::ClaudeCode.id()), Some(at_field(cx, doc, key)), message);
-    };
-    if let Some(description) = doc.field("description") {
-        if description.is_array() || description.is_object() {
-            report("description", format!("`description` must be text, not {}", kind(description)));
-        }
-    }
-    if let Some(name) = doc.field("name").filter(|n| !n.is_string()) {
-        report("name", format!("`name` must be a string, not {}", kind(name)));
-    }
-    if let Some(tools) = doc.field("allowed-tools") {
-        let ok = match tools {
-            Value::String(_) => true,
-            Value::Array(items) => items.iter().all(Value::is_string),
-            _ => false,
-        };
-        if !ok {
-            report(
-                "allowed-tools",
-                format!("`allowed-tools` must be a string or a list of strings, not {tools}"),
+/// Reports each of `keys` the frontmatter of `doc` lacks (or leaves empty):
+/// the runtime judging it (`runtime_name`) does not load such an agent.
+pub(crate) fn required_agent_fields(
+    cx: &Cx<'_>,
+    runtime_name: &str,
+    doc: &Markdown,
+    keys: &[&str],
+    sink: &mut Sink,
+) {
+    for key in keys {
+        let present = doc.str_field(key).is_some_and(|v| !v.trim().is_empty());
+        if !present && doc.field(key).is_none_or(Value::is_string) {
+            sink.report(
+                &super::component_rules::agent::MISSING_FIELD,
+                cx.runtime,
+                Some(cx.folder.at(&doc.rel)),
+                format!("no `{key}` in the frontmatter: {} does not load the agent", runtime_name),
             );
-        }
-    }
-    if let Some(shell) = doc.field("shell") {
-        let known = shell
-            .as_str()
-            .map(|s| s.trim().to_ascii_lowercase())
-            .is_some_and(|s| s == "bash" || s == "powershell");
-        if !known {
-            report("shell", format!("`shell` must be bash or powershell, not {shell}"));
         }
     }
 }
@@ -191,7 +168,7 @@ pub(crate) fn kind(value: &Value) -> &'static str {
 
 /// Files directly in or below `dir` (or `dir` itself when it is a file)
 /// whose name ends in one of `extensions`.
-pub(crate) fn files(cx: &Context<'_>, dir: &str, extensions: &[&str], recursive: bool) -> Vec<String> {
+pub(crate) fn files(cx: &Cx<'_>, dir: &str, extensions: &[&str], recursive: bool) -> Vec<String> {
     if cx.folder.exists(dir) {
         return vec![dir.to_string()];
     }
