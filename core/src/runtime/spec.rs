@@ -2,11 +2,11 @@
 //! by the registry. Every field is required, so a runtime added without its
 //! hook events, tool names, components or client does not compile.
 
-use super::{Kind, Writer};
+use super::{Kind, Runtime, Writer};
 use crate::error::Result;
 use crate::lint::layout::{Layout, LayoutInput};
 use crate::lint::markdown::Markdown;
-use crate::lint::{Cx, Rule, Sink};
+use crate::lint::{Cx, Folder, Rule, Sink};
 
 /// Everything the engine knows of one runtime.
 pub struct Spec {
@@ -43,6 +43,17 @@ pub struct Spec {
 
 /// A runtime's native plugin folder, as the runtime reads it.
 pub struct Reads {
+    /// The file that identifies a folder as this runtime's plugin.
+    pub marker: Option<&'static str>,
+    /// For a marker several runtimes share: whether a folder holding it is
+    /// this runtime's.
+    pub(crate) claims_shared_marker: Option<fn(Folder<'_>) -> bool>,
+    /// Other formats whose plugins it loads when its own marker is absent,
+    /// each found by that format's marker, in the order it tries them.
+    pub loads_formats: &'static [Runtime],
+    /// Without any manifest, the files or folders that make it load a
+    /// folder anyway, and the format it then reads it as.
+    pub loads_manifestless: Option<Manifestless>,
     /// The manifest (or configuration) file of a plugin folder, if any.
     pub manifest: Option<&'static str>,
     /// The runtime refuses a plugin folder without [`Reads::manifest`].
@@ -52,6 +63,9 @@ pub struct Reads {
     pub manifest_fallbacks: &'static [&'static str],
     /// Its own rules over the manifest, as its loader and validator judge it.
     pub(crate) check_manifest: Option<fn(&Cx<'_>, &mut Sink)>,
+    /// Its own checks of a plugin folder beyond the manifest (Hermes: the
+    /// skills its `__init__.py` registers).
+    pub(crate) check_plugin: Option<fn(&Cx<'_>, &mut Sink)>,
     /// Where it looks for skills, commands, agents, hooks and MCP servers:
     /// its default folders, changed by what the manifest declares.
     pub(crate) layout: fn(&mut Layout, &LayoutInput<'_>),
@@ -105,4 +119,13 @@ pub struct Skills {
     pub follows_agent_skills_spec: bool,
     /// It refuses frontmatter keys the specification does not define.
     pub strict_spec_keys: bool,
+}
+
+/// A folder with no manifest that a runtime loads anyway.
+#[derive(Clone, Copy)]
+pub struct Manifestless {
+    /// Files or folders, any of which makes it load the folder.
+    pub markers: &'static [&'static str],
+    /// The format it reads such a folder as.
+    pub as_format: Runtime,
 }

@@ -9,7 +9,7 @@ pub fn rules() -> Vec<&'static Rule> {
     // The rules only one runtime's format has live in that runtime's folder.
     let runtime_rules: Vec<&'static Rule> =
         Runtime::ALL.iter().flat_map(|runtime| runtime.spec().rules.iter().copied()).collect();
-    let areas: [&[&'static Rule]; 14] = [
+    let areas: [&[&'static Rule]; 13] = [
         super::detect::RULES,
         super::source::RULES,
         super::manifest::RULES,
@@ -21,7 +21,6 @@ pub fn rules() -> Vec<&'static Rule> {
         super::mcp::RULES,
         super::secrets::RULES,
         super::urls::RULES,
-        super::hermes::RULES,
         super::extension::RULES,
         crate::lint::folder::RULES,
     ];

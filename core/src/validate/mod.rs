@@ -8,7 +8,6 @@ mod findings;
 
 mod components;
 mod extension;
-mod hermes;
 mod hooks;
 mod manifest;
 mod marketplace;
@@ -117,28 +116,10 @@ fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
     // The name Claude Code keeps for Anthropic is its own policy, not part
     // of the format another runtime loads.
     native.drop_rules(&[&manifest::rules::NAME_RESERVED]);
-    let note = format!("{} loads the folder as a {} bundle", runtime_name(loader), runtime_name(format));
+    let note = format!("{} loads the folder as a {} bundle", loader.name(), format.name());
     native.forward(sink, loader.id(), Some(&note));
     skills::check_loaded(cx, format, sink);
     extension::check(cx, sink);
-}
-
-/// A runtime's name in messages.
-fn runtime_name(runtime: Runtime) -> &'static str {
-    match runtime {
-        Runtime::ClaudeCode => "Claude Code",
-        Runtime::Codex => "Codex",
-        Runtime::Gemini => "Gemini CLI",
-        Runtime::Cursor => "Cursor",
-        Runtime::AgentPlugins => "Agent Plugins",
-        Runtime::OpenClaw => "OpenClaw",
-        Runtime::Hermes => "Hermes",
-        Runtime::OpenCode => "OpenCode",
-        Runtime::Copilot => "Copilot CLI",
-        Runtime::Antigravity => "Antigravity CLI",
-        Runtime::Generic => "generic",
-        Runtime::Universal => "universal",
-    }
 }
 
 /// The native rules of a runtime's plugin: also what each bundle built from
@@ -146,7 +127,11 @@ fn runtime_name(runtime: Runtime) -> &'static str {
 pub(crate) fn check_plugin(cx: &Context<'_>, sink: &mut Sink) {
     manifest::check(cx, sink);
     skills::check(cx, sink);
-    hermes::check(cx, sink);
+    if let Some(check) = cx.runtime.and_then(|r| r.spec().reads.check_plugin) {
+        if cx.subject.kind == SubjectKind::Plugin {
+            check(&cx.lint(), sink);
+        }
+    }
     components::check(cx, sink);
     hooks::check(cx, sink);
     mcp::check(cx, sink);

@@ -38,6 +38,20 @@ const LOOSE_MARKDOWN: &str = "OpenClaw adds this folder as a skill root but load
                               from it, so the file is detected, not loaded";
 const STATE_DIR: &str = ".plugforge/openclaw";
 
+/// Other runtimes' bundles OpenClaw loads when its own marker is absent, in
+/// the order it tries them: OpenClaw 2026.9.6 (`detectBundleManifestFormat`)
+/// takes Codex, Cursor and Claude Code plugins, then an Agent Plugins root
+/// manifest.
+const LOADS_FORMATS: &[super::Runtime] =
+    &[super::Runtime::Codex, super::Runtime::Cursor, super::Runtime::ClaudeCode, super::Runtime::AgentPlugins];
+
+/// Without any manifest, OpenClaw loads a folder holding one of these as a
+/// manifestless Claude Code bundle.
+const MANIFESTLESS: super::Manifestless = super::Manifestless {
+    markers: &["skills", "commands", "agents", "hooks/hooks.json", ".mcp.json", ".lsp.json", "settings.json"],
+    as_format: super::Runtime::ClaudeCode,
+};
+
 /// OpenClaw, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "openclaw",
@@ -47,7 +61,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: LOADS_FORMATS, loads_manifestless: Some(MANIFESTLESS), manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },

@@ -13,7 +13,8 @@ use serde_json::{Map, Value};
 
 pub use rules::RULES;
 use rules::*;
-use sources::{Source, join, marketplace_file, source_of};
+pub(crate) use sources::marketplace_file;
+use sources::{Source, join, source_of};
 
 use super::Context;
 use super::detect::Subject;

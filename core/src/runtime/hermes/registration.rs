@@ -6,11 +6,7 @@
 //! `skills/*/SKILL.md`, or the same file with one call per skill), and says
 //! so when a file has any other shape.
 
-use super::Context;
-use super::detect::SubjectKind;
-use crate::lint::Sink;
-use crate::lint::{Rule, RuleSeverity};
-use crate::runtime::Runtime;
+use crate::lint::{Cx, Rule, RuleSeverity, Sink};
 
 const HERMES: &[&str] = &["hermes"];
 
@@ -48,7 +44,7 @@ pub const NOT_CHECKED: Rule = Rule {
 
 pub const RULES: &[&Rule] = &[&MISSING_INIT, &UNREGISTERED_SKILL, &REGISTRATION_RAISES, &NOT_CHECKED];
 
-const MANIFEST: &str = crate::runtime::hermes::facts::MANIFEST_PATH;
+const MANIFEST: &str = super::facts::MANIFEST_PATH;
 const INIT: &str = crate::runtime::hermes::facts::INIT_PATH;
 const SKILLS: &str = "skills";
 
@@ -74,14 +70,12 @@ enum Registrations {
     Calls(Vec<(usize, String, String)>),
 }
 
-pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    if cx.runtime != Some(Runtime::Hermes)
-        || cx.subject.kind != SubjectKind::Plugin
-        || !cx.folder.exists(MANIFEST)
-    {
+/// The plugin's `__init__.py` against the skills it ships.
+pub(crate) fn check(cx: &Cx<'_>, sink: &mut Sink) {
+    if !cx.folder.exists(MANIFEST) {
         return;
     }
-    let runtime = Some(Runtime::Hermes.id());
+    let runtime = Some(super::SPEC.id);
     if !cx.folder.exists(INIT) {
         let message =
             "no __init__.py: Hermes imports it to load the plugin and fails with \"No __init__.py\"";
@@ -138,14 +132,14 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     }
 }
 
-fn unregistered(cx: &Context<'_>, skill_md: &str, why: &str, sink: &mut Sink) {
+fn unregistered(cx: &Cx<'_>, skill_md: &str, why: &str, sink: &mut Sink) {
     let message =
         format!("{} is not registered ({why}): Hermes never serves this skill", cx.folder.full(skill_md));
-    sink.report(&UNREGISTERED_SKILL, Some(Runtime::Hermes.id()), Some(cx.folder.at(skill_md)), message);
+    sink.report(&UNREGISTERED_SKILL, Some(super::SPEC.id), Some(cx.folder.at(skill_md)), message);
 }
 
 /// Every `SKILL.md` below `skills/`, at any depth, relative to the plugin.
-fn shipped_skills(cx: &Context<'_>) -> Vec<String> {
+fn shipped_skills(cx: &Cx<'_>) -> Vec<String> {
     cx.folder
         .below(SKILLS)
         .map(|(rel, _)| rel)
@@ -239,7 +233,7 @@ mod tests {
     use crate::source::SourceTree;
     use crate::validate::{ValidateOptions, validate};
 
-    const GENERATED: &str = include_str!("../../../templates/hermes/__init__.py");
+    const GENERATED: &str = include_str!("../../../../templates/hermes/__init__.py");
     const SKILL: &str = "---\nname: a\ndescription: A.\n---\nA\n";
 
     fn codes(files: &[(&str, &str)]) -> Vec<(String, Option<String>)> {
