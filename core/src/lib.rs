@@ -25,6 +25,7 @@ mod build;
 mod bundle;
 mod credentials;
 mod doctor;
+mod draft;
 mod error;
 pub mod format;
 mod hash;
@@ -62,7 +63,7 @@ pub use doctor::{
 };
 pub use error::{Error, ErrorCode, Location, Problem, Result};
 pub use hash::sha256_hex;
-pub use import::{IMPORTABLE, ImportNote, ImportOptions, Imported, import};
+pub use import::{ImportNote, ImportOptions, Imported, import, importable};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
 pub use members::{Member, build_members};
 pub use merge::{Merge, Part, Record};

@@ -3,10 +3,12 @@
 //! hook events, tool names, components or client does not compile.
 
 use super::{Kind, Runtime, Writer};
+use crate::draft::Draft;
 use crate::error::Result;
 use crate::lint::layout::{Layout, LayoutInput};
 use crate::lint::markdown::Markdown;
 use crate::lint::{Cx, Folder, Rule, Sink};
+use crate::source::SourceTree;
 
 /// Everything the engine knows of one runtime.
 pub struct Spec {
@@ -37,6 +39,12 @@ pub struct Spec {
     pub agents: Agents,
     /// How it reads slash-command files.
     pub commands: Commands,
+    /// Reading its native plugin as a source (`import --from <id>`, or a
+    /// build straight from it), when its format can be one.
+    pub read: Option<Reader>,
+    /// Its files in a plugin folder whose source is another format: read
+    /// for metadata, and what only it reads kept for its bundle.
+    pub foreign: Option<Foreign>,
     /// The rules of the catalog only this runtime's format has.
     pub rules: &'static [&'static Rule],
 }
@@ -128,4 +136,31 @@ pub struct Manifestless {
     pub markers: &'static [&'static str],
     /// The format it reads such a folder as.
     pub as_format: Runtime,
+}
+
+/// Reading a runtime's native plugin into a canonical source.
+pub struct Reader {
+    /// Reads the plugin folder into the draft source, with notes on what
+    /// the canonical source cannot carry.
+    pub(crate) read: fn(&SourceTree, &mut Draft) -> Result<()>,
+    /// The files or folders that make a folder without any manifest its
+    /// plugin; it then names the plugin after the folder.
+    pub manifestless_layout: Option<&'static [&'static str]>,
+}
+
+/// A runtime's files in a plugin folder built from another format.
+pub struct Foreign {
+    /// Its manifest.
+    pub manifest: &'static str,
+    /// Its marketplace, which may list the folder itself.
+    pub marketplace: Option<&'static str>,
+    /// The folder its manifest sits in, which holds only what the runtime
+    /// writes there.
+    pub manifest_folder: Option<&'static str>,
+    /// Manifest fields only this runtime reads, kept under
+    /// `targets.<id>.manifest`.
+    pub runtime_only_fields: &'static [&'static str],
+    /// A runtime-only field it reads into the source itself instead of
+    /// keeping it: the field, and how (manifest text, manifest path, draft, value).
+    pub(crate) read_field: Option<(&'static str, fn(&str, &str, &mut Draft, serde_json::Value))>,
 }

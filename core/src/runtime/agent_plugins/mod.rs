@@ -7,6 +7,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+pub(crate) mod read;
 
 use serde_json::{Map, Value, json};
 
@@ -41,6 +42,8 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
+    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &[], read_field: None }),
     rules: &[],
 };
 

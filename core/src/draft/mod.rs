@@ -1,14 +1,32 @@
-//! The canonical source being assembled: its files, its `plugforge.json`
-//! fields and the notes about what it could not carry.
+//! The canonical source being assembled from a native plugin (what every
+//! runtime's reader writes into): its files, its `plugforge.json` fields and
+//! the notes about what it could not carry.
+
+pub(crate) mod common;
+pub(crate) mod json_parts;
+pub(crate) mod manifest;
+pub(crate) mod markdown;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::ImportNote;
+use serde::Serialize;
+
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::source::{SourceFile, SourceTree, line_of_key};
+
+/// Something of the native plugin the canonical source does not carry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ImportNote {
+    /// Stable snake_case identifier, e.g. `unknown_field`.
+    pub code: &'static str,
+    pub location: Location,
+    pub message: String,
+}
 
 /// `plugforge.json` keys in the order the written file lists them.
 const CONFIG_ORDER: [&str; 14] = [
@@ -40,9 +58,16 @@ pub struct Draft {
     /// Other runtimes' MCP files (`.mcp.json`, `mcp.json`) found beside the
     /// primary manifest.
     foreign_mcp: Vec<(String, SourceFile)>,
+    /// Files `build` regenerates, so no reader imports them.
+    pub(crate) regenerated: common::Regenerated,
 }
 
 impl Draft {
+    /// An empty draft whose readers skip the `regenerated` files.
+    pub(crate) fn new(regenerated: common::Regenerated) -> Draft {
+        Draft { regenerated, ..Draft::default() }
+    }
+
     pub fn note(&mut self, code: &'static str, location: Location, message: impl Into<String>) {
         self.notes.push(ImportNote { code, location, message: message.into() });
     }
@@ -187,4 +212,13 @@ fn template_safe(path: &str, file: &SourceFile) -> std::result::Result<Option<(S
         return Err("holds \"endraw\", so it cannot be kept verbatim in a source that renders every .j2 file; left out".to_string());
     }
     Ok(Some((format!("{path}.j2"), format!("{{% raw %}}{text}{{% endraw %}}").into_bytes())))
+}
+
+/// The error for a runtime named with `--from` whose manifest is missing.
+pub(crate) fn missing_marker(marker: &str) -> Error {
+    Error::at(
+        ErrorCode::InvalidSource,
+        Location::file(marker),
+        format!("no {marker}: this is not that runtime's plugin"),
+    )
 }

@@ -4,13 +4,13 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, SkillFile, Spelling, skip_regenerated};
-use super::draft::Draft;
-use super::json_parts::{JsonParts, Merged, invalid};
-use super::manifest::{Manifest, entries, relative, short};
-use super::markdown::Markdown;
+use crate::draft::common::{self, SkillFile, Spelling, skip_regenerated};
+use crate::draft::Draft;
+use crate::draft::json_parts::{JsonParts, Merged, invalid};
+use crate::draft::manifest::{Manifest, entries, relative, short};
+use crate::draft::markdown::Markdown;
 use crate::error::{Location, Result};
-use crate::runtime::cursor::facts;
+use super::facts;
 use crate::source::{SourceFile, SourceTree};
 
 pub const MANIFEST: &str = facts::MANIFEST_PATH;
@@ -19,8 +19,8 @@ const CURSOR_ONLY: [&str; 6] = ["publisher", "logo", "category", "tags", "minCli
 const FOLDERS: [(&str, &str); 4] =
     [("skills", "skills"), ("commands", "commands"), ("agents", "agents"), ("rules", "rules")];
 
-pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
-    let file = tree.get(MANIFEST).ok_or_else(|| super::missing_marker(MANIFEST))?;
+pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
+    let file = tree.get(MANIFEST).ok_or_else(|| crate::draft::missing_marker(MANIFEST))?;
     let mut manifest = Manifest::read(MANIFEST, &file.bytes)?;
     manifest.metadata(draft, Some("displayName"));
     manifest.take("$schema");
@@ -53,7 +53,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     manifest.keep_for(draft, "cursor", "Cursor", &CURSOR_ONLY);
     manifest.rest(draft, "Cursor");
 
-    let spelling = Spelling::claude().with(facts::PLUGIN_ROOT, "${PLUGIN_ROOT}");
+    let spelling = crate::runtime::claude_code::read::spelling().with(facts::PLUGIN_ROOT, "${PLUGIN_ROOT}");
     let mut rules = Vec::new();
     'files: for (path, file) in tree.iter() {
         let p = path.as_str();

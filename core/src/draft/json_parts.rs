@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::draft::Draft;
+use super::Draft;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::runtime::claude_code::facts::HOOK_EVENTS;
 

@@ -7,10 +7,10 @@ mod command;
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, SkillFile, Spelling, skip_regenerated};
-use super::draft::Draft;
-use super::manifest::{Manifest, entries, relative, short};
-use super::markdown::Markdown;
+use crate::draft::common::{self, SkillFile, Spelling, skip_regenerated};
+use crate::draft::Draft;
+use crate::draft::manifest::{Manifest, entries, relative, short};
+use crate::draft::markdown::Markdown;
 use crate::error::{Location, Result};
 use crate::path::BundlePath;
 use crate::runtime::gemini::{hooks::claude_event, tools::claude_tool};
@@ -23,8 +23,8 @@ const GEMINI_ONLY: [&str; 5] = ["excludeTools", "settings", "themes", "plan", "m
 /// Gemini events whose matcher is a regex over tool names.
 const TOOL_EVENTS: [&str; 2] = ["BeforeTool", "AfterTool"];
 
-pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
-    let file = tree.get(MANIFEST).ok_or_else(|| super::missing_marker(MANIFEST))?;
+pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
+    let file = tree.get(MANIFEST).ok_or_else(|| crate::draft::missing_marker(MANIFEST))?;
     let mut manifest = Manifest::read(MANIFEST, &file.bytes)?;
     let native_name = manifest.fields.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
     manifest.metadata(draft, None);
@@ -57,7 +57,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
 
 /// Gemini's spellings of the plugin root and data folders, as `build` writes them.
 fn spelling(name: &str) -> Spelling {
-    Spelling::claude()
+    crate::runtime::claude_code::read::spelling()
         .with(crate::runtime::gemini::facts::PLUGIN_ROOT, "${PLUGIN_ROOT}")
         .with(format!("~/.gemini/extensions/{name}"), "${PLUGIN_ROOT}")
         .with(format!("$HOME/.gemini/plugin-data/{name}"), "${PLUGIN_DATA}")
@@ -167,11 +167,11 @@ fn claude_name(gemini: &str) -> String {
 fn hooks(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spelling) -> Result<()> {
     let value = common::json(from, file)?;
     let Value::Object(mut object) = value else {
-        return Err(super::json_parts::invalid(from, "a hooks config must be a JSON object"));
+        return Err(crate::draft::json_parts::invalid(from, "a hooks config must be a JSON object"));
     };
     let events = match object.shift_remove("hooks") {
         Some(Value::Object(events)) => events,
-        _ => return Err(super::json_parts::invalid(from, "a hooks config needs a \"hooks\" object")),
+        _ => return Err(crate::draft::json_parts::invalid(from, "a hooks config needs a \"hooks\" object")),
     };
     let mut out = Map::new();
     if let Some(description) = object.shift_remove("description") {

@@ -4,19 +4,33 @@
 
 use serde_json::{Map, Value};
 
-use super::common::{self, SkillFile, Spelling, skip_regenerated};
-use super::draft::Draft;
-use super::json_parts::{JsonParts, Merged};
-use super::manifest::{Manifest, entries, relative, short};
+use crate::draft::common::{self, SkillFile, Spelling, skip_regenerated};
+use crate::draft::Draft;
+use crate::draft::json_parts::{JsonParts, Merged};
+use crate::draft::manifest::{Manifest, entries, relative, short};
 use crate::error::{Location, Result};
 use crate::format::yaml;
 use crate::path::BundlePath;
 use crate::source::{SourceFile, SourceTree, parse_document};
 
-pub const MANIFEST: &str = crate::runtime::claude_code::facts::MANIFEST_PATH;
+pub const MANIFEST: &str = super::facts::MANIFEST_PATH;
+
+/// Folders and files by which Claude Code loads a plugin that has no
+/// manifest.
+pub(crate) const MANIFESTLESS_LAYOUT: [&str; 7] =
+    ["commands", "agents", "skills", "hooks/hooks.json", ".mcp.json", "output-styles", "SKILL.md"];
+
+/// Claude Code's variable spellings, which every runtime's files may also
+/// hold, each with its canonical spelling.
+pub(crate) fn spelling() -> Spelling {
+    Spelling(vec![
+        (super::facts::PLUGIN_ROOT.into(), "${PLUGIN_ROOT}".into()),
+        (super::facts::PLUGIN_DATA.into(), "${PLUGIN_DATA}".into()),
+    ])
+}
 
 /// Manifest fields only Claude Code reads; kept for its bundle alone.
-pub(super) const CLAUDE_ONLY: [&str; 10] = [
+pub(crate) const CLAUDE_ONLY: [&str; 10] = [
     "userConfig",
     "lspServers",
     "channels",
@@ -45,7 +59,7 @@ struct Paths {
     mcp: JsonParts,
 }
 
-pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
+pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     let mut paths = Paths::default();
     if let Some(file) = tree.get(MANIFEST) {
         let mut manifest = Manifest::read(MANIFEST, &file.bytes)?;
@@ -64,7 +78,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
         manifest.keep_for(draft, "claude-code", "Claude Code", &CLAUDE_ONLY);
         manifest.rest(draft, "Claude Code");
     }
-    let spelling = Spelling::claude();
+    let spelling = spelling();
     for (path, file) in tree.iter() {
         place(tree, draft, &mut paths, path, file, &spelling)?;
     }
@@ -215,7 +229,7 @@ fn inline_commands(
                 format!("commands.{name}.{key} has no command frontmatter counterpart; left out"),
             );
         }
-        let body = Spelling::claude().text(&body);
+        let body = spelling().text(&body);
         let text = if frontmatter.is_empty() { body } else { yaml::frontmatter(&frontmatter, &body) };
         draft.add_text(&path, text, MANIFEST)?;
     }

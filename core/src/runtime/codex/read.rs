@@ -5,19 +5,19 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, SkillFile, Spelling, skip_regenerated};
-use super::draft::Draft;
-use super::json_parts::{JsonParts, Merged};
-use super::manifest::{Manifest, entries, relative, short};
+use crate::draft::common::{self, SkillFile, skip_regenerated};
+use crate::draft::Draft;
+use crate::draft::json_parts::{JsonParts, Merged};
+use crate::draft::manifest::{Manifest, entries, relative, short};
 use crate::error::{Location, Result};
 use crate::runtime::codex::{DEFAULT_CAPABILITIES, DEFAULT_CATEGORY, DEFAULT_PROMPTS_MAX, short_description};
 use crate::source::SourceTree;
 
-pub const MANIFEST: &str = crate::runtime::codex::facts::MANIFEST_PATH;
+pub const MANIFEST: &str = super::facts::MANIFEST_PATH;
 const ROOT: &str = "${PLUGIN_ROOT}";
 
-pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
-    let file = tree.get(MANIFEST).ok_or_else(|| super::missing_marker(MANIFEST))?;
+pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
+    let file = tree.get(MANIFEST).ok_or_else(|| crate::draft::missing_marker(MANIFEST))?;
     let mut manifest = Manifest::read(MANIFEST, &file.bytes)?;
     manifest.metadata(draft, None);
     let interface = manifest.take("interface");
@@ -43,7 +43,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     manifest.keep_for(draft, "codex", "Codex", &["apps"]);
     manifest.rest(draft, "Codex");
 
-    let spelling = Spelling::claude();
+    let spelling = crate::runtime::claude_code::read::spelling();
     let mut skills = Vec::new();
     for (path, file) in tree.iter() {
         let p = path.as_str();
@@ -121,6 +121,11 @@ fn component(manifest: &mut Manifest, draft: &mut Draft, key: &str, parts: &mut 
         }
     }
     true
+}
+
+/// A Codex manifest's `interface` beside another format's primary manifest.
+pub(crate) fn foreign_interface(text: &str, file: &str, draft: &mut Draft, interface: Value) {
+    import_interface(text, file, draft, interface, &[]);
 }
 
 /// `interface`: what `build` derives again from the metadata is dropped,

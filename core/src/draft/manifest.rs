@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::draft::Draft;
+use super::Draft;
 use crate::error::Result;
 use crate::source::parse_json;
 

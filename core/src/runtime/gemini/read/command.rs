@@ -4,10 +4,10 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::toml_doc;
-use crate::import::common::{self, Spelling};
-use crate::import::draft::Draft;
-use crate::import::manifest::short;
-use crate::import::markdown::with_frontmatter;
+use crate::draft::common::{self, Spelling};
+use crate::draft::Draft;
+use crate::draft::manifest::short;
+use crate::draft::markdown::with_frontmatter;
 use crate::source::SourceFile;
 
 /// `commands/<name>/x.toml` (as `build` writes it) or `commands/x.toml` -> `commands/x.md`.

@@ -4,18 +4,18 @@
 
 use serde_json::{Map, Value, json};
 
-use super::common::{self, SkillFile, Spelling, skip_regenerated};
-use super::draft::Draft;
-use super::manifest::{Manifest, short};
+use crate::draft::common::{self, SkillFile, skip_regenerated};
+use crate::draft::Draft;
+use crate::draft::manifest::{Manifest, short};
 use crate::error::{Location, Result};
-use crate::runtime::agent_plugins::facts::{MCP_SCHEMA, PLUGIN_SCHEMA};
+use super::facts::{MCP_SCHEMA, PLUGIN_SCHEMA};
 use crate::source::SourceTree;
 
-pub const MANIFEST: &str = crate::runtime::agent_plugins::facts::MANIFEST_PATH;
+pub const MANIFEST: &str = super::facts::MANIFEST_PATH;
 const MCP_FILE: &str = "mcp.json";
 
-pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
-    let file = tree.get(MANIFEST).ok_or_else(|| super::missing_marker(MANIFEST))?;
+pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
+    let file = tree.get(MANIFEST).ok_or_else(|| crate::draft::missing_marker(MANIFEST))?;
     let mut manifest = Manifest::read(MANIFEST, &file.bytes)?;
     match manifest.take("$schema") {
         Some(Value::String(schema)) if schema == PLUGIN_SCHEMA => {}
@@ -28,7 +28,7 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     manifest.metadata(draft, None);
     manifest.keep_for(draft, "agent-plugins", "Agent Plugins", &["extensions"]);
     manifest.rest(draft, "Agent Plugins");
-    let spelling = Spelling::claude();
+    let spelling = crate::runtime::claude_code::read::spelling();
     for (path, file) in tree.iter() {
         let p = path.as_str();
         if p == MANIFEST || skip_regenerated(draft, p) {
@@ -56,14 +56,14 @@ pub fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
 /// is a `${PLUGIN_ROOT}` path, `streamable-http` is `http`.
 fn servers(draft: &mut Draft, from: &str, value: Value) -> Result<()> {
     let Value::Object(mut object) = value else {
-        return Err(super::json_parts::invalid(from, "mcp.json must be a JSON object"));
+        return Err(crate::draft::json_parts::invalid(from, "mcp.json must be a JSON object"));
     };
     if object.shift_remove("$schema") != Some(json!(MCP_SCHEMA)) {
         let message = "mcp.json has no Agent Plugins 1.0 $schema; read as 1.0 anyway";
         draft.note("schema_version", Location::file(from), message);
     }
     let Some(Value::Object(servers)) = object.shift_remove("mcpServers") else {
-        return Err(super::json_parts::invalid(from, "mcp.json needs an \"mcpServers\" object"));
+        return Err(crate::draft::json_parts::invalid(from, "mcp.json needs an \"mcpServers\" object"));
     };
     for key in object.keys() {
         draft.note(
