@@ -53,7 +53,9 @@ registry! {
 
 use std::collections::BTreeMap;
 
-pub use spec::{Agents, CommandDescription, Commands, Foreign, Manifestless, Reader, Reads, Skills, Spec};
+pub use spec::{
+    Agents, CommandDescription, Commands, Foreign, HookTrust, Manifestless, Reader, Reads, Skills, Spec,
+};
 pub use writer::{Writer, left_out, marketplace_owner};
 
 use crate::bundle::{Bundle, Scope};

@@ -39,6 +39,8 @@ pub struct Spec {
     pub agents: Agents,
     /// How it reads slash-command files.
     pub commands: Commands,
+    /// Hooks it installs inert, running only once the user trusts them.
+    pub hook_trust: Option<HookTrust>,
     /// Reading its native plugin as a source (`import --from <id>`, or a
     /// build straight from it), when its format can be one.
     pub read: Option<Reader>,
@@ -163,4 +165,14 @@ pub struct Foreign {
     /// A runtime-only field it reads into the source itself instead of
     /// keeping it: the field, and how (manifest text, manifest path, draft, value).
     pub(crate) read_field: Option<(&'static str, fn(&str, &str, &mut Draft, serde_json::Value))>,
+}
+
+/// A runtime that installs a plugin's hooks inert until the user trusts them.
+pub struct HookTrust {
+    /// The artifact kind whose hooks wait for trust.
+    pub kind: &'static str,
+    /// The hooks file of such a bundle.
+    pub hooks_file: &'static str,
+    /// How the user trusts them, as an instruction.
+    pub how: &'static str,
 }

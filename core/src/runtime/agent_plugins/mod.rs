@@ -42,6 +42,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
+    hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &[], read_field: None }),
     rules: &[],

@@ -45,6 +45,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
+    hook_trust: None,
     read: None,
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
     rules: &[],
