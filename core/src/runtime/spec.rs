@@ -47,6 +47,8 @@ pub struct Spec {
     /// Its files in a plugin folder whose source is another format: read
     /// for metadata, and what only it reads kept for its bundle.
     pub foreign: Option<Foreign>,
+    /// What judges its bundles: its real client, run offline, or why none can.
+    pub judge: Judge,
     /// The rules of the catalog only this runtime's format has.
     pub rules: &'static [&'static Rule],
 }
@@ -175,4 +177,42 @@ pub struct HookTrust {
     pub hooks_file: &'static str,
     /// How the user trusts them, as an instruction.
     pub how: &'static str,
+}
+
+/// What judges a runtime's bundles.
+pub enum Judge {
+    /// Real clients, run offline in a throwaway HOME, load the bundle and
+    /// say what they loaded.
+    Clients(&'static [&'static Client]),
+    /// No client runs offline here: the bundles are checked against the
+    /// runtime's published schemas and documented behaviour.
+    Schemas {
+        /// Why no client runs.
+        why: &'static str,
+        /// The test that checks the bundles.
+        test: &'static str,
+    },
+    /// Nothing loads the bundle (a guide people follow).
+    Nothing(&'static str),
+}
+
+/// A real agent CLI, pinned, as the suite installs and drives it.
+pub struct Client {
+    /// Its id in `scripts/install-clients` (and `PLUGFORGE_<ID>_BIN`).
+    pub id: &'static str,
+    /// Where it installs from: an npm package, or `pypi:<package>`.
+    pub package: &'static str,
+    /// The version the suite pins.
+    pub version: &'static str,
+    /// Its binary below the install prefix (a glob may stand for a platform folder).
+    pub binary: &'static str,
+    /// npm packages installed beside it that the suite's driver needs.
+    pub extra_packages: &'static [&'static str],
+    /// How a user loads a bundle (`ROOT`: the output root, `DIR`: the
+    /// bundle, `NAME`: the plugin, `MARKETPLACE`: the marketplace's name).
+    pub load: &'static [&'static str],
+    /// How to ask it what it loaded.
+    pub list: &'static [&'static str],
+    /// The suite's driver that loads a bundle and reports the inventory.
+    pub driver: &'static str,
 }

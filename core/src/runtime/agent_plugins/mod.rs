@@ -29,6 +29,19 @@ pub const REQUIRED_URLS: &[&str] = &[PLUGIN_SCHEMA, MCP_SCHEMA];
 const STRING_KEYS: [&str; 5] = ["version", "description", "homepage", "repository", "license"];
 const NOT_A_COMPONENT: &str = "Agent Plugins 1.0 has two component types, skills and MCP servers";
 
+/// The Agent Skills reference validator, the judge of every skill an
+/// Agent Plugins client loads (Codex judges the plugin itself).
+pub(crate) const SKILLS_REF: super::Client = super::Client {
+    id: "skills-ref",
+    package: "skills-ref",
+    version: "0.1.5",
+    binary: "node_modules/.bin/skills-ref",
+    extra_packages: &[],
+    load: &[],
+    list: &["skills-ref validate DIR/skills/NAME"],
+    driver: "tests/clients/skills_ref_validate.py",
+};
+
 /// Agent Plugins, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "agent-plugins",
@@ -45,6 +58,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &[], read_field: None }),
+    judge: super::Judge::Clients(&[&SKILLS_REF, &super::codex::CLIENT]),
     rules: &[],
 };
 

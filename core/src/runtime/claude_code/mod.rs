@@ -22,6 +22,22 @@ const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
 /// Agent frontmatter keys Claude Code ignores for plugin agents.
 const IGNORED_AGENT_KEYS: [&str; 3] = ["permissionMode", "hooks", "mcpServers"];
 
+/// Claude Code's CLI, the judge of its plugins and project configuration.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "claude",
+    package: "@anthropic-ai/claude-code",
+    version: "2.1.332",
+    binary: "node_modules/@anthropic-ai/claude-code/bin/claude.exe",
+    extra_packages: &[],
+    load: &[
+        "claude plugin validate --strict DIR",
+        "claude plugin marketplace add ROOT",
+        "claude plugin install NAME@MARKETPLACE",
+    ],
+    list: &["claude plugin details NAME@MARKETPLACE"],
+    driver: "tests/clients/claude_inventory.py",
+};
+
 /// Claude Code, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "claude-code",
@@ -38,6 +54,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: Some(&read::MANIFESTLESS_LAYOUT) }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &read::CLAUDE_ONLY, read_field: None }),
+    judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
 };
 

@@ -35,6 +35,18 @@ const DEFAULT_PROMPT_MAX: usize = 128;
 pub(crate) const DEFAULT_CATEGORY: &str = "Developer Tools";
 pub(crate) const DEFAULT_CAPABILITIES: [&str; 1] = ["Interactive"];
 
+/// Codex's CLI and its app-server, the judge of its plugins and projects.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "codex",
+    package: "@openai/codex",
+    version: "0.171.0",
+    binary: "node_modules/@openai/codex-linux-x64/vendor/*/bin/codex",
+    extra_packages: &[],
+    load: &["codex plugin marketplace add ROOT", "codex plugin add NAME@MARKETPLACE --json"],
+    list: &["codex app-server: plugin/read, skills/list, hooks/list"],
+    driver: "tests/clients/codex_inventory.py",
+};
+
 /// Codex, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "codex",
@@ -51,6 +63,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: Some(super::HookTrust { kind: "plugin", hooks_file: "hooks/hooks.json", how: HOOK_TRUST }),
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &["interface", "apps"], read_field: Some(("interface", read::foreign_interface)) }),
+    judge: super::Judge::Clients(&[&CLIENT]),
     rules: lint::RULES,
 };
 

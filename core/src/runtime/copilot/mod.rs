@@ -32,6 +32,18 @@ const MCP_TRANSPORTS: [&str; 5] = ["stdio", "local", "http", "sse", "streamable-
 /// servers, but sets no `PLUGIN_DATA`: hooks get `COPILOT_PLUGIN_DATA` [23, 25].
 const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_DATA}", facts::PLUGIN_DATA)]);
 
+/// GitHub Copilot CLI and its headless server, the judge of its plugins.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "copilot",
+    package: "@github/copilot",
+    version: "1.0.102",
+    binary: "node_modules/.bin/copilot",
+    extra_packages: &[],
+    load: &["copilot plugin marketplace add ROOT", "copilot plugin install NAME@MARKETPLACE"],
+    list: &["copilot plugin list --json", "copilot skill list --json", "copilot mcp list --json"],
+    driver: "tests/clients/copilot_inventory.py",
+};
+
 /// Copilot CLI, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "copilot",
@@ -48,6 +60,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
+    judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
 };
 

@@ -34,6 +34,18 @@ const CONTEXT_FILE: &str = "GEMINI.md";
 /// The user-scope context file (below the home folder).
 const USER_CONTEXT_FILE: &str = ".gemini/GEMINI.md";
 
+/// Gemini CLI, the judge of its extensions and projects.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "gemini",
+    package: "@google/gemini-cli",
+    version: "0.61.0",
+    binary: "node_modules/.bin/gemini",
+    extra_packages: &["@iarna/toml@2.2.5"],
+    load: &["gemini extensions validate DIR", "gemini extensions install DIR --consent --skip-settings"],
+    list: &["gemini extensions list"],
+    driver: "tests/clients/gemini_inventory.py",
+};
+
 /// Gemini CLI, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "gemini",
@@ -50,6 +62,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &["settings", "excludeTools", "plan"], read_field: None }),
+    judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
 };
 

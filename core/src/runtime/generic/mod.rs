@@ -27,6 +27,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
+    judge: super::Judge::Nothing("a guide people follow by hand; no runtime loads it"),
     rules: &[],
 };
 

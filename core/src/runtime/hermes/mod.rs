@@ -32,6 +32,18 @@ use facts::CONFIG_FILE;
 
 const WORKSPACE: &str = "workspace";
 
+/// Hermes Agent (Python), the judge of its plugins and workspaces.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "hermes",
+    package: "pypi:hermes-agent",
+    version: "0.19.0",
+    binary: "bin/hermes",
+    extra_packages: &[],
+    load: &["cp -r DIR $HERMES_HOME/plugins/NAME", "hermes plugins enable NAME"],
+    list: &["hermes plugins list"],
+    driver: "tests/clients/hermes_inventory.py",
+};
+
 /// Hermes, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "hermes",
@@ -48,6 +60,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
+    judge: super::Judge::Clients(&[&CLIENT]),
     rules: registration::RULES,
 };
 

@@ -52,6 +52,18 @@ const MANIFESTLESS: super::Manifestless = super::Manifestless {
     as_format: super::Runtime::ClaudeCode,
 };
 
+/// OpenClaw's CLI (Node 24), the judge of its bundles and workspaces.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "openclaw",
+    package: "openclaw",
+    version: "2026.9.6",
+    binary: "openclaw",
+    extra_packages: &[],
+    load: &["openclaw plugins install DIR --force --accept-capabilities"],
+    list: &["openclaw plugins inspect NAME --json", "openclaw skills list --json"],
+    driver: "tests/clients/openclaw_inventory.py",
+};
+
 /// OpenClaw, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "openclaw",
@@ -68,6 +80,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
+    judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
 };
 

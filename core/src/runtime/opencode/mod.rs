@@ -39,6 +39,18 @@ const AGENT_KEYS: [&str; 5] = ["description", "model", "temperature", "top_p", "
 const GUARDED_TOOLS: [(&str, &[&str]); 2] =
     [("bash", &["Bash"]), ("edit", &["Edit", "Write", "NotebookEdit", "MultiEdit"])];
 
+/// OpenCode's CLI, the judge of its project and global configuration.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "opencode",
+    package: "opencode-ai",
+    version: "1.18.33",
+    binary: "node_modules/opencode-ai/bin/opencode.exe",
+    extra_packages: &[],
+    load: &["cd DIR"],
+    list: &["opencode debug config", "opencode debug skill", "opencode agent list"],
+    driver: "tests/clients/opencode_inventory.py",
+};
+
 /// OpenCode, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "opencode",
@@ -55,6 +67,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
+    judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
 };
 

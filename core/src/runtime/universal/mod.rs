@@ -61,6 +61,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
+    judge: super::Judge::Clients(&[&claude_code::CLIENT, &codex::CLIENT, &copilot::CLIENT, &openclaw::CLIENT]),
     rules: &[],
 };
 
