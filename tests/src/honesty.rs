@@ -44,7 +44,8 @@ pub fn worst_levels(runtime: Runtime, kind: &Kind) -> BTreeMap<&'static str, Lev
             scope: kind.scopes[0],
             ..BuildOptions::default()
         };
-        let output = build(source, &options).unwrap_or_else(|e| panic!("{}:{}: {e}", runtime.id(), kind.name));
+        let output =
+            build(source, &options).unwrap_or_else(|e| panic!("{}:{}: {e}", runtime.id(), kind.name));
         for row in output.bundles.iter().flat_map(|b| b.honesty.iter()) {
             let slot = worst.entry(row.component).or_insert(row.level);
             if rank(row.level) > rank(*slot) {

@@ -28,7 +28,9 @@ fn folders() -> Vec<String> {
     let registry = std::fs::read_to_string(repo().join("core/src/runtime/mod.rs")).expect("the registry");
     let start = registry.find("\nregistry! {").expect("registry! { ... } in core/src/runtime/mod.rs");
     let body = &registry[start..start + registry[start..].find("\n}").expect("the registry's end")];
-    body.lines().filter_map(|line| Some(line.trim().strip_suffix(',')?.split_once(" => ")?.1.to_string())).collect()
+    body.lines()
+        .filter_map(|line| Some(line.trim().strip_suffix(',')?.split_once(" => ")?.1.to_string()))
+        .collect()
 }
 
 /// One fact of a `facts.rs`: its name, its value as written, its doc.
@@ -83,7 +85,11 @@ fn yes(flag: bool) -> &'static str {
 }
 
 fn list(items: &[&str]) -> String {
-    if items.is_empty() { "none".into() } else { items.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ") }
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ")
+    }
 }
 
 /// Headings one level down (the evidence sits below the page's title).
@@ -126,7 +132,9 @@ fn page(runtime: Runtime, folder: &str) -> String {
     for (i, kind) in spec.kinds.iter().enumerate() {
         let place = match kind.layout {
             Layout::Folder => "its own folder below the output root".to_string(),
-            Layout::InPlace { state_dir } => format!("the project (or home) folder; manifest in {}", code(state_dir)),
+            Layout::InPlace { state_dir } => {
+                format!("the project (or home) folder; manifest in {}", code(state_dir))
+            }
         };
         let scopes: Vec<&str> = kind.scopes.iter().map(|s| s.as_str()).collect();
         p.push_str(&format!(
@@ -139,9 +147,11 @@ fn page(runtime: Runtime, folder: &str) -> String {
         ));
     }
 
-    p.push_str("\n## Components\n\nWhat its writer does with each component of the reference sources \
+    p.push_str(
+        "\n## Components\n\nWhat its writer does with each component of the reference sources \
                 (`yes` supported, `degraded` carried with a loss it reports, `no` left out with a report, \
-                `n/a` nothing to carry):\n\n| kind |");
+                `n/a` nothing to carry):\n\n| kind |",
+    );
     for component in COMPONENTS {
         p.push_str(&format!(" {component} |"));
     }
@@ -162,9 +172,15 @@ fn page(runtime: Runtime, folder: &str) -> String {
         reads.manifest.map_or("none".into(), code),
         if reads.manifest_required { " (required: it refuses a plugin without it)" } else { "" }
     ));
-    p.push_str(&format!("- Marker (what makes a folder its plugin): {}.\n", reads.marker.map_or("none".into(), code)));
+    p.push_str(&format!(
+        "- Marker (what makes a folder its plugin): {}.\n",
+        reads.marker.map_or("none".into(), code)
+    ));
     if !reads.manifest_fallbacks.is_empty() {
-        p.push_str(&format!("- Reads as its own, when its manifest is absent: {}.\n", list(reads.manifest_fallbacks)));
+        p.push_str(&format!(
+            "- Reads as its own, when its manifest is absent: {}.\n",
+            list(reads.manifest_fallbacks)
+        ));
     }
     if !reads.loads_formats.is_empty() {
         let formats: Vec<&str> = reads.loads_formats.iter().map(|f| f.id()).collect();
@@ -177,17 +193,27 @@ fn page(runtime: Runtime, folder: &str) -> String {
             manifestless.as_format.name()
         ));
     }
-    p.push_str(&format!("- Manifest syntax: {}.\n", if reads.lenient_manifest_syntax { "JSON5 or JSONC" } else { "strict" }));
+    p.push_str(&format!(
+        "- Manifest syntax: {}.\n",
+        if reads.lenient_manifest_syntax { "JSON5 or JSONC" } else { "strict" }
+    ));
     p.push_str(&format!(
         "- Skills: {}{}.\n",
-        if spec.skills.follows_agent_skills_spec { "held to the Agent Skills specification" } else { "its own checks (frontmatter types, a `description` key)" },
+        if spec.skills.follows_agent_skills_spec {
+            "held to the Agent Skills specification"
+        } else {
+            "its own checks (frontmatter types, a `description` key)"
+        },
         if spec.skills.strict_spec_keys { ", unknown frontmatter keys refused" } else { "" }
     ));
     p.push_str(&format!(
         "- Commands: {}; frontmatter {}{}.\n",
         list(spec.commands.extensions),
         if spec.commands.frontmatter_required { "expected" } else { "optional" },
-        spec.commands.description.as_ref().map_or(String::new(), |d| format!("; a missing description is reported ({})", d.why_needed))
+        spec.commands
+            .description
+            .as_ref()
+            .map_or(String::new(), |d| format!("; a missing description is reported ({})", d.why_needed))
     ));
     p.push_str(&format!(
         "- Agents: {}{}; frontmatter {}.\n",
@@ -228,9 +254,16 @@ fn page(runtime: Runtime, folder: &str) -> String {
             if foreign.runtime_only_fields.is_empty() {
                 String::new()
             } else {
-                format!(", and {} are kept for its bundle (`targets.{}.manifest`)", list(foreign.runtime_only_fields), spec.id)
+                format!(
+                    ", and {} are kept for its bundle (`targets.{}.manifest`)",
+                    list(foreign.runtime_only_fields),
+                    spec.id
+                )
             },
-            foreign.marketplace.map_or(String::new(), |m| format!("; its marketplace {} may list the folder itself", code(m)))
+            foreign.marketplace.map_or(String::new(), |m| format!(
+                "; its marketplace {} may list the folder itself",
+                code(m)
+            ))
         ));
     }
 
@@ -238,7 +271,10 @@ fn page(runtime: Runtime, folder: &str) -> String {
     match &spec.judge {
         Judge::Clients(clients) => {
             for client in *clients {
-                let package = client.package.strip_prefix("pypi:").map_or(format!("npm `{}`", client.package), |pkg| format!("PyPI `{pkg}`"));
+                let package = client
+                    .package
+                    .strip_prefix("pypi:")
+                    .map_or(format!("npm `{}`", client.package), |pkg| format!("PyPI `{pkg}`"));
                 p.push_str(&format!(
                     "- **{}** ({package} {}), run offline in a throwaway HOME by {}.\n",
                     client.id,
@@ -252,7 +288,10 @@ fn page(runtime: Runtime, folder: &str) -> String {
             }
         }
         Judge::Schemas { why, test } => {
-            p.push_str(&format!("No client runs here: {why}. The bundles are checked against its schemas by {}.\n", code(test)));
+            p.push_str(&format!(
+                "No client runs here: {why}. The bundles are checked against its schemas by {}.\n",
+                code(test)
+            ));
         }
         Judge::Nothing(why) => p.push_str(&format!("Nothing loads it: {why}.\n")),
     }
@@ -270,7 +309,11 @@ fn page(runtime: Runtime, folder: &str) -> String {
             "\n## Facts\n\nFrom `core/src/runtime/{folder}/facts.rs`, each with where it was verified.\n\n| fact | value | verified |\n|---|---|---|\n"
         ));
         for fact in &facts {
-            let value = if fact.value.len() > 80 { format!("{}…", &fact.value[..fact.value.floor_char_boundary(77)]) } else { fact.value.clone() };
+            let value = if fact.value.len() > 80 {
+                format!("{}…", &fact.value[..fact.value.floor_char_boundary(77)])
+            } else {
+                fact.value.clone()
+            };
             p.push_str(&format!("| `{}` | {} | {} |\n", fact.name, cell(&code(&value)), cell(&fact.doc)));
         }
     }
@@ -346,6 +389,10 @@ fn facts_are_read_with_their_docs() {
         "//! What X reads.\n\n/// The manifest [1].\npub const MANIFEST: &str = \"m.json\";\n#[doc(hidden)]\n/// Events [2].\npub const EVENTS: [&str; 2] = [\n    \"a\",\n    \"b\",\n];\n#[cfg(test)]\n/// Test only.\npub const T: u8 = 1;\n",
     );
     assert_eq!(summary, "What X reads.");
-    let rows: Vec<(&str, &str, &str)> = facts.iter().map(|f| (f.name.as_str(), f.value.as_str(), f.doc.as_str())).collect();
-    assert_eq!(rows, [("MANIFEST", "\"m.json\"", "The manifest [1]."), ("EVENTS", "[ \"a\", \"b\", ]", "Events [2].")]);
+    let rows: Vec<(&str, &str, &str)> =
+        facts.iter().map(|f| (f.name.as_str(), f.value.as_str(), f.doc.as_str())).collect();
+    assert_eq!(
+        rows,
+        [("MANIFEST", "\"m.json\"", "The manifest [1]."), ("EVENTS", "[ \"a\", \"b\", ]", "Events [2].")]
+    );
 }

@@ -54,7 +54,8 @@ registry! {
 use std::collections::BTreeMap;
 
 pub use spec::{
-    Agents, Client, CommandDescription, Commands, Foreign, HookTrust, Judge, Manifestless, Reader, Reads, Skills, Spec,
+    Agents, Client, CommandDescription, Commands, Foreign, HookTrust, Judge, Manifestless, Reader, Reads,
+    Skills, Spec,
 };
 pub use writer::{Writer, left_out, marketplace_owner};
 
