@@ -8,6 +8,7 @@ mod findings;
 pub(crate) mod folder;
 pub(crate) mod jsonc;
 pub(crate) mod manifest_rules;
+pub(crate) mod marketplace;
 mod rule;
 
 pub use findings::ValidationFinding;

@@ -53,7 +53,7 @@ registry! {
 
 use std::collections::BTreeMap;
 
-pub use spec::{Reads, Spec};
+pub use spec::{HookEvents, HookShape, Hooks, Keys, Marketplace, Mcp, McpProblem, Reads, Spec};
 pub use writer::{Writer, left_out, marketplace_owner};
 
 use crate::bundle::{Bundle, Scope};

@@ -7,6 +7,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod mcp_rules;
 
 use serde_json::{Map, Value, json};
 
@@ -38,6 +39,21 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: REQUIRED_URLS,
     reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
     rules: &[],
+    subject: "an Agent Plugins client",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: Some(&["mcp.json"]),
+        misplaced: Some((
+            facts::MANIFEST_PATH,
+            "`mcpServers` inline in plugin.json: Agent Plugins reads servers only from mcp.json",
+        )),
+        read_file: Some(mcp_rules::read_file),
+        server: Some((mcp_rules::server, false)),
+        expands: Some(&facts::RESERVED_ENV),
+        unexpanded: "an Agent Plugins client leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] =

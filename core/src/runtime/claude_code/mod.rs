@@ -4,6 +4,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod marketplace;
 mod project;
 
 use serde_json::{Map, Value, json};
@@ -31,6 +32,29 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: &[],
     reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
     rules: &[],
+    subject: "Claude Code",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],
+    marketplace: Some(marketplace::MARKETPLACE),
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::Listed(&facts::HOOK_EVENTS),
+        unknown_event: |event| {
+            format!("`{event}` is not a Claude Code hook event: Claude Code ignores the entry (`--strict` refuses it)")
+        },
+        shape: super::HookShape::Grouped { handler_types: &facts::HOOK_HANDLER_TYPES },
+        requires_hooks_key: true,
+        top_level_keys: None,
+        expands: &[facts::PLUGIN_ROOT_VAR, facts::PLUGIN_DATA_VAR],
+        quoted_vars: FOLDER_VARIABLES,
+        run_from_plugin_folder: false,
+    }),
+    mcp: super::Mcp {
+        files: Some(&[".mcp.json"]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[facts::PLUGIN_ROOT_VAR, facts::PLUGIN_DATA_VAR]),
+        unexpanded: "Claude Code leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

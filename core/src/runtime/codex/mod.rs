@@ -5,6 +5,7 @@
 mod commands;
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod marketplace;
 mod hooks;
 mod mcp;
 mod project;
@@ -44,6 +45,37 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: &[],
     reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: lint::MANIFEST_FALLBACKS, check_manifest: Some(lint::check_manifest) },
     rules: lint::RULES,
+    subject: "Codex",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],
+    marketplace: Some(marketplace::MARKETPLACE),
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::Listed(&facts::HOOK_EVENT_NAMES),
+        unknown_event: |event| {
+            let list = facts::HOOK_EVENT_NAMES.join(", ");
+            format!("`{event}` is not a codex hook event, so it never fires (events: {list})")
+        },
+        shape: super::HookShape::Grouped { handler_types: &facts::HOOK_HANDLER_TYPES },
+        requires_hooks_key: false,
+        top_level_keys: Some(&["hooks", "description"]),
+        // Codex exports PLUGIN_ROOT/PLUGIN_DATA and the CLAUDE_ copies to hook
+        // commands (codex-rs/hooks discovery.rs), but expands nothing in `.mcp.json`.
+        expands: &[
+            facts::PLUGIN_ROOT_VAR,
+            facts::PLUGIN_DATA_VAR,
+            super::claude_code::facts::PLUGIN_ROOT_VAR,
+            super::claude_code::facts::PLUGIN_DATA_VAR,
+        ],
+        quoted_vars: &[],
+        run_from_plugin_folder: false,
+    }),
+    mcp: super::Mcp {
+        files: Some(&[".mcp.json"]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[]),
+        unexpanded: "Codex expands no variable in `.mcp.json`; use `cwd: \".\"` and `./` paths",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

@@ -9,6 +9,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod marketplace;
 
 use serde_json::{Map, Value, json};
 
@@ -77,6 +78,32 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: &[],
     reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
     rules: &[],
+    subject: "Cursor",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
+    marketplace: Some(marketplace::MARKETPLACE),
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::CamelCase { example: facts::HOOK_EVENTS[0].name },
+        unknown_event: |event| {
+            format!(
+                "`{event}` is not a Cursor hook event: Cursor events are camelCase, e.g. {}",
+                facts::HOOK_EVENTS[0].name
+            )
+        },
+        shape: super::HookShape::Flat,
+        requires_hooks_key: false,
+        top_level_keys: None,
+        expands: &[facts::PLUGIN_ROOT_VAR],
+        quoted_vars: &[],
+        run_from_plugin_folder: true,
+    }),
+    mcp: super::Mcp {
+        files: Some(&["mcp.json"]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[facts::PLUGIN_ROOT_VAR]),
+        unexpanded: "Cursor leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[Kind {

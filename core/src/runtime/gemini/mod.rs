@@ -43,6 +43,30 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: &[],
     reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
     rules: &[],
+    subject: "Gemini CLI",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
+    marketplace: None,
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::Listed(&facts::HOOK_EVENTS),
+        unknown_event: |event| {
+            let list = facts::HOOK_EVENTS.join(", ");
+            format!("`{event}` is not a gemini hook event, so it never fires (events: {list})")
+        },
+        shape: super::HookShape::Grouped { handler_types: &facts::HOOK_HANDLER_TYPES },
+        requires_hooks_key: false,
+        top_level_keys: None,
+        expands: &[facts::PLUGIN_ROOT_VAR],
+        quoted_vars: &[],
+        run_from_plugin_folder: false,
+    }),
+    mcp: super::Mcp {
+        files: Some(&[]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[facts::PLUGIN_ROOT_VAR]),
+        unexpanded: "Gemini CLI leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

@@ -21,6 +21,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: &[],
     reads: super::Reads { manifest: None, manifest_required: false, manifest_fallbacks: &[], check_manifest: None },
     rules: &[],
+    subject: "generic",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "generic leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] =

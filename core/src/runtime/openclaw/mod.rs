@@ -48,6 +48,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: &[],
     reads: super::Reads { manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
     rules: &[],
+    subject: "openclaw",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "openclaw leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

@@ -9,6 +9,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod mcp_rules;
 
 use serde_json::{Map, Value, json};
 
@@ -49,6 +50,21 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: &[],
     reads: super::Reads { manifest: Some(facts::CONFIG_FILE), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest) },
     rules: &[],
+    subject: "OpenCode",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: Some(&[]),
+        misplaced: Some((
+            facts::CONFIG_FILE,
+            "`mcpServers` in opencode.json: OpenCode refuses the config; servers go under `mcp`",
+        )),
+        read_file: None,
+        server: Some((mcp_rules::server, true)),
+        expands: Some(&[]),
+        unexpanded: "OpenCode substitutes only {env:VAR} and {file:path}",
+    },
 };
 
 pub const KINDS: &[Kind] = &[Kind {

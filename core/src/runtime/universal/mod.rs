@@ -55,6 +55,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     required_urls: agent_plugins::REQUIRED_URLS,
     reads: super::Reads { manifest: Some(claude_code::facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(claude_code::lint::check_manifest) },
     rules: &[],
+    subject: "universal",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "universal leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[Kind {
