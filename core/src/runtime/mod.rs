@@ -92,6 +92,11 @@ impl Runtime {
     /// The target of a source that names none.
     pub const DEFAULT: Runtime = Runtime::ClaudeCode;
 
+    /// Every runtime's spec, in registry order.
+    pub fn specs() -> impl Iterator<Item = &'static Spec> {
+        Runtime::ALL.iter().map(|r| r.spec())
+    }
+
     pub fn id(self) -> &'static str {
         self.spec().id
     }

@@ -163,6 +163,12 @@ pub enum McpProblem {
     Invalid(String),
 }
 
+/// Reads an MCP file's top level: its servers, and its problems.
+pub type ReadMcpFile = fn(&Map<String, Value>) -> (Map<String, Value>, Vec<McpProblem>);
+
+/// Judges one server (its name and fields).
+pub type JudgeMcpServer = fn(&str, &Map<String, Value>) -> Vec<McpProblem>;
+
 /// A runtime's MCP servers, as the runtime reads them.
 pub struct Mcp {
     /// The MCP files it reads; `None`: foreign files are not judged.
@@ -172,10 +178,10 @@ pub struct Mcp {
     pub misplaced: Option<(&'static str, &'static str)>,
     /// Its own reading of an MCP file's top level (servers and problems);
     /// `None`: `{"mcpServers": {...}}` or a bare map.
-    pub read_file: Option<fn(&Map<String, Value>) -> (Map<String, Value>, Vec<McpProblem>)>,
+    pub read_file: Option<ReadMcpFile>,
     /// Its own judgement of one server (name, fields), and whether it
     /// replaces the common one.
-    pub server: Option<(fn(&str, &Map<String, Value>) -> Vec<McpProblem>, bool)>,
+    pub server: Option<(JudgeMcpServer, bool)>,
     /// The variables it expands in server fields; `None`: not judged.
     pub expands: Option<&'static [&'static str]>,
     /// What a message says after another runtime's spelling ("Codex expands

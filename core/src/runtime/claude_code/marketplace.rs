@@ -1,4 +1,4 @@
-//! Claude Code's marketplace (`.claude-plugin/marketplace.json`), as
+//! Claude Code's marketplace ([`facts::MARKETPLACE_PATH`]), as
 //! `claude plugin marketplace add` and the loader judge it.
 
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! Cursor's marketplace (`.cursor-plugin/marketplace.json`), a closed
+//! Cursor's marketplace ([`facts::MARKETPLACE_PATH`]), a closed
 //! schema (cursor/plugin-template `scripts/validate-template.mjs`).
 
 use serde_json::Value;
