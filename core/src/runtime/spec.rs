@@ -120,8 +120,8 @@ pub struct Marketplace {
 pub enum HookEvents {
     /// This closed list.
     Listed(&'static [&'static str]),
-    /// An open list: any camelCase name (this one is an example).
-    CamelCase { example: &'static str },
+    /// An open list: any camelCase name.
+    CamelCase,
 }
 
 /// How a runtime's hooks documents are shaped.

@@ -82,7 +82,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
     marketplace: Some(marketplace::MARKETPLACE),
     hooks: Some(super::Hooks {
-        events: super::HookEvents::CamelCase { example: facts::HOOK_EVENTS[0].name },
+        events: super::HookEvents::CamelCase,
         unknown_event: |event| {
             format!(
                 "`{event}` is not a Cursor hook event: Cursor events are camelCase, e.g. {}",

@@ -6,7 +6,7 @@ use crate::runtime::HookEvents;
 pub(crate) fn is_known(events: HookEvents, event: &str) -> bool {
     match events {
         HookEvents::Listed(list) => list.contains(&event),
-        HookEvents::CamelCase { .. } => {
+        HookEvents::CamelCase => {
             event.starts_with(|c: char| c.is_ascii_lowercase())
                 && event.chars().all(|c| c.is_ascii_alphanumeric())
         }
