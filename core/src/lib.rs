@@ -71,7 +71,7 @@ pub use options::{BuildOptions, TargetRequest};
 pub use path::BundlePath;
 pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
 pub use report::{Diagnostic, Honesty, Level, Severity};
-pub use runtime::{Client, Judge, Kind, Layout, Runtime, Spec};
+pub use runtime::{Client, HookEvents, HookShape, Judge, Kind, Layout, Runtime, Spec};
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
     ServiceRequirement, SourceFile, SourceTree, TargetConfig, VariableDoc, parse_document, parse_json,

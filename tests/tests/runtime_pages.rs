@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use plugforge_conformance::honesty::{COMPONENTS, symbol, worst_levels};
-use plugforge_core::{Judge, Layout, Runtime, Spec, rules};
+use plugforge_core::{HookEvents, HookShape, Judge, Layout, Runtime, Spec, rules};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -228,6 +228,41 @@ fn page(runtime: Runtime, folder: &str) -> String {
             code(trust.hooks_file),
             trust.how
         ));
+    }
+
+    p.push_str("\n## Hooks and MCP servers\n\n");
+    match &spec.hooks {
+        Some(hooks) => {
+            match hooks.events {
+                HookEvents::Listed(events) => {
+                    p.push_str(&format!("- Hook events it runs: {}.\n", list(events)))
+                }
+                HookEvents::CamelCase => p.push_str("- Hook events it runs: any camelCase name.\n"),
+            }
+            match hooks.shape {
+                HookShape::Grouped { handler_types } => {
+                    let types: Vec<&str> = handler_types.iter().map(|(t, _)| *t).collect();
+                    p.push_str(&format!("- Entries grouped by matcher; handler types {}.\n", list(&types)));
+                }
+                HookShape::Flat => p.push_str("- Flat entries (`{command, matcher?}`), not grouped.\n"),
+            }
+            p.push_str(&format!("- Variables hook commands see expanded: {}.\n", list(hooks.expands)));
+            if let Some(keys) = hooks.top_level_keys {
+                p.push_str(&format!("- A hooks file may hold only {} at its top level.\n", list(keys)));
+            }
+        }
+        None => p.push_str("- Its hooks files are not judged here.\n"),
+    }
+    let vars: Vec<&str> = spec.folder_vars.iter().map(|(var, _)| *var).collect();
+    p.push_str(&format!("- Its spellings of the plugin and data folder variables: {}.\n", list(&vars)));
+    if let Some(files) = spec.mcp.files {
+        p.push_str(&format!("- MCP server files it reads: {}.\n", list(files)));
+    }
+    if let Some(expands) = spec.mcp.expands {
+        p.push_str(&format!("- Variables it expands in MCP server fields: {}.\n", list(expands)));
+    }
+    if let Some(marketplace) = &spec.marketplace {
+        p.push_str(&format!("- Marketplace file it reads: {}.\n", code(marketplace.file)));
     }
 
     p.push_str("\n## As a source\n\n");

@@ -11,6 +11,7 @@ pub(crate) mod jsonc;
 pub(crate) mod layout;
 pub(crate) mod manifest_rules;
 pub(crate) mod markdown;
+pub(crate) mod marketplace;
 mod rule;
 
 pub use findings::ValidationFinding;

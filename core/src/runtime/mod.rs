@@ -54,8 +54,8 @@ registry! {
 use std::collections::BTreeMap;
 
 pub use spec::{
-    Agents, Client, CommandDescription, Commands, Foreign, HookTrust, Judge, Manifestless, Reader, Reads,
-    Skills, Spec,
+    Agents, Client, CommandDescription, Commands, Foreign, HookEvents, HookShape, HookTrust, Hooks, Judge,
+    Keys, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
 };
 pub use writer::{Writer, left_out, marketplace_owner};
 
@@ -98,6 +98,10 @@ impl Runtime {
     /// The runtime whose format the canonical source follows (its hook
     /// events, tool names and plugin layout).
     pub const CANONICAL: Runtime = Runtime::ClaudeCode;
+    /// Every runtime's spec, in registry order.
+    pub fn specs() -> impl Iterator<Item = &'static Spec> {
+        Runtime::ALL.iter().map(|r| r.spec())
+    }
 
     pub fn id(self) -> &'static str {
         self.spec().id

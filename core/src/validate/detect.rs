@@ -90,7 +90,7 @@ fn runtime_id<S: Serializer>(runtime: &Option<Runtime>, s: S) -> Result<S::Ok, S
 fn markers() -> Vec<(&'static str, SubjectKind, Runtime)> {
     let marketplaces = Runtime::ALL
         .iter()
-        .filter_map(|r| Some((super::marketplace::marketplace_file(*r)?, SubjectKind::Marketplace, *r)));
+        .filter_map(|r| Some((r.spec().marketplace.as_ref()?.file, SubjectKind::Marketplace, *r)));
     let mut plugins: Vec<(&'static str, SubjectKind, Runtime)> = Vec::new();
     for runtime in Runtime::ALL {
         let Some(marker) = runtime.spec().reads.marker else { continue };

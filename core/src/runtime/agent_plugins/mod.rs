@@ -8,6 +8,7 @@
 pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
+mod mcp_rules;
 
 use serde_json::{Map, Value, json};
 
@@ -46,7 +47,6 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "agent-plugins",
     name: "Agent Plugins",
-    loader_phrase: "an Agent Plugins client",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -60,6 +60,21 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &[], read_field: None }),
     judge: super::Judge::Clients(&[&SKILLS_REF, &super::codex::CLIENT]),
     rules: &[],
+    subject: "an Agent Plugins client",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: Some(&["mcp.json"]),
+        misplaced: Some((
+            facts::MANIFEST_PATH,
+            "`mcpServers` inline in plugin.json: Agent Plugins reads servers only from mcp.json",
+        )),
+        read_file: Some(mcp_rules::read_file),
+        server: Some((mcp_rules::server, false)),
+        expands: Some(&facts::RESERVED_ENV),
+        unexpanded: "an Agent Plugins client leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] =

@@ -63,7 +63,6 @@ const RULE_LIMIT: usize = 12_000;
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "antigravity",
     name: "Antigravity CLI",
-    loader_phrase: "Antigravity CLI",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -77,6 +76,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: None,
     judge: super::Judge::Schemas { why: "agy is not published on a registry and a session needs a Google sign-in", test: "cli/tests/real_antigravity.rs" },
     rules: &[],
+    subject: "Antigravity CLI",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "antigravity leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] =

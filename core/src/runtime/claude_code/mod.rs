@@ -5,6 +5,7 @@
 pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
+mod marketplace;
 mod project;
 
 use serde_json::{Map, Value, json};
@@ -42,7 +43,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "claude-code",
     name: "Claude Code",
-    loader_phrase: "Claude Code",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -56,6 +56,29 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &read::CLAUDE_ONLY, read_field: None }),
     judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
+    subject: "Claude Code",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],
+    marketplace: Some(marketplace::MARKETPLACE),
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::Listed(&facts::HOOK_EVENTS),
+        unknown_event: |event| {
+            format!("`{event}` is not a Claude Code hook event: Claude Code ignores the entry (`--strict` refuses it)")
+        },
+        shape: super::HookShape::Grouped { handler_types: &facts::HOOK_HANDLER_TYPES },
+        requires_hooks_key: true,
+        top_level_keys: None,
+        expands: &[facts::PLUGIN_ROOT_VAR, facts::PLUGIN_DATA_VAR],
+        quoted_vars: FOLDER_VARIABLES,
+        run_from_plugin_folder: false,
+    }),
+    mcp: super::Mcp {
+        files: Some(&[".mcp.json"]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[facts::PLUGIN_ROOT_VAR, facts::PLUGIN_DATA_VAR]),
+        unexpanded: "Claude Code leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

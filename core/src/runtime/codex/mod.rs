@@ -6,6 +6,7 @@ mod commands;
 pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
+mod marketplace;
 mod hooks;
 mod mcp;
 mod project;
@@ -51,7 +52,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "codex",
     name: "Codex",
-    loader_phrase: "Codex",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -65,6 +65,37 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &["interface", "apps"], read_field: Some(("interface", read::foreign_interface)) }),
     judge: super::Judge::Clients(&[&CLIENT]),
     rules: lint::RULES,
+    subject: "Codex",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],
+    marketplace: Some(marketplace::MARKETPLACE),
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::Listed(&facts::HOOK_EVENT_NAMES),
+        unknown_event: |event| {
+            let list = facts::HOOK_EVENT_NAMES.join(", ");
+            format!("`{event}` is not a codex hook event, so it never fires (events: {list})")
+        },
+        shape: super::HookShape::Grouped { handler_types: &facts::HOOK_HANDLER_TYPES },
+        requires_hooks_key: false,
+        top_level_keys: Some(&["hooks", "description"]),
+        // Codex exports PLUGIN_ROOT/PLUGIN_DATA and the CLAUDE_ copies to hook
+        // commands (codex-rs/hooks discovery.rs), but expands nothing in `.mcp.json`.
+        expands: &[
+            facts::PLUGIN_ROOT_VAR,
+            facts::PLUGIN_DATA_VAR,
+            super::claude_code::facts::PLUGIN_ROOT_VAR,
+            super::claude_code::facts::PLUGIN_DATA_VAR,
+        ],
+        quoted_vars: &[],
+        run_from_plugin_folder: false,
+    }),
+    mcp: super::Mcp {
+        files: Some(&[".mcp.json"]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[]),
+        unexpanded: "Codex expands no variable in `.mcp.json`; use `cwd: \".\"` and `./` paths",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

@@ -48,7 +48,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "copilot",
     name: "Copilot CLI",
-    loader_phrase: "Copilot CLI",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -62,6 +61,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
     judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
+    subject: "Copilot CLI",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "copilot leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[Kind {

@@ -10,6 +10,7 @@
 pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
+mod marketplace;
 
 use serde_json::{Map, Value, json};
 
@@ -72,7 +73,6 @@ const HOOK_CAVEAT: &str = "Cursor passes its own payload (matchers see Cursor to
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "cursor",
     name: "Cursor",
-    loader_phrase: "Cursor",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -86,6 +86,32 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
     judge: super::Judge::Schemas { why: "Cursor has no command-line client that loads a plugin offline", test: "cli/tests/real_cursor.rs" },
     rules: &[],
+    subject: "Cursor",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
+    marketplace: Some(marketplace::MARKETPLACE),
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::CamelCase,
+        unknown_event: |event| {
+            format!(
+                "`{event}` is not a Cursor hook event: Cursor events are camelCase, e.g. {}",
+                facts::HOOK_EVENTS[0].name
+            )
+        },
+        shape: super::HookShape::Flat,
+        requires_hooks_key: false,
+        top_level_keys: None,
+        expands: &[facts::PLUGIN_ROOT_VAR],
+        quoted_vars: &[],
+        run_from_plugin_folder: true,
+    }),
+    mcp: super::Mcp {
+        files: Some(&["mcp.json"]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[facts::PLUGIN_ROOT_VAR]),
+        unexpanded: "Cursor leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[Kind {

@@ -50,7 +50,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "gemini",
     name: "Gemini CLI",
-    loader_phrase: "Gemini CLI",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -64,6 +63,30 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &["settings", "excludeTools", "plan"], read_field: None }),
     judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
+    subject: "Gemini CLI",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
+    marketplace: None,
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::Listed(&facts::HOOK_EVENTS),
+        unknown_event: |event| {
+            let list = facts::HOOK_EVENTS.join(", ");
+            format!("`{event}` is not a gemini hook event, so it never fires (events: {list})")
+        },
+        shape: super::HookShape::Grouped { handler_types: &facts::HOOK_HANDLER_TYPES },
+        requires_hooks_key: false,
+        top_level_keys: None,
+        expands: &[facts::PLUGIN_ROOT_VAR],
+        quoted_vars: &[],
+        run_from_plugin_folder: false,
+    }),
+    mcp: super::Mcp {
+        files: Some(&[]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[facts::PLUGIN_ROOT_VAR]),
+        unexpanded: "Gemini CLI leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

@@ -15,7 +15,6 @@ use crate::vars::{VarTable, canonical_text};
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "generic",
     name: "generic",
-    loader_phrase: "generic",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -29,6 +28,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: None,
     judge: super::Judge::Nothing("a guide people follow by hand; no runtime loads it"),
     rules: &[],
+    subject: "generic",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "generic leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] =

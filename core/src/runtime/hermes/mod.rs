@@ -48,7 +48,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "hermes",
     name: "Hermes",
-    loader_phrase: "Hermes",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -62,6 +61,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: None,
     judge: super::Judge::Clients(&[&CLIENT]),
     rules: registration::RULES,
+    subject: "Hermes",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "hermes leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

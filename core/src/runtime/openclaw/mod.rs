@@ -68,7 +68,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "openclaw",
     name: "OpenClaw",
-    loader_phrase: "OpenClaw",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -82,6 +81,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: None,
     judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
+    subject: "OpenClaw",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "openclaw leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[

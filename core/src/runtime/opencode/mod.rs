@@ -9,6 +9,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod mcp_rules;
 
 use serde_json::{Map, Value, json};
 
@@ -55,7 +56,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "opencode",
     name: "OpenCode",
-    loader_phrase: "OpenCode",
     kinds: KINDS,
     write,
     in_target_all: true,
@@ -69,6 +69,21 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: None,
     judge: super::Judge::Clients(&[&CLIENT]),
     rules: &[],
+    subject: "OpenCode",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: Some(&[]),
+        misplaced: Some((
+            facts::CONFIG_FILE,
+            "`mcpServers` in opencode.json: OpenCode refuses the config; servers go under `mcp`",
+        )),
+        read_file: None,
+        server: Some((mcp_rules::server, true)),
+        expands: Some(&[]),
+        unexpanded: "OpenCode substitutes only {env:VAR} and {file:path}",
+    },
 };
 
 pub const KINDS: &[Kind] = &[Kind {

@@ -49,7 +49,6 @@ const SPEC_FILES: [&str; 3] =
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "universal",
     name: "universal",
-    loader_phrase: "universal",
     kinds: KINDS,
     write,
     in_target_all: false,
@@ -63,6 +62,18 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     foreign: None,
     judge: super::Judge::Clients(&[&claude_code::CLIENT, &codex::CLIENT, &copilot::CLIENT, &openclaw::CLIENT]),
     rules: &[],
+    subject: "universal",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "universal leaves it unexpanded",
+    },
 };
 
 pub const KINDS: &[Kind] = &[Kind {

@@ -306,7 +306,7 @@ fn join(dir: &str, name: &str) -> String {
 }
 
 fn display(judge: Option<Runtime>) -> &'static str {
-    judge.map_or("an Agent Skills client", |runtime| runtime.spec().loader_phrase)
+    judge.map_or("an Agent Skills client", |runtime| runtime.spec().subject)
 }
 
 #[cfg(test)]
