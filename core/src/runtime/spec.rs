@@ -166,6 +166,10 @@ pub struct Reader {
     pub manifestless_layout: Option<&'static [&'static str]>,
 }
 
+/// Reads a manifest field into the draft source: (the manifest's text, its
+/// path, the draft, the field's value).
+pub(crate) type ReadField = fn(&str, &str, &mut Draft, Value);
+
 /// A runtime's files in a plugin folder built from another format.
 pub struct Foreign {
     /// Its manifest.
@@ -180,7 +184,7 @@ pub struct Foreign {
     pub runtime_only_fields: &'static [&'static str],
     /// A runtime-only field it reads into the source itself instead of
     /// keeping it: the field, and how (manifest text, manifest path, draft, value).
-    pub(crate) read_field: Option<(&'static str, fn(&str, &str, &mut Draft, serde_json::Value))>,
+    pub(crate) read_field: Option<(&'static str, ReadField)>,
 }
 
 /// A runtime that installs a plugin's hooks inert until the user trusts them.
