@@ -344,8 +344,8 @@ fn page(runtime: Runtime, folder: &str) -> String {
             "\n## Facts\n\nFrom `core/src/runtime/{folder}/facts.rs`, each with where it was verified.\n\n| fact | value | verified |\n|---|---|---|\n"
         ));
         for fact in &facts {
-            let value = if fact.value.len() > 80 {
-                format!("{}…", &fact.value[..fact.value.floor_char_boundary(77)])
+            let value = if fact.value.chars().count() > 80 {
+                format!("{}…", fact.value.chars().take(77).collect::<String>())
             } else {
                 fact.value.clone()
             };
