@@ -62,7 +62,7 @@ pub use doctor::{
     DoctorOptions, DoctorReport, Finding, FindingCode, doctor, doctor_paths_to_read, shell_quote,
 };
 pub use error::{Error, ErrorCode, Location, Problem, Result};
-pub use hash::sha256_hex;
+pub use hash::{Sha256Stream, sha256_hex};
 pub use import::{ImportNote, ImportOptions, Imported, import, importable};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
 pub use members::{Member, build_members};

@@ -76,8 +76,21 @@ fn code(text: &str) -> String {
     format!("`{}`", text.replace('`', "'"))
 }
 
+/// Text for a table cell: pipes escaped.
 fn cell(text: &str) -> String {
     text.replace('|', "\\|")
+}
+
+/// Prose for a table cell: also `<` outside code spans, so a `<name>` is not read as HTML.
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in cell(text).split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        out.push_str(&if i % 2 == 0 { part.replace('<', "&lt;") } else { part.to_string() });
+    }
+    out
 }
 
 fn yes(flag: bool) -> &'static str {
@@ -349,7 +362,7 @@ fn page(runtime: Runtime, folder: &str) -> String {
             } else {
                 fact.value.clone()
             };
-            p.push_str(&format!("| `{}` | {} | {} |\n", fact.name, cell(&code(&value)), cell(&fact.doc)));
+            p.push_str(&format!("| `{}` | {} | {} |\n", fact.name, cell(&code(&value)), prose(&fact.doc)));
         }
     }
     if let Ok(evidence) = std::fs::read_to_string(dir.join("evidence.md")) {
@@ -357,6 +370,18 @@ fn page(runtime: Runtime, folder: &str) -> String {
         p.push_str(&demoted(&evidence));
     }
     p
+}
+
+/// The book's contents with one entry per runtime page, in registry order,
+/// nested below the runtimes overview.
+fn with_runtime_pages(summary: &str) -> String {
+    const OVERVIEW: &str = "- [Runtimes and honesty](runtimes.md)\n";
+    let start = summary.find(OVERVIEW).expect("docs/SUMMARY.md lists the runtimes overview") + OVERVIEW.len();
+    let rest = &summary[start..];
+    let end = rest.lines().take_while(|l| l.starts_with("  - [")).map(|l| l.len() + 1).sum::<usize>();
+    let entries: String =
+        Runtime::ALL.iter().map(|r| format!("  - [{}](runtimes/{}.md)\n", r.spec().name, r.id())).collect();
+    format!("{}{entries}{}", &summary[..start], &rest[end.min(rest.len())..])
 }
 
 /// The clients the suite installs, each once, in registry order.
@@ -411,6 +436,9 @@ fn runtime_pages_and_client_pins_are_generated_from_the_specs() {
         assert!(expected.contains(&path), "{} names no runtime of the registry", path.display());
     }
     check(&repo().join("tests/clients/pinned.txt"), &pinned(), &mut stale);
+    let summary_path = repo().join("docs/SUMMARY.md");
+    let summary = std::fs::read_to_string(&summary_path).expect("docs/SUMMARY.md");
+    check(&summary_path, &with_runtime_pages(&summary), &mut stale);
     assert!(
         stale.is_empty(),
         "stale or missing (generated from the runtime specs): {}; run scripts/check-generated --update rust",
