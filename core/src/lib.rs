@@ -40,6 +40,7 @@ mod options;
 mod path;
 mod plan;
 mod portable;
+mod recognise;
 mod report;
 mod runtime;
 mod shell;
