@@ -23,6 +23,7 @@
 
 mod build;
 mod bundle;
+mod canonical;
 mod credentials;
 mod doctor;
 mod error;
