@@ -5,19 +5,16 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value, json};
 
-use super::claude_manifest::{ComponentPaths, read_claude_manifest};
-use super::config::Config;
-use super::frontmatter::{Document, parse_document};
-use super::json_text::{line_of_key, parse_json};
-use super::render::{TemplateContext, render_config_file, render_tree};
-use super::summary::summary;
-use super::{RenderedFile, RenderedTree, SourceTree};
+use super::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, Skill};
 use crate::canonical::{CLAUDE_MANIFEST_DIR, CLAUDE_MANIFEST_PATH, HOOK_EVENTS};
 use crate::error::{Error, ErrorCode, Location, Problems, Result};
 use crate::format::yaml;
-use crate::model::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, Skill};
 use crate::path::BundlePath;
 use crate::report::Diagnostic;
+use crate::source::{
+    ComponentPaths, Config, Document, RenderedFile, RenderedTree, SourceTree, TemplateContext, is_kebab,
+    line_of_key, parse_document, parse_json, read_claude_manifest, render_config_file, render_tree, summary,
+};
 use crate::vars::{canonical_json, canonical_text};
 
 const PLUGFORGE_CONFIG: &str = "plugforge.json";
@@ -151,15 +148,6 @@ fn read_metadata(tree: &SourceTree, ctx: &TemplateContext) -> Result<Metadata> {
             CLAUDE_MANIFEST_PATH
         ),
     ))
-}
-
-/// Lowercase kebab-case of at most 64 characters: valid on every runtime.
-pub fn is_kebab(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 64
-        && name.split('-').all(|part| {
-            !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        })
 }
 
 fn check_name(name: &str, file: &BundlePath) -> Result<()> {
