@@ -12,8 +12,8 @@ use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty, Level};
 use crate::runtime::{self, Kind, Runtime};
-use crate::source::{Config, SourceTree, has_templates};
-use crate::urls::{UrlCheck, UrlPolicy};
+use crate::source::{Config, SourceTree, UrlPolicy, has_templates};
+use crate::urls::UrlCheck;
 
 /// Builds every requested runtime's bundle from `source`: a canonical
 /// source, or a native plugin of any runtime `import` reads, read the way

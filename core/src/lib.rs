@@ -57,7 +57,9 @@ mod vars;
 
 pub use build::ALL_TARGETS;
 pub use build::{PreparedBuild, TargetBuilt, build};
-pub use bundle::{Bundle, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope, TargetFailure};
+pub use bundle::{
+    Bundle, CarriedUrl, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope, TargetFailure,
+};
 pub use doctor::{
     DoctorOptions, DoctorReport, Finding, FindingCode, doctor, doctor_paths_to_read, shell_quote,
 };
@@ -74,11 +76,11 @@ pub use report::{Diagnostic, Honesty, Level, Severity};
 pub use runtime::Runtime;
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
-    ServiceRequirement, SourceFile, SourceTree, TargetConfig, VariableDoc, parse_document, parse_json,
+    ServiceRequirement, SourceFile, SourceTree, TargetConfig, UrlPolicy, VariableDoc, parse_document,
+    parse_json,
 };
 pub use templates::starter_source;
 pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};
-pub use urls::{CarriedUrl, UrlPolicy};
 pub use validate::{
     Rule, RuleSeverity, Subject, SubjectKind, ValidateOptions, ValidationFinding, ValidationReport, rule,
     rules, validate,

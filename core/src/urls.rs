@@ -7,32 +7,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::{Deserialize, Serialize};
-
-use crate::bundle::Bundle;
+use crate::bundle::{Bundle, CarriedUrl};
 use crate::error::{ErrorCode, Location, Problems, Result};
 use crate::recognise::urls::{has_scheme_separator, urls_in};
-use crate::source::SourceTree;
-
-/// What a build does with URLs (`"urls"` in plugforge.json, `--deny-urls`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum UrlPolicy {
-    /// URLs written in the source are carried and reported.
-    #[default]
-    Carry,
-    /// Every URL outside `allowUrls` is an error.
-    Deny,
-}
-
-/// A URL the author wrote that the built bundles carry, with the source
-/// files it is written in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct CarriedUrl {
-    pub url: String,
-    pub files: Vec<String>,
-}
+use crate::source::{SourceTree, UrlPolicy};
 
 /// The policy applied to one build: allowed prefixes plus, under `carry`,
 /// every URL written literally in the source's files.
