@@ -18,6 +18,26 @@
 //! assert!(plan.actions.iter().any(|a| a.path.as_str() == "claude-code/commands/hi.md" && a.op == Op::Create));
 //! # Ok::<(), plugforge_core::Error>(())
 //! ```
+//!
+//! # Layers
+//!
+//! The top-level modules depend on their own layer or the layers below it,
+//! never in a circle (`tests/tests/module_graph.rs` checks both). Bottom to top:
+//!
+//! 1. `error`, `hash`, `json`, `limits`, `shell`, `text`: primitives.
+//! 2. `format`, `path`, `report`: format parsers, bundle paths, diagnostics.
+//! 3. `canonical`, `recognise`, `vars`: canonical names, credential and URL patterns, plugin-root variables.
+//! 4. `source`: the source tree, its config, documents and templates.
+//! 5. `merge`, `model`, `templates`: shared-file parts, the plugin model and its loader, starter sources.
+//! 6. `bundle`: what a build produces.
+//! 7. `credentials`, `manifest`, `options`, `portable`, `urls`: build options, manifests, build checks.
+//! 8. `runtime`: each runtime's facts and writers.
+//! 9. `import`, `normalise`: native plugins read into canonical sources.
+//! 10. `build`: a source into every runtime's bundles.
+//! 11. `doctor`, `plan`, `uninstall`: bundles and the observed output root into file actions.
+//! 12. `validate`: judges a plugin (a canonical source through `build`).
+//! 13. `members`: several plugins into one output root.
+//! 14. `typescript`: the bindings' typings (feature `typescript`).
 
 #![forbid(unsafe_code)]
 
