@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use napi::bindgen_prelude::{Buffer, JsObjectValue, Uint8Array};
 use napi::{Env, JsValue, Result};
 use napi_derive::napi;
-use plugforge_host_fs::{self as host_fs, HostError, Step, Writer};
+use plugforge_host_fs::{self as host_fs, Expect, HostError, Step, Writer};
 
 use crate::convert::{self, SourceFile, TreeFile};
 
@@ -78,9 +78,10 @@ pub fn host_observe(env: &Env, root: String, paths_to_read: Vec<String>) -> Resu
 pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>, manifests: Option<u32>) -> Result<()> {
     let steps = actions.iter().map(|action| match (action.op.as_str(), &action.bytes) {
         ("create" | "update", Some(bytes)) => {
-            Step::Write { path: &action.path, bytes, executable: action.executable.unwrap_or(false) }
+            let executable = action.executable.unwrap_or(false);
+            Step::Write { path: &action.path, bytes, executable, expect: Expect::Any }
         }
-        ("remove", _) => Step::Remove { path: &action.path },
+        ("remove", _) => Step::Remove { path: &action.path, expect: Expect::Any },
         _ => Step::Keep { path: &action.path },
     });
     let steps = match manifests {

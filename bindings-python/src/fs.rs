@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use plugforge_core::{Error, ErrorCode};
-use plugforge_host_fs::{self as host_fs, HostError, Step, Writer};
+use plugforge_host_fs::{self as host_fs, Expect, HostError, Step, Writer};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -18,7 +18,9 @@ use crate::types::{Action, Observed};
 /// `OSError` for I/O (worded as the binary words it), `InvalidPathError` for a bad path.
 fn to_py(py: Python<'_>, error: HostError) -> PyErr {
     match error {
-        HostError::Io(message) => PyOSError::new_err(message),
+        // A file changed while the plan was applied is an I/O outcome here,
+        // named in the message as the binary names it.
+        HostError::Io(message) | HostError::Changed(message) => PyOSError::new_err(message),
         HostError::InvalidPath(message) => error::to_py(py, Error::new(ErrorCode::InvalidPath, message)),
     }
 }
@@ -58,9 +60,10 @@ pub fn host_apply(
 ) -> PyResult<()> {
     let steps = actions.iter().map(|action| match (action.op.as_str(), &action.data) {
         ("create" | "update", Some(data)) => {
-            Step::Write { path: &action.path, bytes: data.as_bytes(py), executable: action.executable }
+            let bytes = data.as_bytes(py);
+            Step::Write { path: &action.path, bytes, executable: action.executable, expect: Expect::Any }
         }
-        ("remove", _) => Step::Remove { path: &action.path },
+        ("remove", _) => Step::Remove { path: &action.path, expect: Expect::Any },
         _ => Step::Keep { path: &action.path },
     });
     let steps = match manifests {

@@ -9,6 +9,7 @@ use std::time::Duration;
 use plugforge_core::{BundlePath, Observed, Plan, SourceTree};
 use plugforge_host_fs::{self as host_fs, Durability, Writer};
 
+use crate::Failure;
 use crate::progress::{self, Progress};
 
 /// Paths are the user's strings; the host joins `BundlePath`s onto them.
@@ -18,8 +19,17 @@ pub(crate) trait Host {
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String>;
     /// sha256 of every file below `root`, and the bytes of `to_read`.
     fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String>;
+    /// Takes the output root's lock (waiting, with a message, for another
+    /// run that holds it) until [`Host::unlock`]: taken before observing, so
+    /// the plan is made and applied over files no other run changes.
+    fn lock(&mut self, _root: &str) -> Result<(), String> {
+        Ok(())
+    }
+    fn unlock(&mut self) {}
     /// Applies the plan: atomic writes in order, removals, manifests last.
-    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String>;
+    /// A file changed since it was observed is left alone and fails the
+    /// run as a conflict once the rest is written.
+    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), Failure>;
     /// Creates new files below `dir` (`init`, `import`); the caller checked none exists.
     fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String>;
     fn exists(&mut self, path: &str) -> bool;
@@ -117,11 +127,28 @@ impl Host for FsHost {
         Ok(observed)
     }
 
-    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String> {
+    fn lock(&mut self, root: &str) -> Result<(), String> {
+        let progress = &mut self.progress;
+        self.writer
+            .lock(Path::new(root), &mut |message| {
+                progress.clear();
+                write_all(std::io::stderr().lock(), format!("{message}\n").as_bytes());
+            })
+            .map_err(|e| e.to_string())
+    }
+
+    fn unlock(&mut self) {
+        self.writer.unlock();
+    }
+
+    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), Failure> {
         assert!(!plan.refused, "a refused plan is never applied");
         self.writer.set_durability(durability);
         self.progress.step(format!("writing {} files below {root}", plan.writes()));
-        self.writer.apply(Path::new(root), &host_fs::plan_steps(plan)).map_err(|e| e.to_string())
+        self.writer.apply(Path::new(root), &host_fs::plan_steps(plan)).map_err(|e| match e {
+            host_fs::HostError::Changed(message) => Failure::conflict(message),
+            other => Failure::io(other.to_string()),
+        })
     }
 
     fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {

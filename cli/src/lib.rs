@@ -131,6 +131,11 @@ impl Failure {
         Failure { code: "usage", message: message.into(), problems: Vec::new(), exit: EXIT_USAGE }
     }
 
+    /// Files that changed while the run wrote (exit 1, as a plan's conflicts).
+    pub(crate) fn conflict(message: String) -> Self {
+        Failure { code: "conflict", message, problems: Vec::new(), exit: EXIT_REFUSED }
+    }
+
     pub(crate) fn io(message: String) -> Self {
         Failure { code: "io", message, problems: Vec::new(), exit: EXIT_USAGE }
     }

@@ -246,7 +246,12 @@ mod tests {
         fn observe(&mut self, _: &str, _: &[BundlePath]) -> Result<Observed, String> {
             unreachable!("rendering reads nothing")
         }
-        fn apply(&mut self, _: &str, _: &Plan, _: plugforge_host_fs::Durability) -> Result<(), String> {
+        fn apply(
+            &mut self,
+            _: &str,
+            _: &Plan,
+            _: plugforge_host_fs::Durability,
+        ) -> Result<(), crate::Failure> {
             unreachable!("rendering writes nothing")
         }
         fn create_files(&mut self, _: &str, _: &SourceTree) -> Result<(), String> {

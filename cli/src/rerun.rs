@@ -252,7 +252,13 @@ impl Host for Recorder<'_> {
     fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
         self.inner.observe(root, to_read)
     }
-    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), String> {
+    fn lock(&mut self, root: &str) -> Result<(), String> {
+        self.inner.lock(root)
+    }
+    fn unlock(&mut self) {
+        self.inner.unlock();
+    }
+    fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), Failure> {
         // Noted before the call: a write that failed half-way changed files too.
         self.wrote |= plan.writes() > 0;
         self.inner.apply(root, plan, durability)

@@ -114,7 +114,15 @@ fn monorepo_marketplace(out: &str) -> String {
     if words.is_empty() { "local-plugins".to_string() } else { format!("local-{}", words.join("-")) }
 }
 
+/// `build`: whatever it ends with, the output root's lock goes with it
+/// (a watching run holds none between two builds).
 pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
+    let built = build_locked(host, args);
+    host.unlock();
+    built
+}
+
+fn build_locked(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let source = args.sources.first().map_or(".", String::as_str);
     let several = args.sources.len() > 1;
     if several && args.output.out.is_none() {
@@ -133,6 +141,10 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let diagnostics: Vec<_> =
         output.diagnostics.iter().chain(output.bundles.iter().flat_map(|b| b.diagnostics.iter())).collect();
     let not_supported = honesty.iter().filter(|h| h.level != Level::Supported).count();
+    let strict_refusal = args.strict && not_supported > 0;
+    if !args.dry_run && !args.check && !strict_refusal {
+        host.lock(&out).map_err(Failure::io)?;
+    }
 
     let mut observed = host.observe(&out, &output.paths_to_read()).map_err(Failure::io)?;
     // A member removed since the last monorepo build: its bundles go too.
@@ -145,7 +157,6 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     }
     let plan_options = PlanOptions { force: args.force, generated_at: host.generated_at() };
     let plan = make_plan(&output, &observed, &plan_options)?;
-    let strict_refusal = args.strict && not_supported > 0;
     let refused = plan.refused || strict_refusal;
     let applied = !refused && !args.dry_run && !args.check;
     let failed = !output.failures.is_empty();
@@ -155,7 +166,7 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let diffs =
         if args.diff { diff::build_plan(host, &out, &output, &plan, &plan_options)? } else { Vec::new() };
     if applied {
-        host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
+        host.apply(&out, &plan, args.durability.into())?;
     }
 
     if args.output.json {
@@ -206,6 +217,12 @@ pub fn build(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
 }
 
 pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
+    let done = uninstall_locked(host, args);
+    host.unlock();
+    done
+}
+
+fn uninstall_locked(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     let out = out_dir(host, &args.output, ".")?;
     let options = UninstallOptions {
         runtimes: runtimes(&args.output),
@@ -215,11 +232,16 @@ pub fn uninstall(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
         force: args.force,
         ..UninstallOptions::default()
     };
-    let observed = host.observe(&out, &uninstall_paths_to_read(&options)?).map_err(Failure::io)?;
+    let to_read = uninstall_paths_to_read(&options)?;
+    // Nothing to take away from a root that is not there: no lock makes it.
+    if !args.dry_run && host.exists(&out) {
+        host.lock(&out).map_err(Failure::io)?;
+    }
+    let observed = host.observe(&out, &to_read).map_err(Failure::io)?;
     let plan = uninstall_plan(&options, &observed)?;
     let diffs = if args.diff { diff::removals(host, &out, &plan)? } else { Vec::new() };
     if !args.dry_run {
-        host.apply(&out, &plan, args.durability.into()).map_err(Failure::io)?;
+        host.apply(&out, &plan, args.durability.into())?;
     }
     if args.output.json {
         let mut report = json!({"ok": true, "dry_run": args.dry_run, "out": out, "plan": plan});

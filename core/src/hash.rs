@@ -3,7 +3,29 @@
 use sha2::{Digest, Sha256};
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
+    hex(&Sha256::digest(bytes))
+}
+
+/// sha256 of bytes that come in pieces (a file read a block at a time, so
+/// a host never holds a whole large file to hash it), as [`sha256_hex`] gives it.
+#[derive(Debug, Clone, Default)]
+pub struct Sha256Stream(Sha256);
+
+impl Sha256Stream {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    pub fn finish(self) -> String {
+        hex(&self.0.finalize())
+    }
+}
+
+fn hex(digest: &[u8]) -> String {
     let mut out = String::with_capacity(64);
     for byte in digest.iter() {
         out.push(char::from(HEX[usize::from(byte >> 4)]));
@@ -16,6 +38,15 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn in_pieces_matches_the_whole() {
+        let mut stream = super::Sha256Stream::new();
+        stream.update(b"a");
+        stream.update(b"");
+        stream.update(b"bc");
+        assert_eq!(stream.finish(), super::sha256_hex(b"abc"));
+    }
+
     #[test]
     fn matches_the_known_digest() {
         assert_eq!(

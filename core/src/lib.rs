@@ -84,7 +84,7 @@ pub use doctor::{
     DoctorOptions, DoctorReport, Finding, FindingCode, doctor, doctor_paths_to_read, shell_quote,
 };
 pub use error::{Error, ErrorCode, Location, Problem, Result};
-pub use hash::sha256_hex;
+pub use hash::{Sha256Stream, sha256_hex};
 pub use import::{IMPORTABLE, ImportNote, ImportOptions, Imported, import};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
 pub use members::{Member, build_members};

@@ -72,11 +72,16 @@ pub struct Action {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sha256: Option<String>,
     pub executable: bool,
+    /// sha256 of the file the plan saw at `path` (`None`: there was none).
+    /// A host checks the file is still that right before it replaces or
+    /// removes it: one changed since is a conflict, never overwritten.
+    #[serde(skip)]
+    pub found: Option<String>,
 }
 
 impl Action {
     pub(crate) fn new(path: BundlePath, op: Op) -> Self {
-        Action { path, op, reason: None, bytes: None, sha256: None, executable: false }
+        Action { path, op, reason: None, bytes: None, sha256: None, executable: false, found: None }
     }
 
     pub(crate) fn because(mut self, reason: impl Into<String>) -> Self {
@@ -126,9 +131,15 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub(crate) fn from_actions(actions: Vec<Action>, manifests: usize, diagnostics: Vec<Diagnostic>) -> Plan {
+    pub(crate) fn from_actions(
+        mut actions: Vec<Action>,
+        manifests: usize,
+        diagnostics: Vec<Diagnostic>,
+        observed: &Observed,
+    ) -> Plan {
         let mut summary = Summary::default();
-        for action in &actions {
+        for action in &mut actions {
+            action.found = observed.hashes.get(action.path.as_str()).cloned();
             *match action.op {
                 Op::Create => &mut summary.create,
                 Op::Update => &mut summary.update,
@@ -187,7 +198,7 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
     }
     let count = manifests.len();
     files.extend(manifests);
-    Ok(Plan::from_actions(files, count, diagnostics))
+    Ok(Plan::from_actions(files, count, diagnostics, observed))
 }
 
 /// Takes one bundle away: its tracked files (an edited one is kept unless

@@ -148,5 +148,5 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
     }
     let count = manifests.len();
     actions.extend(manifests);
-    Ok(Plan::from_actions(actions, count, diagnostics))
+    Ok(Plan::from_actions(actions, count, diagnostics, observed))
 }

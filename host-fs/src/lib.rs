@@ -8,16 +8,19 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use plugforge_core::{BundlePath, Observed, Op, Plan, SourceTree, sha256_hex};
+use plugforge_core::{BundlePath, Observed, Op, Plan, Sha256Stream, SourceTree, sha256_hex};
 
 mod build;
 mod clock;
+mod lock;
 mod stamps;
 
 pub use build::build;
 pub use clock::generated_at;
+pub use lock::{LOCK_FILE, RootLock, lock_root};
 pub use stamps::{Stamps, settled_before, stamps, unchanged};
 
 /// Folders never read as plugin source.
@@ -33,6 +36,9 @@ pub enum HostError {
     Io(String),
     /// A plan path that is not a clean relative path.
     InvalidPath(String),
+    /// Files that changed after the plan saw them (an edit made while the
+    /// run wrote): each was left as it is, the rest of the plan written.
+    Changed(String),
 }
 
 impl HostError {
@@ -42,7 +48,7 @@ impl HostError {
 
     pub fn message(&self) -> &str {
         match self {
-            HostError::Io(message) | HostError::InvalidPath(message) => message,
+            HostError::Io(message) | HostError::InvalidPath(message) | HostError::Changed(message) => message,
         }
     }
 
@@ -51,6 +57,7 @@ impl HostError {
         match self {
             HostError::Io(_) => "io",
             HostError::InvalidPath(_) => "invalid_path",
+            HostError::Changed(_) => "conflict",
         }
     }
 }
@@ -225,6 +232,26 @@ pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
     Ok(observed)
 }
 
+/// What a write or removal expects to find at its path: it checks right
+/// before it replaces or removes the file, and leaves a file that is not
+/// what it expects alone (see [`HostError::Changed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect<'a> {
+    /// Whatever is there (a list of actions from no plan).
+    Any,
+    /// Nothing: the plan creates the file.
+    Absent,
+    /// A file with this sha256 (lowercase hex), the one the plan saw.
+    Sha256(&'a str),
+}
+
+impl<'a> Expect<'a> {
+    /// What a plan saw at a path: the hash it observed there, if any.
+    pub fn found(hash: Option<&'a str>) -> Self {
+        hash.map_or(Expect::Absent, Expect::Sha256)
+    }
+}
+
 /// One file operation of a plan, below the output root.
 #[derive(Debug, Clone, Copy)]
 pub enum Step<'a> {
@@ -232,9 +259,11 @@ pub enum Step<'a> {
         path: &'a str,
         bytes: &'a [u8],
         executable: bool,
+        expect: Expect<'a>,
     },
     Remove {
         path: &'a str,
+        expect: Expect<'a>,
     },
     /// A path the plan leaves alone (unchanged, kept, conflicting): its
     /// folder is still swept of temp files.
@@ -251,7 +280,7 @@ impl<'a> Step<'a> {
     /// The path the step touches; none for a barrier.
     pub fn path(&self) -> Option<&'a str> {
         match *self {
-            Step::Write { path, .. } | Step::Remove { path } | Step::Keep { path } => Some(path),
+            Step::Write { path, .. } | Step::Remove { path, .. } | Step::Keep { path } => Some(path),
             Step::Barrier => None,
         }
     }
@@ -262,11 +291,12 @@ impl<'a> Step<'a> {
 pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
     let steps = plan.actions.iter().map(|action| {
         let path = action.path.as_str();
+        let expect = Expect::found(action.found.as_deref());
         match (action.op, &action.bytes) {
             (Op::Create | Op::Update, Some(bytes)) => {
-                Step::Write { path, bytes, executable: action.executable }
+                Step::Write { path, bytes, executable: action.executable, expect }
             }
-            (Op::Remove, _) => Step::Remove { path },
+            (Op::Remove, _) => Step::Remove { path, expect },
             _ => Step::Keep { path },
         }
     });
@@ -370,6 +400,12 @@ pub struct Writer {
     durability: Durability,
     /// Part of every temp file name, looked up once.
     pid: u32,
+    /// The output root this writer holds the lock of, from before the
+    /// caller observed it (see [`Writer::lock`]).
+    held: Option<RootLock>,
+    /// Paths of the run being applied that changed after the plan saw them,
+    /// left as they are.
+    changed: Mutex<Vec<String>>,
 }
 
 impl Default for Writer {
@@ -385,7 +421,25 @@ impl Writer {
             done: AtomicU64::new(0),
             durability: Durability::default(),
             pid: process_tag(),
+            held: None,
+            changed: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Takes the lock of the output root `root` and keeps it until
+    /// [`Writer::unlock`] (or the writer is dropped): a host calls it before
+    /// it observes the root, so no other run changes the files it plans
+    /// over. Waits for a run that holds it; `waiting` gets a message naming
+    /// the lock before the wait.
+    pub fn lock(&mut self, root: &Path, waiting: &mut dyn FnMut(&str)) -> HostResult<()> {
+        self.held = None;
+        self.held = Some(lock_root(root, waiting)?);
+        Ok(())
+    }
+
+    /// Lets go of the lock [`Writer::lock`] took.
+    pub fn unlock(&mut self) {
+        self.held = None;
     }
 
     pub fn aborting_at(operation: u64) -> Self {
@@ -424,7 +478,39 @@ impl Writer {
     /// the folders the plan touches are swept of temp files an interrupted
     /// run left; then the groups between [`Step::Barrier`]s, one after the
     /// other, each write landing whole or not at all.
+    ///
+    /// The output root is locked while the steps are applied, unless this
+    /// writer already holds its lock ([`Writer::lock`]).
     pub fn apply(&mut self, root: &Path, steps: &[Step<'_>]) -> HostResult<()> {
+        let own_lock = match &self.held {
+            Some(held) if held.root() == root => None,
+            // A host with no channel for the message of its own (the Node
+            // and Python packages' `applyPlan`) still says why it waits.
+            _ => Some(lock_root(root, &mut |message| eprintln!("plugforge: {message}"))?),
+        };
+        let applied = self.apply_locked(root, steps);
+        drop(own_lock);
+        applied?;
+        let mut changed = std::mem::take(&mut *self.changed.lock().unwrap_or_else(|p| p.into_inner()));
+        if changed.is_empty() {
+            return Ok(());
+        }
+        changed.sort();
+        Err(HostError::Changed(format!(
+            "{}: changed while this run was writing, so left as they are (everything else was written): {}; \
+             the next build shows each as a conflict (--force overwrites)",
+            root.display(),
+            changed.join(", ")
+        )))
+    }
+
+    /// Notes a file left alone because it changed after the plan saw it.
+    fn left_alone(&self, rel: &str) {
+        self.changed.lock().unwrap_or_else(|p| p.into_inner()).push(rel.to_string());
+    }
+
+    fn apply_locked(&mut self, root: &Path, steps: &[Step<'_>]) -> HostResult<()> {
+        self.changed.lock().unwrap_or_else(|p| p.into_inner()).clear();
         let mut folders = Folders::new(root);
         let mut to_sweep: Vec<&str> = Vec::new();
         let mut swept = HashSet::new();
@@ -505,7 +591,7 @@ impl Writer {
         let mut stage_of: HashMap<&str, usize> = HashMap::new();
         let mut writes: Vec<Pending<'_>> = Vec::with_capacity(write_count);
         for (i, step) in group.iter().enumerate() {
-            let Step::Write { path, bytes, executable } = *step else { continue };
+            let Step::Write { path, bytes, executable, expect } = *step else { continue };
             let folder = parent_of(path);
             let target = root.join(path);
             let fresh = (durability != Durability::Full).then(|| first_missing(folder, made)).flatten();
@@ -541,7 +627,7 @@ impl Writer {
                     (temp, true, None)
                 }
             };
-            writes.push(Pending { target, write_to, rename, make, bytes, executable });
+            writes.push(Pending { rel: path, target, write_to, rename, make, bytes, executable, expect });
         }
         // A write that waits for its flush leaves the core idle: one thread
         // per file (up to a few), so the flushes share journal commits.
@@ -563,7 +649,15 @@ impl Writer {
                 return Ok(());
             }
             self.checkpoint();
-            fs::rename(&w.write_to, &w.target)
+            let replaced = match w.expect {
+                Expect::Absent => rename_new(&w.write_to, &w.target)?,
+                expect => checked(&w.target, expect, || fs::rename(&w.write_to, &w.target))?,
+            };
+            if !replaced {
+                self.left_alone(w.rel);
+                fs::remove_file(&w.write_to).or_else(ignore_missing)?;
+            }
+            Ok(())
         });
         if let Err((at, error)) = renamed {
             return Err(self.abandon_io(&writes, &stages, at, error));
@@ -583,8 +677,8 @@ impl Writer {
         }
         let mut emptied = Vec::new();
         for step in group {
-            if let Step::Remove { path } = step {
-                self.remove(root, &root.join(path), &mut emptied)?;
+            if let Step::Remove { path, expect } = *step {
+                self.remove(root, path, expect, &mut emptied)?;
             }
         }
         match durability {
@@ -672,6 +766,7 @@ impl Writer {
                 path: path.as_str(),
                 bytes: &file.bytes,
                 executable: file.executable,
+                expect: Expect::Any,
             })
             .collect();
         self.apply(dir, &steps)
@@ -711,11 +806,24 @@ impl Writer {
         Ok(())
     }
 
-    /// Removes `target`, then the folders the removal emptied, up to the
-    /// output root; the folders that lost a name go to `changed`.
-    fn remove(&self, root: &Path, target: &Path, changed: &mut Vec<PathBuf>) -> HostResult<()> {
+    /// Removes `rel` (unless it is not what `expect` says: then it is left
+    /// alone), then the folders the removal emptied, up to the output root;
+    /// the folders that lost a name go to `changed`.
+    fn remove(
+        &self,
+        root: &Path,
+        rel: &str,
+        expect: Expect<'_>,
+        changed: &mut Vec<PathBuf>,
+    ) -> HostResult<()> {
+        let target = &root.join(rel);
         self.checkpoint();
-        fs::remove_file(target).or_else(ignore_missing).map_err(|e| HostError::at(target, e))?;
+        let removed = checked(target, expect, || fs::remove_file(target).or_else(ignore_missing))
+            .map_err(|e| HostError::at(target, e))?;
+        // Gone already is what a removal wants; anything else is an edit.
+        if !removed && fs::symlink_metadata(target).is_ok() {
+            self.left_alone(rel);
+        }
         let mut dir = target.parent();
         while let Some(current) = dir {
             if current == root || fs::remove_dir(current).is_err() {
@@ -731,6 +839,8 @@ impl Writer {
 /// A write of a group: where its bytes go first (a temp file renamed to
 /// `target`, or its place inside a staged folder), and its place.
 struct Pending<'a> {
+    /// `target` relative to the output root.
+    rel: &'a str,
     target: PathBuf,
     write_to: PathBuf,
     /// `write_to` is a temp file of its own, renamed to `target`.
@@ -740,6 +850,136 @@ struct Pending<'a> {
     make: Option<PathBuf>,
     bytes: &'a [u8],
     executable: bool,
+    expect: Expect<'a>,
+}
+
+/// Does `act` (the rename or removal that replaces or takes away the file
+/// at `path`) only if the file is still what `expect` says; false, with
+/// nothing done, when it is not.
+///
+/// What is left of the race with an edit: a file saved by renaming another
+/// over it (as many editors save) in the moment between the last look at
+/// `path` and the system call of `act` is replaced all the same; no portable
+/// call replaces a file only if it is still some file. A file written in
+/// place instead (`echo >`, most programs) is safe at any moment: its
+/// handle is kept, hashed again once `act` is done, and if the bytes under
+/// it changed they are put back at `path`, where the edit was made, and the
+/// file counts as left alone. A file the plan creates is put in place with
+/// `RENAME_NOREPLACE` where the filesystem has it (Linux), so nothing that
+/// appeared meanwhile is replaced.
+fn checked(
+    path: &Path,
+    expect: Expect<'_>,
+    act: impl FnOnce() -> std::io::Result<()>,
+) -> std::io::Result<bool> {
+    let sha = match expect {
+        Expect::Any => return act().map(|()| true),
+        Expect::Absent => {
+            return match fs::symlink_metadata(path) {
+                Ok(_) => Ok(false),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => act().map(|()| true),
+                Err(e) => Err(e),
+            };
+        }
+        Expect::Sha256(sha) => sha,
+    };
+    let mut file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    if hash_from_start(&mut file)? != sha || !names(path, &file) {
+        return Ok(false);
+    }
+    act()?;
+    if hash_from_start(&mut file)? == sha {
+        return Ok(true);
+    }
+    // Written in place after the look: those bytes are the user's.
+    put_back(&mut file, path)?;
+    Ok(false)
+}
+
+/// Whether `path` still names the open `file` (not another file renamed
+/// over it since it was opened).
+#[cfg(unix)]
+fn names(path: &Path, file: &fs::File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (fs::symlink_metadata(path), file.metadata()) {
+        // A symbolic link is followed by the open: compare what it leads to.
+        (Ok(at), Ok(open)) if at.file_type().is_symlink() => {
+            fs::metadata(path).is_ok_and(|at| at.dev() == open.dev() && at.ino() == open.ino())
+        }
+        (Ok(at), Ok(open)) => at.dev() == open.dev() && at.ino() == open.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn names(path: &Path, _: &fs::File) -> bool {
+    path.exists()
+}
+
+fn hash_from_start(file: &mut fs::File) -> std::io::Result<String> {
+    use std::io::Seek;
+    file.seek(std::io::SeekFrom::Start(0))?;
+    hash_reader(file)
+}
+
+/// Writes what `file` holds back at `path` (temp file and rename beside it).
+fn put_back(file: &mut fs::File, path: &Path) -> std::io::Result<()> {
+    use std::io::Seek;
+    file.seek(std::io::SeekFrom::Start(0))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let temp = path.with_file_name(format!("{TEMP_PREFIX}{}-kept-{name}", process_tag()));
+    let restored = fs::File::create(&temp).and_then(|mut out| std::io::copy(file, &mut out).map(drop));
+    match restored.and_then(|()| fs::rename(&temp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = fs::remove_file(&temp);
+            Err(e)
+        }
+    }
+}
+
+/// Renames `from` to `to` unless `to` exists: atomically where the kernel
+/// can (`RENAME_NOREPLACE`), else after a look.
+#[cfg(target_os = "linux")]
+fn rename_new(from: &Path, to: &Path) -> std::io::Result<bool> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
+        Ok(()) => Ok(true),
+        Err(rustix::io::Errno::EXIST) => Ok(false),
+        // A filesystem without the flag.
+        Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => {
+            checked(to, Expect::Absent, || fs::rename(from, to))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn rename_new(from: &Path, to: &Path) -> std::io::Result<bool> {
+    checked(to, Expect::Absent, || fs::rename(from, to))
+}
+
+/// sha256 of the file at `path`, read a block at a time: a large file
+/// costs one block of memory, not its size.
+pub fn file_sha256(path: &Path) -> std::io::Result<String> {
+    hash_reader(&mut fs::File::open(path)?)
+}
+
+fn hash_reader(file: &mut impl std::io::Read) -> std::io::Result<String> {
+    let mut hasher = Sha256Stream::new();
+    let mut block = vec![0; 64 * 1024];
+    loop {
+        match file.read(&mut block) {
+            Ok(0) => return Ok(hasher.finish()),
+            Ok(n) => hasher.update(&block[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// A folder missing before the group, written as a temp folder beside its

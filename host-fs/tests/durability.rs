@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use plugforge_host_fs::{Durability, Step, Writer, is_temp_name};
+use plugforge_host_fs::{Durability, Expect, Step, Writer, file_sha256, is_temp_name};
 
 struct Scratch(PathBuf);
 
@@ -55,7 +55,7 @@ fn files() -> Vec<(String, Vec<u8>, bool)> {
 }
 
 fn write(file: &(String, Vec<u8>, bool)) -> Step<'_> {
-    Step::Write { path: &file.0, bytes: &file.1, executable: file.2 }
+    Step::Write { path: &file.0, bytes: &file.1, executable: file.2, expect: Expect::Any }
 }
 
 fn steps(files: &[(String, Vec<u8>, bool)]) -> Vec<Step<'_>> {
@@ -78,8 +78,13 @@ fn every_durability_writes_the_same_files_and_leaves_no_temp_file() {
 
         // A second plan updates one file and removes a whole folder's worth.
         let update = [
-            Step::Write { path: "b1/skills/s1/SKILL.md", bytes: b"changed\n", executable: false },
-            Step::Remove { path: "b2/skills/s2/SKILL.md" },
+            Step::Write {
+                path: "b1/skills/s1/SKILL.md",
+                bytes: b"changed\n",
+                executable: false,
+                expect: Expect::Any,
+            },
+            Step::Remove { path: "b2/skills/s2/SKILL.md", expect: Expect::Any },
             Step::Keep { path: "b0/skills/s0/SKILL.md" },
         ];
         Writer::new().with_durability(durability).apply(&out, &update).expect("update");
@@ -117,4 +122,52 @@ fn durability_names_round_trip_and_batch_is_the_default() {
         "fast".parse::<Durability>().unwrap_err(),
         "durability \"fast\" is not one of full, batch, none"
     );
+}
+
+#[test]
+fn a_file_that_is_not_what_the_plan_saw_is_left_alone_named_and_the_rest_written() {
+    for durability in [Durability::Full, Durability::Batch, Durability::None] {
+        let scratch = Scratch::new(&format!("changed-{}", durability.name()));
+        let out = scratch.0.join("out");
+        fs::create_dir_all(&out).unwrap();
+        for name in ["edited", "planned", "doomed", "kept"] {
+            fs::write(out.join(name), format!("{name} as planned\n")).unwrap();
+        }
+        let seen = |name: &str| file_sha256(&out.join(name)).unwrap();
+        let (edited, planned, doomed, kept) = (seen("edited"), seen("planned"), seen("doomed"), seen("kept"));
+        // Edits the plan did not see: one to a file it updates, one to a
+        // file it removes, and a file of the user's where it creates one.
+        fs::write(out.join("edited"), "the user's edit\n").unwrap();
+        fs::write(out.join("kept"), "the user's edit\n").unwrap();
+        fs::write(out.join("in-the-way"), "the user's file\n").unwrap();
+        let steps = [
+            Step::Write {
+                path: "edited",
+                bytes: b"new\n",
+                executable: false,
+                expect: Expect::Sha256(&edited),
+            },
+            Step::Write {
+                path: "planned",
+                bytes: b"new\n",
+                executable: false,
+                expect: Expect::Sha256(&planned),
+            },
+            Step::Write { path: "in-the-way", bytes: b"new\n", executable: false, expect: Expect::Absent },
+            Step::Write { path: "created", bytes: b"new\n", executable: false, expect: Expect::Absent },
+            Step::Remove { path: "doomed", expect: Expect::Sha256(&doomed) },
+            Step::Remove { path: "kept", expect: Expect::Sha256(&kept) },
+        ];
+        let error = Writer::new().with_durability(durability).apply(&out, &steps).expect_err("changed");
+        assert_eq!(error.code(), "conflict", "{durability:?}");
+        assert!(error.message().contains("edited, in-the-way, kept"), "{durability:?}: {}", error.message());
+        let got = contents(&out);
+        assert_eq!(got["edited"].0, b"the user's edit\n", "{durability:?}");
+        assert_eq!(got["kept"].0, b"the user's edit\n", "{durability:?}");
+        assert_eq!(got["in-the-way"].0, b"the user's file\n", "{durability:?}");
+        assert_eq!(got["planned"].0, b"new\n", "{durability:?}");
+        assert_eq!(got["created"].0, b"new\n", "{durability:?}");
+        assert!(!got.contains_key("doomed"), "{durability:?}");
+        assert_eq!(got.len(), 5, "{durability:?}: no temp file left: {:?}", got.keys());
+    }
 }
