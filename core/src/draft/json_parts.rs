@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::Draft;
 use crate::error::{Error, ErrorCode, Location, Result};
-use crate::runtime::claude_code::facts::HOOK_EVENTS;
+use crate::canonical::HOOK_EVENTS;
 
 #[derive(Default)]
 pub struct JsonParts {

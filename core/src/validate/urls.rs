@@ -10,7 +10,7 @@ use super::components::layout::Layout;
 use crate::error::Location;
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
-use crate::urls::urls_in;
+use crate::recognise::urls::urls_in;
 
 pub const EXECUTABLE: Rule = Rule {
     code: "url/executable",
