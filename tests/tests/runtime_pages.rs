@@ -126,7 +126,28 @@ fn page(runtime: Runtime, folder: &str) -> String {
     let spec: &Spec = runtime.spec();
     let dir = repo().join("core/src/runtime").join(folder);
     let facts_text = std::fs::read_to_string(dir.join("facts.rs")).unwrap_or_default();
-    let (summary, facts) = facts(&facts_text);
+    let (summary, mut facts) = facts(&facts_text);
+    // Facts the runtime shares with the canonical vocabulary are defined
+    // there and re-exported (`pub use crate::canonical::{A as B, ...}`).
+    if let Some(list) =
+        facts_text.split("pub use crate::canonical::{").nth(1).and_then(|rest| rest.split('}').next())
+    {
+        let canonical = std::fs::read_to_string(repo().join("core/src/canonical.rs")).expect("canonical.rs");
+        let (_, shared) = self::facts(&canonical);
+        let mut reexported: Vec<Fact> = Vec::new();
+        for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (original, alias) = item.split_once(" as ").unwrap_or((item, item));
+            let fact =
+                shared.iter().find(|f| f.name == original.trim()).expect("a re-exported canonical fact");
+            reexported.push(Fact {
+                name: alias.trim().to_string(),
+                value: fact.value.clone(),
+                doc: fact.doc.clone(),
+            });
+        }
+        reexported.append(&mut facts);
+        facts = reexported;
+    }
     let mut p = format!(
         "<!-- Generated from core/src/runtime/{folder}/ by tests/tests/runtime_pages.rs: edit the runtime's \
          folder, then run scripts/check-generated --update rust. -->\n\n# {} (`{}`)\n\n",

@@ -4,8 +4,8 @@
 use serde_json::{Map, Value, json};
 
 use super::Draft;
-use crate::error::{Error, ErrorCode, Location, Result};
 use crate::canonical::HOOK_EVENTS;
+use crate::error::{Error, ErrorCode, Location, Result};
 
 #[derive(Default)]
 pub struct JsonParts {
