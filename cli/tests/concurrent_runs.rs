@@ -17,6 +17,11 @@ use common::*;
 /// command and an MCP server, all named after it; `revision` changes every
 /// file's words, so two revisions of one plugin differ in every file.
 fn plugin(dir: &Path, name: &str, skills: usize, revision: u32) {
+    plugin_with(dir, name, 0..skills, revision);
+}
+
+/// [`plugin`] with the skills numbered `skills`.
+fn plugin_with(dir: &Path, name: &str, skills: std::ops::Range<usize>, revision: u32) {
     let _ = fs::remove_dir_all(dir);
     write(
         dir,
@@ -33,7 +38,7 @@ fn plugin(dir: &Path, name: &str, skills: usize, revision: u32) {
         ),
     );
     write(dir, &format!("commands/{name}-go.md"), format!("---\ndescription: Go {revision}\n---\nGo.\n"));
-    for n in 0..skills {
+    for n in skills {
         let skill = format!("{name}-s{n:03}");
         write(
             dir,
@@ -280,4 +285,105 @@ fn an_edit_made_while_a_build_runs_is_never_overwritten_without_force() {
         fs::remove_dir_all(&out).expect("clean");
     }
     eprintln!("of 40 edits: {refused} seen by the plan, {left_alone} left alone while writing");
+}
+
+/// `plugforge build` of `src` into `out` whose `operation`-th file
+/// operation kills it (the test hook); true when it finished instead.
+fn build_killed_at(src: &Path, out: &Path, operation: u64) -> bool {
+    let run = finish(
+        // Unflushed: what a kill leaves is the same at every durability
+        // level, and the trials are not paced by flushes of a shared disk.
+        plugforge(&[&build_args(src, out, FOLDER_TARGETS)[..], &["--durability", "none"]].concat())
+            .env("PLUGFORGE_FAIL_AFTER_WRITES", operation.to_string())
+            .spawn()
+            .expect("start plugforge"),
+    );
+    match run.code {
+        0 => true,
+        -1 => false,
+        code => panic!("operation {operation}: exit {code} instead of a kill\n{}", run.stderr),
+    }
+}
+
+/// After an interrupted update, the next build of `next` (a source other
+/// than the interrupted one's) exits 0 and leaves exactly `expected`, and
+/// `--check` then calls the tree current.
+fn rerun_converges(next: &Path, out: &Path, expected: &BTreeMap<String, Vec<u8>>, what: &str) {
+    let rerun =
+        finish(spawn(&[&build_args(next, out, FOLDER_TARGETS)[..], &["--durability", "none"]].concat()));
+    assert_eq!(rerun.code, 0, "{what}: the rerun exits {}\n{}{}", rerun.code, rerun.stdout, rerun.stderr);
+    let got = tree(out);
+    if &got != expected {
+        let stray: Vec<&String> = got.keys().filter(|p| !expected.contains_key(*p)).collect();
+        let missing: Vec<&String> = expected.keys().filter(|p| !got.contains_key(*p)).collect();
+        let differ: Vec<&String> =
+            expected.keys().filter(|p| got.get(*p).is_some_and(|b| b != &expected[*p])).collect();
+        panic!(
+            "{what}: not the clean build's bytes: stray {stray:?}, missing {missing:?}, differing {differ:?}"
+        );
+    }
+    assert_eq!(leftovers(out), Vec::<String>::new(), "{what}");
+    let check = finish(spawn(&[&build_args(next, out, FOLDER_TARGETS)[..], &["--check"]].concat()));
+    assert_eq!(check.code, 0, "{what}: --check after the rerun\n{}{}", check.stdout, check.stderr);
+}
+
+#[test]
+fn an_update_killed_at_50_points_then_built_from_another_source_converges_to_its_clean_bytes() {
+    let tmp = TempDir::new("killed-update");
+    let (old, new, other) = (tmp.join("old"), tmp.join("new"), tmp.join("other"));
+    // The update removes 4 skills, adds 4 and rewrites the rest; the next
+    // source is the old one again (a revert) or a third one.
+    plugin_with(&old, "kill", 0..10, 1);
+    plugin_with(&new, "kill", 4..14, 2);
+    plugin_with(&other, "kill", 8..18, 3);
+    let clean_old = clean_build(&tmp, "clean-old", &old, FOLDER_TARGETS);
+    let clean_other = clean_build(&tmp, "clean-other", &other, FOLDER_TARGETS);
+    let start = tmp.join("start");
+    finish(spawn(&build_args(&old, &start, FOLDER_TARGETS))).expect(0);
+    // How many file operations the update takes: the first count that lets it finish.
+    let probe = tmp.join("probe");
+    let finishes = |operation: u64| {
+        let _ = fs::remove_dir_all(&probe);
+        copy_dir(&start, &probe);
+        build_killed_at(&new, &probe, operation)
+    };
+    let mut high = 8;
+    while !finishes(high) {
+        high *= 2;
+    }
+    let mut low = high / 2;
+    while high - low > 1 {
+        let mid = (low + high) / 2;
+        if finishes(mid) { high = mid } else { low = mid }
+    }
+    let operations = low;
+    assert!(operations > 60, "the update takes only {operations} file operations");
+    let mut seed = Seeded(0x0032_4b11);
+    for trial in 0..50 {
+        let operation = 1 + seed.below(operations);
+        let out = tmp.join(&format!("out{trial}"));
+        copy_dir(&start, &out);
+        assert!(!build_killed_at(&new, &out, operation), "operation {operation} of {operations} kills it");
+        let (next, expected) = if trial % 2 == 0 { (&old, &clean_old) } else { (&other, &clean_other) };
+        rerun_converges(next, &out, expected, &format!("killed at operation {operation} of {operations}"));
+        fs::remove_dir_all(&out).expect("clean");
+    }
+    // The real thing: SIGKILL from outside at points spread over the run.
+    let timed = Instant::now();
+    let out = tmp.join("timed");
+    copy_dir(&start, &out);
+    finish(spawn(&build_args(&new, &out, FOLDER_TARGETS))).expect(0);
+    let took = timed.elapsed().as_micros() as u64;
+    for trial in 0..6 {
+        let out = tmp.join(&format!("sigkill{trial}"));
+        copy_dir(&start, &out);
+        let mut child = spawn(&build_args(&new, &out, FOLDER_TARGETS));
+        let after = took / 4 + seed.below(took);
+        std::thread::sleep(Duration::from_micros(after));
+        let _ = child.kill();
+        let _ = child.wait();
+        let (next, expected) = if trial % 2 == 0 { (&old, &clean_old) } else { (&other, &clean_other) };
+        rerun_converges(next, &out, expected, &format!("SIGKILL after {after} us"));
+        fs::remove_dir_all(&out).expect("clean");
+    }
 }

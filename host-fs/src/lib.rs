@@ -15,11 +15,13 @@ use plugforge_core::{BundlePath, Observed, Op, Plan, Sha256Stream, SourceTree, s
 
 mod build;
 mod clock;
+mod journal;
 mod lock;
 mod stamps;
 
 pub use build::build;
 pub use clock::generated_at;
+pub use journal::JOURNAL;
 pub use lock::{LOCK_FILE, RootLock, lock_root};
 pub use stamps::{Stamps, settled_before, stamps, unchanged};
 
@@ -195,8 +197,28 @@ fn confined_link(real_root: &Path, link: &Path) -> Result<Option<PathBuf>, Strin
 }
 
 /// Hashes every file below `root` and reads the bytes of `to_read`; temp
-/// files of an interrupted write are not part of what is there.
+/// files of an interrupted write are not part of what is there. Each file
+/// is hashed a block at a time, so memory stays bounded whatever the
+/// folder holds; [`observe_for`] does not even read what no plan looks at.
 pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
+    observe_files(root, to_read, None)
+}
+
+/// [`observe`], hashing only what a plan over the root can look at:
+/// `to_read` (manifests and shared files, read whole), `to_hash` (the
+/// paths a build writes) and the files each manifest among `to_read`
+/// tracks. Every other file is listed with the hash [`NOT_HASHED`] and
+/// never read: a project folder's 3 GiB data file costs a name, not its
+/// bytes. A plan that did look at such a file would find it differ from
+/// every hash, so it would be a conflict, never overwritten.
+pub fn observe_for(root: &Path, to_read: &[&str], to_hash: &[&str]) -> HostResult<Observed> {
+    observe_files(root, to_read, Some(to_hash))
+}
+
+/// The hash [`observe_for`] lists for a file it did not read.
+pub const NOT_HASHED: &str = "";
+
+fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> HostResult<Observed> {
     let mut observed = Observed::default();
     if !root.exists() {
         return Ok(observed);
@@ -215,21 +237,52 @@ pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
             readable && !is_temp_name(name)
         })
         .collect();
+    let to_read: HashSet<&str> = to_read.iter().copied().collect();
+    let reads: Vec<&Entry> = entries.iter().filter(|e| to_read.contains(e.rel.as_str())).collect();
+    let read = parallel_map(&reads, |entry| fs::read(&entry.path))
+        .map_err(|(at, e)| HostError::at(&reads[at].path, e))?;
+    let contents: HashMap<&str, Vec<u8>> = reads.iter().map(|e| e.rel.as_str()).zip(read).collect();
+    let wanted = to_hash.map(|to_hash| {
+        let mut wanted: HashSet<String> = to_hash.iter().map(|p| (*p).to_string()).collect();
+        for (rel, bytes) in &contents {
+            wanted.extend(tracked_by(rel, bytes));
+        }
+        wanted
+    });
     // Reading and hashing are the whole cost of a rerun with nothing to
-    // do: spread over the cores, only the bytes asked for are kept.
-    let found = parallel_map(&entries, |entry| {
-        let bytes = fs::read(&entry.path)?;
-        let hash = sha256_hex(&bytes);
-        Ok((hash, to_read.contains(&entry.rel.as_str()).then_some(bytes)))
+    // do: spread over the cores.
+    let hashes = parallel_map(&entries, |entry| match contents.get(entry.rel.as_str()) {
+        Some(bytes) => Ok(sha256_hex(bytes)),
+        None if wanted.as_ref().is_none_or(|w| w.contains(&entry.rel)) => file_sha256(&entry.path),
+        None => Ok(NOT_HASHED.to_string()),
     })
     .map_err(|(at, e)| HostError::at(&entries[at].path, e))?;
-    for (entry, (hash, bytes)) in entries.into_iter().zip(found) {
+    let mut contents = contents;
+    for (entry, hash) in entries.iter().zip(hashes) {
         observed.hashes.insert(entry.rel.clone(), hash);
-        if let Some(bytes) = bytes {
-            observed.contents.insert(entry.rel, bytes.into());
+        if let Some(bytes) = contents.remove(entry.rel.as_str()) {
+            observed.contents.insert(entry.rel.clone(), bytes.into());
         }
     }
     Ok(observed)
+}
+
+/// The paths below the output root the manifest at `rel` may track, if it
+/// is one: each file joined to the manifest's folder (a bundle's own
+/// folder) and as it is (a bundle written into the root itself); a path
+/// that is neither is hashed for nothing, never missed.
+fn tracked_by(rel: &str, bytes: &[u8]) -> Vec<String> {
+    let Ok(manifest) = plugforge_core::Manifest::parse(rel, bytes) else { return Vec::new() };
+    let folder = parent_of(rel);
+    manifest
+        .files
+        .into_iter()
+        .flat_map(|file| {
+            let joined =
+                if folder.is_empty() { file.path.clone() } else { format!("{folder}/{}", file.path) };
+            [joined, file.path]
+        })
+        .collect()
 }
 
 /// What a write or removal expects to find at its path: it checks right
@@ -434,7 +487,8 @@ impl Writer {
     pub fn lock(&mut self, root: &Path, waiting: &mut dyn FnMut(&str)) -> HostResult<()> {
         self.held = None;
         self.held = Some(lock_root(root, waiting)?);
-        Ok(())
+        // What the caller observes next is a tree some manifest describes.
+        self.recover(root)
     }
 
     /// Lets go of the lock [`Writer::lock`] took.
@@ -510,6 +564,9 @@ impl Writer {
     }
 
     fn apply_locked(&mut self, root: &Path, steps: &[Step<'_>]) -> HostResult<()> {
+        // Before the sweep below, which would take the temp files an
+        // interrupted run's journal still names.
+        self.recover(root)?;
         self.changed.lock().unwrap_or_else(|p| p.into_inner()).clear();
         let mut folders = Folders::new(root);
         let mut to_sweep: Vec<&str> = Vec::new();
@@ -534,44 +591,79 @@ impl Writer {
                 }
             }
         }
-        let mut made = folders.into_existing();
-        // A missing folder is staged beside its place (see `apply_group`):
-        // the deepest existing folder on the way may hold a staged folder an
-        // interrupted run left.
+        let made = folders.into_existing();
+        // A missing folder is staged beside its place (see `stage`), and the
+        // manifests of a journaled plan in the root itself: every existing
+        // folder on the way to a path may hold what an interrupted run
+        // staged, for a plan of another source than this one's (a skill
+        // folder that run added is staged in `skills/`, which this plan may
+        // only pass through).
+        let mut walked = HashSet::new();
         for step in steps {
             let Some(rel) = step.path() else { continue };
             let mut folder = parent_of(rel);
-            while !made.contains(folder) && !folder.is_empty() {
+            // Walked already, and so was every folder above it.
+            while walked.insert(folder) {
+                if made.contains(folder) && swept.insert(folder) {
+                    to_sweep.push(folder);
+                }
+                if folder.is_empty() {
+                    break;
+                }
                 folder = parent_of(folder);
             }
-            if made.contains(folder) && swept.insert(folder) {
-                to_sweep.push(folder);
-            }
         }
+        let mut made = made;
         for folder in to_sweep {
             self.sweep(&root.join(folder))?;
         }
         let mut start = 0;
-        for (at, group) in steps.split(|s| matches!(s, Step::Barrier)).map(|g| {
-            let at = start;
-            start += g.len() + 1;
-            (at, g)
-        }) {
-            self.apply_group(root, at, group, &mut made)?;
+        let groups: Vec<(usize, &[Step<'_>])> = steps
+            .split(|s| matches!(s, Step::Barrier))
+            .map(|g| {
+                let at = start;
+                start += g.len() + 1;
+                (at, g)
+            })
+            .collect();
+        let changes =
+            |group: &[Step<'_>]| group.iter().any(|s| matches!(s, Step::Write { .. } | Step::Remove { .. }));
+        match groups[..] {
+            // A plan's files, then its manifests: journaled (see [`journal`]).
+            [(body_at, body), (last_at, last)] if changes(body) && changes(last) => {
+                let body = self.stage(root, body_at, body, &mut made, false)?;
+                let last = match self.stage(root, last_at, last, &mut made, true) {
+                    Ok(last) => last,
+                    Err(e) => return Err(self.abandon(&body.writes, &body.stages, e)),
+                };
+                if let Err(e) = self.write_journal(root, &body, &last) {
+                    let e = self.abandon(&body.writes, &body.stages, e);
+                    return Err(self.abandon(&last.writes, &last.stages, e));
+                }
+                let committed = self
+                    .commit(root, body, &mut made, true)
+                    .and_then(|()| self.commit(root, last, &mut made, true));
+                if let Err(e) = committed {
+                    // Not a kill but a step that failed (a file where a
+                    // folder belongs): what can still land does, as the next
+                    // run would do it, so no temp file or journal outlives
+                    // this run; the error names the file that failed.
+                    let _ = self.recover(root);
+                    return Err(e);
+                }
+                self.end_journal(root)
+            }
+            _ => {
+                for (at, group) in groups {
+                    self.apply_group(root, at, group, &mut made)?;
+                }
+                Ok(())
+            }
         }
-        Ok(())
     }
 
-    /// One group of steps; `first` is the index of its first step, which
-    /// makes temp file names unique within the run.
-    ///
-    /// A folder that does not exist yet (a bundle's root on a first build)
-    /// is staged: its files are written under their own names into a temp
-    /// folder beside it, which is renamed into place once. That spares a
-    /// temp name and a rename per file (on a fresh build, most of the
-    /// kernel's work after creating the files), and the folder appears
-    /// whole or not at all. Under `full` durability every file keeps its
-    /// own temp file and rename, flushed one by one.
+    /// One group of steps: its temp files written ([`Writer::stage`]), then
+    /// put in place ([`Writer::commit`]).
     fn apply_group(
         &self,
         root: &Path,
@@ -579,6 +671,31 @@ impl Writer {
         group: &[Step<'_>],
         made: &mut HashSet<String>,
     ) -> HostResult<()> {
+        let staged = self.stage(root, first, group, made, false)?;
+        self.commit(root, staged, made, false)
+    }
+
+    /// Writes the temp files of one group of steps; `first` is the index of
+    /// its first step, which makes temp file names unique within the run.
+    ///
+    /// A folder that does not exist yet (a bundle's root on a first build)
+    /// is staged: its files are written under their own names into a temp
+    /// folder beside it, which is renamed into place once. That spares a
+    /// temp name and a rename per file (on a fresh build, most of the
+    /// kernel's work after creating the files), and the folder appears
+    /// whole or not at all. Under `full` durability every file keeps its
+    /// own temp file and rename, flushed one by one. `in_root`: every temp
+    /// file goes into the output root itself, whose folder exists before
+    /// any other group lands (the manifests, staged before the files they
+    /// name are in place).
+    fn stage<'s>(
+        &self,
+        root: &Path,
+        first: usize,
+        group: &[Step<'s>],
+        made: &mut HashSet<String>,
+        in_root: bool,
+    ) -> HostResult<Staged<'s>> {
         let write_count = group.iter().filter(|s| matches!(s, Step::Write { .. })).count();
         let durability = match self.durability {
             Durability::Batch if write_count <= SMALL_GROUP || !cfg!(target_os = "linux") => Durability::Full,
@@ -594,7 +711,8 @@ impl Writer {
             let Step::Write { path, bytes, executable, expect } = *step else { continue };
             let folder = parent_of(path);
             let target = root.join(path);
-            let fresh = (durability != Durability::Full).then(|| first_missing(folder, made)).flatten();
+            let fresh =
+                (durability != Durability::Full && !in_root).then(|| first_missing(folder, made)).flatten();
             let (write_to, rename, make) = match fresh {
                 Some(fresh) => {
                     let at = *stage_of.entry(fresh).or_insert_with(|| {
@@ -618,6 +736,9 @@ impl Writer {
                     let make =
                         claim_folder(inner_folder, &mut stage.made).then(|| stage.temp.join(inner_folder));
                     (stage.temp.join(inner), false, make)
+                }
+                None if in_root => {
+                    (root.join(format!("{TEMP_PREFIX}{}-{}", self.pid, first + i + 1)), true, None)
                 }
                 None => {
                     if let Err(e) = make_folder(root, folder, made) {
@@ -644,29 +765,63 @@ impl Writer {
         if durability == Durability::Batch {
             flush_filesystem(root).map_err(|e| self.abandon_io(&writes, &stages, usize::MAX, e))?;
         }
+        let removes = group
+            .iter()
+            .filter_map(|step| match *step {
+                Step::Remove { path, expect } => Some((path, expect)),
+                _ => None,
+            })
+            .collect();
+        Ok(Staged { durability, writes, stages, removes })
+    }
+
+    /// Puts a staged group in place: each temp file renamed over its target
+    /// (if that is still what the plan saw), each staged folder renamed into
+    /// place, the removals, then the flush its durability asks. `journaled`:
+    /// a journal names these temp files, so a failure leaves them for the
+    /// next run to finish with (see [`journal`]) instead of removing them.
+    fn commit(
+        &self,
+        root: &Path,
+        staged: Staged<'_>,
+        made: &mut HashSet<String>,
+        journaled: bool,
+    ) -> HostResult<()> {
+        let Staged { durability, writes, stages, removes } = staged;
+        let fail = |at: usize, error: std::io::Error| {
+            if journaled {
+                writes
+                    .get(at)
+                    .map_or_else(|| HostError::Io(error.to_string()), |w| HostError::at(&w.target, &error))
+            } else {
+                self.abandon_io(&writes, &stages, at, error)
+            }
+        };
+        // Temp files staged in the root land in folders the groups before
+        // them made.
+        for (at, w) in writes.iter().enumerate() {
+            if w.rename && w.write_to.parent() != w.target.parent() {
+                make_folder(root, parent_of(w.rel), made)
+                    .map_err(|e| fail(at, std::io::Error::other(e.to_string())))?;
+            }
+        }
         let renamed = parallel(&writes, workers(writes.len()), |w| {
             if !w.rename {
                 return Ok(());
             }
             self.checkpoint();
-            let replaced = match w.expect {
-                Expect::Absent => rename_new(&w.write_to, &w.target)?,
-                expect => checked(&w.target, expect, || fs::rename(&w.write_to, &w.target))?,
-            };
-            if !replaced {
-                self.left_alone(w.rel);
-                fs::remove_file(&w.write_to).or_else(ignore_missing)?;
-            }
-            Ok(())
+            self.put_in_place(&w.write_to, &w.target, w.rel, w.expect)
         });
         if let Err((at, error)) = renamed {
-            return Err(self.abandon_io(&writes, &stages, at, error));
+            return Err(fail(at, error));
         }
         for stage in &stages {
             self.checkpoint();
             let target = root.join(&stage.rel);
             fs::rename(&stage.temp, &target).map_err(|e| {
-                let _ = fs::remove_dir_all(&stage.temp);
+                if !journaled {
+                    let _ = fs::remove_dir_all(&stage.temp);
+                }
                 HostError::at(&target, e)
             })?;
         }
@@ -676,10 +831,8 @@ impl Writer {
             }));
         }
         let mut emptied = Vec::new();
-        for step in group {
-            if let Step::Remove { path, expect } = *step {
-                self.remove(root, path, expect, &mut emptied)?;
-            }
+        for (path, expect) in removes {
+            self.remove(root, path, expect, &mut emptied)?;
         }
         match durability {
             Durability::Batch => flush_filesystem(root).map_err(|e| HostError::at(root, e)),
@@ -700,6 +853,20 @@ impl Writer {
             }
             Durability::None => Ok(()),
         }
+    }
+
+    /// Renames the temp file `temp` over `target` if that is still what
+    /// `expect` says; otherwise notes `rel` as left alone and drops the temp.
+    fn put_in_place(&self, temp: &Path, target: &Path, rel: &str, expect: Expect<'_>) -> std::io::Result<()> {
+        let replaced = match expect {
+            Expect::Absent => rename_new(temp, target)?,
+            expect => checked(target, expect, || fs::rename(temp, target))?,
+        };
+        if !replaced {
+            self.left_alone(rel);
+            fs::remove_file(temp).or_else(ignore_missing)?;
+        }
+        Ok(())
     }
 
     /// Writes one temp file with its final mode; `flush` makes it durable
@@ -834,6 +1001,14 @@ impl Writer {
         }
         Ok(())
     }
+}
+
+/// A group of steps with its temp files written, not yet in place.
+struct Staged<'a> {
+    durability: Durability,
+    writes: Vec<Pending<'a>>,
+    stages: Vec<Stage>,
+    removes: Vec<(&'a str, Expect<'a>)>,
 }
 
 /// A write of a group: where its bytes go first (a temp file renamed to
