@@ -6,13 +6,14 @@ use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
 use crate::credentials::CredentialCheck;
 use crate::error::{Error, ErrorCode, Problem, Result};
 use crate::model::Plugin;
+use crate::model::{LoadOptions, load_plugin, read_config};
 use crate::normalise::{Canonical, canonical_source};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty, Level};
 use crate::runtime::{self, Kind, Runtime};
-use crate::source::{Config, LoadOptions, SourceTree, has_templates, load_plugin, read_config};
-use crate::urls::{UrlCheck, UrlPolicy};
+use crate::source::{Config, SourceTree, UrlPolicy, has_templates};
+use crate::urls::UrlCheck;
 
 /// Builds every requested runtime's bundle from `source`: a canonical
 /// source, or a native plugin of any runtime `import` reads, read the way

@@ -10,7 +10,7 @@ use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::Layout;
 use super::findings::Sink;
 use crate::error::Location;
-use crate::urls::urls_in;
+use crate::recognise::urls::urls_in;
 
 pub const EXECUTABLE: Rule = Rule {
     code: "url/executable",

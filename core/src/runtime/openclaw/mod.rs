@@ -394,8 +394,8 @@ mod tests {
 
     fn plugin(files: &[(&str, &str)]) -> Plugin {
         let vars = Default::default();
-        let load = crate::source::LoadOptions { vars: &vars, namespace: None, builtins: vec![] };
-        crate::source::load_plugin(&tree(files), &load).unwrap().0
+        let load = crate::model::LoadOptions { vars: &vars, namespace: None, builtins: vec![] };
+        crate::model::load_plugin(&tree(files), &load).unwrap().0
     }
 
     fn config(format: &str) -> String {

@@ -10,9 +10,10 @@ use std::collections::BTreeMap;
 use super::Context;
 use super::catalog::{Rule, RuleSeverity};
 use super::findings::Sink;
+use crate::model::read_config;
 use crate::options::{BuildOptions, TargetRequest};
 use crate::runtime::Runtime;
-use crate::source::{Config, read_config};
+use crate::source::Config;
 use outcome::Outcomes;
 
 pub const INVALID: Rule = Rule {

@@ -1,9 +1,14 @@
-//! The canonical plugin model every runtime writer reads from.
+//! The canonical plugin model every runtime writer reads from, and its
+//! loader (`load.rs`: a source tree into the model).
+
+mod load;
 
 use serde_json::{Map, Value};
 
 use crate::path::BundlePath;
 use crate::source::{Config, Document, RenderedFile};
+
+pub(crate) use load::{LoadOptions, load_plugin, read_config};
 
 /// A plugin source, parsed once: metadata plus every component.
 #[derive(Debug, Clone)]

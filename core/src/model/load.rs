@@ -5,19 +5,16 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value, json};
 
-use super::claude_manifest::{ComponentPaths, read_claude_manifest};
-use super::config::Config;
-use super::frontmatter::{Document, parse_document};
-use super::json_text::{line_of_key, parse_json};
-use super::render::{TemplateContext, render_config_file, render_tree};
-use super::summary::summary;
-use super::{RenderedFile, RenderedTree, SourceTree};
+use super::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, Skill};
+use crate::canonical::{CLAUDE_MANIFEST_DIR, CLAUDE_MANIFEST_PATH, HOOK_EVENTS};
 use crate::error::{Error, ErrorCode, Location, Problems, Result};
 use crate::format::yaml;
-use crate::model::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, Skill};
 use crate::path::BundlePath;
 use crate::report::Diagnostic;
-use crate::runtime::claude_code::facts::{self as claude_code, HOOK_EVENTS};
+use crate::source::{
+    ComponentPaths, Config, Document, RenderedFile, RenderedTree, SourceTree, TemplateContext, is_kebab,
+    line_of_key, parse_document, parse_json, read_claude_manifest, render_config_file, render_tree, summary,
+};
 use crate::vars::{canonical_json, canonical_text};
 
 const PLUGFORGE_CONFIG: &str = "plugforge.json";
@@ -131,7 +128,7 @@ fn read_metadata(tree: &SourceTree, ctx: &TemplateContext) -> Result<Metadata> {
             source_is_claude: false,
         });
     }
-    if let Some(path) = find(claude_code::MANIFEST_PATH)? {
+    if let Some(path) = find(CLAUDE_MANIFEST_PATH)? {
         let bytes = render_config_file(&path, tree.get(path.as_str()).expect("found above"), ctx)?;
         let claude = read_claude_manifest(path.as_str(), &bytes)?;
         return Ok(Metadata {
@@ -148,18 +145,9 @@ fn read_metadata(tree: &SourceTree, ctx: &TemplateContext) -> Result<Metadata> {
         Location::file(PLUGFORGE_CONFIG),
         format!(
             "no plugforge.json (or {}) at the source root; `plugforge init` creates one",
-            claude_code::MANIFEST_PATH
+            CLAUDE_MANIFEST_PATH
         ),
     ))
-}
-
-/// Lowercase kebab-case of at most 64 characters: valid on every runtime.
-pub fn is_kebab(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 64
-        && name.split('-').all(|part| {
-            !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        })
 }
 
 fn check_name(name: &str, file: &BundlePath) -> Result<()> {
@@ -247,7 +235,7 @@ impl Sorter {
         if let Some(skill) = self.skill_of(&path) {
             return self.skill_files.entry(skill).or_default().push((path, file));
         }
-        if p.strip_prefix(claude_code::MANIFEST_DIR).is_some_and(|rest| rest.starts_with('/')) {
+        if p.strip_prefix(CLAUDE_MANIFEST_DIR).is_some_and(|rest| rest.starts_with('/')) {
             let message = format!("{p} is ignored: every runtime's manifest is generated");
             return self.diagnostics.push(Diagnostic::warning(
                 "ignored_file",
@@ -558,7 +546,7 @@ impl Sorter {
             (path.to_string(), parse_json::<Value>(path.as_str(), &file.bytes), text, Some(file.origin))
         });
         let inline =
-            inline.into_iter().map(|v| (claude_code::MANIFEST_PATH.to_string(), Ok(v), String::new(), None));
+            inline.into_iter().map(|v| (CLAUDE_MANIFEST_PATH.to_string(), Ok(v), String::new(), None));
         for (file, value, text, file_origin) in parsed.chain(inline) {
             let value = match value {
                 Ok(value) => value,
@@ -586,7 +574,7 @@ impl Sorter {
                 }
             }
         }
-        let origin = origin.unwrap_or_else(|| BundlePath::new(claude_code::MANIFEST_PATH).expect("valid"));
+        let origin = origin.unwrap_or_else(|| BundlePath::new(CLAUDE_MANIFEST_PATH).expect("valid"));
         if merged.is_empty() && description.is_none() && !self.source_has_hooks(&origin) {
             return None;
         }
@@ -599,7 +587,7 @@ impl Sorter {
     }
 
     fn source_has_hooks(&self, origin: &BundlePath) -> bool {
-        origin.as_str() != claude_code::MANIFEST_PATH
+        origin.as_str() != CLAUDE_MANIFEST_PATH
     }
 
     fn build_mcp(&mut self) -> Option<McpServers> {
@@ -621,12 +609,12 @@ impl Sorter {
             }
         }
         for map in inline {
-            match mcp_servers(claude_code::MANIFEST_PATH, "", Value::Object(map)) {
+            match mcp_servers(CLAUDE_MANIFEST_PATH, "", Value::Object(map)) {
                 Ok(found) => servers.extend(found),
                 Err(e) => self.problems.absorb(e),
             }
         }
-        let origin = origin.unwrap_or_else(|| BundlePath::new(claude_code::MANIFEST_PATH).expect("valid"));
+        let origin = origin.unwrap_or_else(|| BundlePath::new(CLAUDE_MANIFEST_PATH).expect("valid"));
         let servers = match canonical_json(Value::Object(servers)) {
             Value::Object(map) => map,
             _ => unreachable!("an object stays an object"),
