@@ -18,7 +18,11 @@ use crate::runtime::{Layout, Runtime};
 /// What the host found below the output root.
 #[derive(Debug, Clone, Default)]
 pub struct Observed {
-    /// sha256 of every file below the output root, by relative path.
+    /// sha256 of every file below the output root, by relative path. A
+    /// host may leave a file no plan looks at unhashed (an empty string:
+    /// it equals no hash, so such a file is never taken for plugforge's);
+    /// it must hash the manifests' tracked files and the paths a build
+    /// writes ([`crate::Output::paths_to_hash`]).
     pub hashes: BTreeMap<String, String>,
     /// Bytes of the files named by `paths_to_read` that exist.
     pub contents: BTreeMap<String, Arc<[u8]>>,

@@ -12,8 +12,7 @@ use serde_json::{Map, Value, json};
 
 use super::{ImportOptions, import};
 use crate::format::yaml;
-use crate::model::{LoadOptions, load_plugin};
-use crate::model::{MarkdownComponent, Plugin};
+use crate::model::{LoadOptions, MarkdownComponent, Plugin, load_plugin};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::report::{Honesty, Level};
 use crate::runtime::Runtime;
