@@ -28,10 +28,10 @@
 //! 2. `format`, `path`, `report`: format parsers, bundle paths, diagnostics.
 //! 3. `canonical`, `recognise`, `vars`: canonical names, credential and URL patterns, plugin-root variables.
 //! 4. `source`: the source tree, its config, documents and templates.
-//! 5. `merge`, `model`, `templates`: shared-file parts, the plugin model and its loader, starter sources.
+//! 5. `lint`, `merge`, `model`, `templates`: the rule toolkit (rules, findings, documents, layouts), shared-file parts, the plugin model and its loader, starter sources.
 //! 6. `bundle`: what a build produces.
-//! 7. `credentials`, `manifest`, `options`, `portable`, `urls`: build options, manifests, build checks.
-//! 8. `runtime`: each runtime's facts and writers.
+//! 7. `credentials`, `draft`, `manifest`, `options`, `portable`, `urls`: build options, the canonical source a reader drafts, manifests, build checks.
+//! 8. `runtime`: the registry, and each runtime's spec, facts, writer, reader and own rules.
 //! 9. `import`, `normalise`: native plugins read into canonical sources.
 //! 10. `build`: a source into every runtime's bundles.
 //! 11. `doctor`, `plan`, `uninstall`: bundles and the observed output root into file actions.
@@ -46,12 +46,14 @@ mod bundle;
 mod canonical;
 mod credentials;
 mod doctor;
+mod draft;
 mod error;
 pub mod format;
 mod hash;
 mod import;
 mod json;
 pub mod limits;
+mod lint;
 mod manifest;
 mod members;
 mod merge;
@@ -85,7 +87,7 @@ pub use doctor::{
 };
 pub use error::{Error, ErrorCode, Location, Problem, Result};
 pub use hash::{Sha256Stream, sha256_hex};
-pub use import::{IMPORTABLE, ImportNote, ImportOptions, Imported, import};
+pub use import::{ImportNote, ImportOptions, Imported, import, importable};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
 pub use members::{Member, build_members};
 pub use merge::{Merge, Part, Record};
@@ -93,7 +95,7 @@ pub use options::{BuildOptions, TargetRequest};
 pub use path::BundlePath;
 pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
 pub use report::{Diagnostic, Honesty, Level, Severity};
-pub use runtime::Runtime;
+pub use runtime::{Client, HookEvents, HookShape, Judge, Kind, Layout, Runtime, Spec};
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
     ServiceRequirement, SourceFile, SourceTree, TargetConfig, UrlPolicy, VariableDoc, parse_document,

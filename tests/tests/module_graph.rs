@@ -13,7 +13,8 @@
 //! anywhere. The graph must be acyclic.
 //!
 //! Every `core/src/**/*.rs` is parsed with `syn`, following the `mod`
-//! declarations from `lib.rs` (a file no declaration reaches fails the test,
+//! declarations from `lib.rs` (and the runtime registry's lines, each of
+//! which declares its runtime's folder; a file no declaration reaches fails the test,
 //! so none is skipped silently). A cycle fails the test, listed with the
 //! file and line of every edge in it, and the layer order of the graph.
 //! The layers lib.rs lists (`//! N. \`a\`, \`b\`: ...`, bottom first) must
@@ -321,6 +322,9 @@ impl<'ast> Visit<'ast> for Names<'_> {
     /// Macro arguments are tokens, not syntax: every `crate::x` or
     /// `super::x` run in them counts.
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        if mac.path.is_ident("registry") {
+            self.registry(mac.tokens.clone());
+        }
         self.macro_tokens(mac.tokens.clone());
         visit::visit_macro(self, mac);
     }
@@ -346,6 +350,26 @@ impl<'ast> Visit<'ast> for Names<'_> {
 }
 
 impl Names<'_> {
+    /// The runtime registry (`registry! { Variant => folder, ... }` in
+    /// `runtime/mod.rs`) declares `mod folder;` for each line.
+    fn registry(&mut self, tokens: proc_macro2::TokenStream) {
+        use proc_macro2::TokenTree;
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        for window in trees.windows(3) {
+            let arrow = matches!((&window[0], &window[1]), (TokenTree::Punct(a), TokenTree::Punct(b)) if a.as_char() == '=' && b.as_char() == '>');
+            if let (true, TokenTree::Ident(folder)) = (arrow, &window[2]) {
+                let name = folder.to_string();
+                let base = format!("{}{name}", self.dir);
+                let folder_file = format!("{base}/mod.rs");
+                let file =
+                    if self.files.contains_key(&folder_file) { folder_file } else { format!("{base}.rs") };
+                let mut module = self.module.clone();
+                module.push(name);
+                self.declared.push((file, module, self.test));
+            }
+        }
+    }
+
     fn macro_tokens(&mut self, tokens: proc_macro2::TokenStream) {
         use proc_macro2::TokenTree;
         let trees: Vec<TokenTree> = tokens.into_iter().collect();

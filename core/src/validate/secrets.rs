@@ -7,10 +7,10 @@
 use serde_json::Value;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::Layout;
-use super::findings::Sink;
 use crate::error::Location;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::recognise::secrets::{
     assignments, is_reference_or_placeholder, looks_random, preview, secret_name, strip_scheme, token_shapes,
 };
