@@ -17,8 +17,15 @@ pub(crate) trait Host {
     /// Every file below `dir`, skipping `.git`, `node_modules`, `target` and
     /// the `exclude` folders (the output root when it sits inside the source).
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String>;
-    /// sha256 of every file below `root`, and the bytes of `to_read`.
-    fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String>;
+    /// Every file below `root` with its sha256 where a plan can look at it
+    /// (`to_read`, whose bytes come too, `to_hash`, and what the manifests
+    /// among `to_read` track); the rest is listed, not read.
+    fn observe(
+        &mut self,
+        root: &str,
+        to_read: &[BundlePath],
+        to_hash: &[BundlePath],
+    ) -> Result<Observed, String>;
     /// Takes the output root's lock (waiting, with a message, for another
     /// run that holds it) until [`Host::unlock`]: taken before observing, so
     /// the plan is made and applied over files no other run changes.
@@ -119,10 +126,17 @@ impl Host for FsHost {
         Ok(tree)
     }
 
-    fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
+    fn observe(
+        &mut self,
+        root: &str,
+        to_read: &[BundlePath],
+        to_hash: &[BundlePath],
+    ) -> Result<Observed, String> {
         let to_read: Vec<&str> = to_read.iter().map(BundlePath::as_str).collect();
+        let to_hash: Vec<&str> = to_hash.iter().map(BundlePath::as_str).collect();
         self.progress.step(format!("reading what is in {root}"));
-        let observed = host_fs::observe(Path::new(root), &to_read).map_err(|e| e.to_string())?;
+        let observed =
+            host_fs::observe_for(Path::new(root), &to_read, &to_hash).map_err(|e| e.to_string())?;
         self.progress.step(format!("planning against {} files in {root}", observed.hashes.len()));
         Ok(observed)
     }

@@ -243,7 +243,7 @@ mod tests {
         fn read_tree(&mut self, _: &str, _: &[String]) -> Result<SourceTree, String> {
             unreachable!("rendering reads nothing")
         }
-        fn observe(&mut self, _: &str, _: &[BundlePath]) -> Result<Observed, String> {
+        fn observe(&mut self, _: &str, _: &[BundlePath], _: &[BundlePath]) -> Result<Observed, String> {
             unreachable!("rendering reads nothing")
         }
         fn apply(

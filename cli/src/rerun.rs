@@ -249,8 +249,13 @@ impl Host for Recorder<'_> {
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String> {
         self.inner.read_tree(dir, exclude)
     }
-    fn observe(&mut self, root: &str, to_read: &[BundlePath]) -> Result<Observed, String> {
-        self.inner.observe(root, to_read)
+    fn observe(
+        &mut self,
+        root: &str,
+        to_read: &[BundlePath],
+        to_hash: &[BundlePath],
+    ) -> Result<Observed, String> {
+        self.inner.observe(root, to_read, to_hash)
     }
     fn lock(&mut self, root: &str) -> Result<(), String> {
         self.inner.lock(root)

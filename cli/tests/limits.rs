@@ -76,3 +76,52 @@ fn a_template_that_loops_runs_out_of_fuel() {
     let message = report["error"]["message"].as_str().unwrap();
     assert!(message.contains("template ran out of fuel (10000000 steps)"), "{message}");
 }
+
+/// The peak resident memory (VmHWM) of the running process `pid` in KiB,
+/// sampled until it exits: the last sample is at least what it held while
+/// it observed the output root (a run goes on to plan and write after that).
+#[cfg(target_os = "linux")]
+fn peak_kib_until_exit(child: &mut std::process::Child) -> u64 {
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    while child.try_wait().expect("wait").is_none() {
+        if let Ok(text) = fs::read_to_string(&status) {
+            let hwm = text.lines().find_map(|l| l.strip_prefix("VmHWM:"));
+            if let Some(kib) = hwm.and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok()) {
+                peak = peak.max(kib);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    peak
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_large_file_of_the_users_in_a_project_folder_is_never_read() {
+    let tmp = TempDir::new("limit-observe");
+    let src = tmp.join("src");
+    demo_source(&src, &[("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n")]);
+    let project = tmp.join("project");
+    // Sparse: 1 GiB long, next to nothing on disk; reading it whole would
+    // cost a gigabyte of memory, hashing it seconds.
+    fs::create_dir_all(project.join("data")).expect("mkdir");
+    fs::File::create(project.join("data/huge.bin")).and_then(|f| f.set_len(1 << 30)).expect("sparse file");
+    for run in ["first", "rerun"] {
+        let started = Instant::now();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_plugforge"))
+            .args(["build", s(&src), "--target", "claude-code:project", "--out", s(&project)])
+            .env("SOURCE_DATE_EPOCH", EPOCH)
+            .env("PLUGFORGE_NO_RERUN_RECORD", "1")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("run plugforge");
+        let peak = peak_kib_until_exit(&mut child);
+        assert!(child.wait().expect("wait").success(), "{run}");
+        assert!(peak > 0 && peak < 64 * 1024, "{run}: peak memory {peak} KiB");
+        eprintln!("{run}: peak {peak} KiB in {:?}", started.elapsed());
+        assert!(started.elapsed() < Duration::from_secs(20), "{run}: {:?}", started.elapsed());
+    }
+    assert!(project.join(".claude/skills/s/SKILL.md").is_file());
+    assert_eq!(fs::metadata(project.join("data/huge.bin")).expect("kept").len(), 1 << 30);
+}

@@ -12,7 +12,6 @@ use crate::merge::Merge;
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty};
 use crate::source::{Conflict, Requires};
-use crate::urls::CarriedUrl;
 
 /// One generated file. `template` names where its bytes came from: a source
 /// path, or `plugforge:<runtime>/<name>` for the project's own templates.
@@ -110,6 +109,15 @@ impl Bundle {
     }
 }
 
+/// A URL the author wrote that the built bundles carry, with the source
+/// files it is written in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CarriedUrl {
+    pub url: String,
+    pub files: Vec<String>,
+}
+
 /// Everything one build produced.
 #[derive(Debug, Clone, Serialize)]
 pub struct Output {
@@ -146,6 +154,13 @@ pub struct TargetFailure {
 impl Output {
     /// Files the host must read (not just hash) before planning: the previous
     /// manifests and the shared files parts are merged into.
+    /// The paths the bundles write, below the output root: with
+    /// [`Output::paths_to_read`] and the files their manifests track, all a
+    /// plan looks at (a host need not hash any other file).
+    pub fn paths_to_hash(&self) -> Vec<BundlePath> {
+        self.bundles.iter().flat_map(|b| b.files.keys().map(|rel| b.out_path(rel))).collect()
+    }
+
     pub fn paths_to_read(&self) -> Vec<BundlePath> {
         let mut paths: Vec<BundlePath> = self.bundles.iter().map(|b| b.manifest.clone()).collect();
         paths.extend(self.bundles.iter().flat_map(|b| b.merges.iter().map(|m| m.path.clone())));

@@ -197,8 +197,28 @@ fn confined_link(real_root: &Path, link: &Path) -> Result<Option<PathBuf>, Strin
 }
 
 /// Hashes every file below `root` and reads the bytes of `to_read`; temp
-/// files of an interrupted write are not part of what is there.
+/// files of an interrupted write are not part of what is there. Each file
+/// is hashed a block at a time, so memory stays bounded whatever the
+/// folder holds; [`observe_for`] does not even read what no plan looks at.
 pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
+    observe_files(root, to_read, None)
+}
+
+/// [`observe`], hashing only what a plan over the root can look at:
+/// `to_read` (manifests and shared files, read whole), `to_hash` (the
+/// paths a build writes) and the files each manifest among `to_read`
+/// tracks. Every other file is listed with the hash [`NOT_HASHED`] and
+/// never read: a project folder's 3 GiB data file costs a name, not its
+/// bytes. A plan that did look at such a file would find it differ from
+/// every hash, so it would be a conflict, never overwritten.
+pub fn observe_for(root: &Path, to_read: &[&str], to_hash: &[&str]) -> HostResult<Observed> {
+    observe_files(root, to_read, Some(to_hash))
+}
+
+/// The hash [`observe_for`] lists for a file it did not read.
+pub const NOT_HASHED: &str = "";
+
+fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> HostResult<Observed> {
     let mut observed = Observed::default();
     if !root.exists() {
         return Ok(observed);
@@ -217,21 +237,52 @@ pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
             readable && !is_temp_name(name)
         })
         .collect();
+    let to_read: HashSet<&str> = to_read.iter().copied().collect();
+    let reads: Vec<&Entry> = entries.iter().filter(|e| to_read.contains(e.rel.as_str())).collect();
+    let read = parallel_map(&reads, |entry| fs::read(&entry.path))
+        .map_err(|(at, e)| HostError::at(&reads[at].path, e))?;
+    let contents: HashMap<&str, Vec<u8>> = reads.iter().map(|e| e.rel.as_str()).zip(read).collect();
+    let wanted = to_hash.map(|to_hash| {
+        let mut wanted: HashSet<String> = to_hash.iter().map(|p| (*p).to_string()).collect();
+        for (rel, bytes) in &contents {
+            wanted.extend(tracked_by(rel, bytes));
+        }
+        wanted
+    });
     // Reading and hashing are the whole cost of a rerun with nothing to
-    // do: spread over the cores, only the bytes asked for are kept.
-    let found = parallel_map(&entries, |entry| {
-        let bytes = fs::read(&entry.path)?;
-        let hash = sha256_hex(&bytes);
-        Ok((hash, to_read.contains(&entry.rel.as_str()).then_some(bytes)))
+    // do: spread over the cores.
+    let hashes = parallel_map(&entries, |entry| match contents.get(entry.rel.as_str()) {
+        Some(bytes) => Ok(sha256_hex(bytes)),
+        None if wanted.as_ref().is_none_or(|w| w.contains(&entry.rel)) => file_sha256(&entry.path),
+        None => Ok(NOT_HASHED.to_string()),
     })
     .map_err(|(at, e)| HostError::at(&entries[at].path, e))?;
-    for (entry, (hash, bytes)) in entries.into_iter().zip(found) {
+    let mut contents = contents;
+    for (entry, hash) in entries.iter().zip(hashes) {
         observed.hashes.insert(entry.rel.clone(), hash);
-        if let Some(bytes) = bytes {
-            observed.contents.insert(entry.rel, bytes.into());
+        if let Some(bytes) = contents.remove(entry.rel.as_str()) {
+            observed.contents.insert(entry.rel.clone(), bytes.into());
         }
     }
     Ok(observed)
+}
+
+/// The paths below the output root the manifest at `rel` may track, if it
+/// is one: each file joined to the manifest's folder (a bundle's own
+/// folder) and as it is (a bundle written into the root itself); a path
+/// that is neither is hashed for nothing, never missed.
+fn tracked_by(rel: &str, bytes: &[u8]) -> Vec<String> {
+    let Ok(manifest) = plugforge_core::Manifest::parse(rel, bytes) else { return Vec::new() };
+    let folder = parent_of(rel);
+    manifest
+        .files
+        .into_iter()
+        .flat_map(|file| {
+            let joined =
+                if folder.is_empty() { file.path.clone() } else { format!("{folder}/{}", file.path) };
+            [joined, file.path]
+        })
+        .collect()
 }
 
 /// What a write or removal expects to find at its path: it checks right

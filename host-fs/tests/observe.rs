@@ -1,0 +1,49 @@
+//! Observing an output root reads what a plan can look at and nothing
+//! else: every other file is listed unread, and what is hashed is hashed a
+//! block at a time.
+
+use std::fs;
+use std::path::PathBuf;
+
+use plugforge_core::sha256_hex;
+use plugforge_host_fs::{NOT_HASHED, observe, observe_for};
+
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn only_what_a_plan_looks_at_is_read_and_the_rest_is_listed() {
+    let root = Scratch(std::env::temp_dir().join(format!("plugforge-observe-{}", std::process::id())));
+    let out = root.0.join("out");
+    fs::create_dir_all(out.join("b/skills/s")).unwrap();
+    fs::create_dir_all(out.join("data")).unwrap();
+    // Larger than any block the hash reads, and not a whole number of them.
+    let big: Vec<u8> = (0..9_000_000u32).map(|n| (n % 251) as u8).collect();
+    fs::write(out.join("b/skills/s/SKILL.md"), &big).unwrap();
+    fs::write(out.join("data/unrelated.bin"), &big).unwrap();
+    fs::write(out.join("b/new.md"), "in the way\n").unwrap();
+    let manifest = r#"{"schema_version":"plugforge.manifest.v1","generator":{"name":"plugforge","version":"0"},
+        "generated_at":"2026-01-01T00:00:00Z","runtime":"claude-code","kind":"plugin","scope":"project",
+        "namespace":"p","plugin":{"name":"p","version":"1.0.0"},
+        "files":[{"path":"skills/s/SKILL.md","sha256":"x","template":"SKILL.md"}]}"#;
+    fs::write(out.join("b/.plugforge-manifest.json"), manifest).unwrap();
+
+    plugforge_core::Manifest::parse("b/.plugforge-manifest.json", manifest.as_bytes()).expect("a manifest");
+    let all = observe(&out, &["b/.plugforge-manifest.json"]).unwrap();
+    assert_eq!(all.hashes["data/unrelated.bin"], sha256_hex(&big), "streamed, the same hash");
+    assert_eq!(all.hashes.len(), 4);
+
+    let only = observe_for(&out, &["b/.plugforge-manifest.json"], &["b/new.md"]).unwrap();
+    assert_eq!(only.hashes.len(), 4, "every file is listed: {:?}", only.hashes.keys());
+    assert_eq!(only.hashes["data/unrelated.bin"], NOT_HASHED);
+    assert_eq!(only.hashes["b/skills/s/SKILL.md"], sha256_hex(&big), "tracked by the manifest");
+    assert_eq!(only.hashes["b/new.md"], sha256_hex(b"in the way\n"), "a path the build writes");
+    assert_eq!(only.hashes["b/.plugforge-manifest.json"], sha256_hex(manifest.as_bytes()));
+    assert_eq!(&only.contents["b/.plugforge-manifest.json"][..], manifest.as_bytes());
+    assert_eq!(only.contents.len(), 1);
+}
