@@ -174,3 +174,9 @@ pub(crate) fn join(root: &str, rel: &str) -> String {
         format!("{root}/{rel}")
     }
 }
+
+/// The command line's definition (every verb, flag and help line), for the
+/// generated reference page and anything else that documents it.
+pub fn command() -> clap::Command {
+    Cli::command()
+}

@@ -11,16 +11,23 @@ const HEADER: &str = "\
 Every finding `plugforge validate` reports carries one of these codes (stable: scripts may match
 on them). Severity is the rule's own; `--strict` reports warnings as errors. Runtimes: the runtimes
 the rule judges (`all`: every runtime). The `--json` output is described by
-[`schema/validate-report.schema.json`](../schema/validate-report.schema.json).
+`schema/validate-report.schema.json` ([validating](reference/validate.md)).
 
 Generated from the rule catalog by `UPDATE_EXPECT=1 cargo test -p plugforge-conformance --test rules_doc`;
 do not edit by hand.
 
 ";
 
-/// Table cells hold no `|` and no line break.
+/// Table cells hold no `|` and no line break, and a `<name>` outside code is
+/// text, not an HTML tag (which would hide it on GitHub and in the book).
 fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    let text = text.replace('|', "\\|").replace('\n', " ");
+    let parts: Vec<String> = text
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 0 { part.replace('<', "\\<") } else { part.to_string() })
+        .collect();
+    parts.join("`")
 }
 
 fn row(rule: &Rule) -> String {

@@ -222,11 +222,13 @@ impl Writer<'_> {
 }
 
 impl Writer<'_> {
-    /// The output root seen from the bundle's folder (`..`, or `../..` for a
-    /// plugin of a monorepo build): where README commands run from.
+    /// The output root seen from the bundle's folder (`../`, or `../../` for
+    /// a plugin of a monorepo build), as the README commands run from that
+    /// folder name it. The trailing slash keeps it a local path: Claude Code
+    /// refuses a bare `..`, and reads `a/b` as a GitHub repository.
     pub fn output_root(&self) -> String {
         let depth = self.bundle.root.split('/').filter(|part| !part.is_empty()).count().max(1);
-        vec![".."; depth].join("/")
+        "../".repeat(depth)
     }
 
     /// The plugin's icon file as a manifest names it (`./assets/icon.png`);
