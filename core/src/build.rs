@@ -6,13 +6,14 @@ use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
 use crate::credentials::CredentialCheck;
 use crate::error::{Error, ErrorCode, Problem, Result};
 use crate::model::Plugin;
+use crate::model::{LoadOptions, load_plugin, read_config};
 use crate::normalise::{Canonical, canonical_source};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty, Level};
 use crate::runtime::{self, Kind, Runtime};
-use crate::source::{Config, LoadOptions, SourceTree, has_templates, load_plugin, read_config};
-use crate::urls::{UrlCheck, UrlPolicy};
+use crate::source::{Config, SourceTree, UrlPolicy, has_templates};
+use crate::urls::UrlCheck;
 
 /// Builds every requested runtime's bundle from `source`: a canonical
 /// source, or a native plugin of any runtime `import` reads, read the way
@@ -199,11 +200,7 @@ fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runti
     let requested: Vec<TargetRequest> = if options.targets.iter().any(|t| t.runtime == ALL_TARGETS) {
         // The universal folder lists the plugin, under its own name, in the
         // marketplace files claude-code, codex and copilot write: it is asked for by name.
-        Runtime::ALL
-            .iter()
-            .filter(|r| **r != Runtime::Universal)
-            .map(|r| TargetRequest::new(r.id()))
-            .collect()
+        Runtime::ALL.iter().filter(|r| r.spec().in_target_all).map(|r| TargetRequest::new(r.id())).collect()
     } else if !options.targets.is_empty() {
         options.targets.clone()
     } else {
@@ -213,7 +210,7 @@ fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runti
             .filter(|(_, t)| t.enabled != Some(false))
             .map(|(id, _)| TargetRequest::new(id.clone()))
             .collect();
-        if enabled.is_empty() { vec![TargetRequest::new(Runtime::ClaudeCode.id())] } else { enabled }
+        if enabled.is_empty() { vec![TargetRequest::new(Runtime::DEFAULT.id())] } else { enabled }
     };
     let mut resolved: Vec<(Runtime, &'static Kind)> = Vec::new();
     for request in requested {

@@ -12,7 +12,6 @@ use crate::merge::Merge;
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty};
 use crate::source::{Conflict, Requires};
-use crate::urls::CarriedUrl;
 
 /// One generated file. `template` names where its bytes came from: a source
 /// path, or `plugforge:<runtime>/<name>` for the project's own templates.
@@ -108,6 +107,15 @@ impl Bundle {
     pub fn out_path(&self, rel: &BundlePath) -> BundlePath {
         rel.under(&self.root)
     }
+}
+
+/// A URL the author wrote that the built bundles carry, with the source
+/// files it is written in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CarriedUrl {
+    pub url: String,
+    pub files: Vec<String>,
 }
 
 /// Everything one build produced.

@@ -14,10 +14,10 @@ use serde_json::Value;
 
 use crate::bundle::Bundle;
 use crate::error::{ErrorCode, Location, Problems, Result};
-use crate::source::{CredentialAllowance, SourceTree};
-use crate::validate::secrets::{
+use crate::recognise::secrets::{
     assignments, is_reference_or_placeholder, looks_random, preview, secret_name, strip_scheme, token_shapes,
 };
+use crate::source::{CredentialAllowance, SourceTree};
 
 /// One literal credential: where it is and under which key.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

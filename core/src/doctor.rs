@@ -12,7 +12,6 @@ use crate::merge;
 use crate::path::BundlePath;
 use crate::plan::{Observed, read_previous};
 use crate::report::{Diagnostic, Severity};
-use crate::runtime::Runtime;
 use crate::uninstall::{Installed, locate};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -156,7 +155,7 @@ pub fn doctor(
         }
         check.files(&manifest, observed);
         check.shared(&manifest, observed);
-        check.codex_hook_trust(&manifest);
+        check.hook_trust(&manifest);
     }
     Ok(report)
 }
@@ -204,19 +203,22 @@ impl Check<'_> {
         self.report.findings.push(Finding { code, severity, runtime, path, message, fix });
     }
 
-    /// Codex installs a plugin's hooks inert: each runs only once the user
-    /// trusts it (Codex 0.171 stores the trust per hook in
-    /// `~/.codex/config.toml`), so hooks that "never fire" are this, not a
-    /// broken bundle. Said as information: nothing is wrong on disk.
-    fn codex_hook_trust(&mut self, manifest: &Manifest) {
-        let hooks = manifest.files.iter().any(|f| f.path == "hooks/hooks.json");
-        if self.bundle.runtime != Runtime::Codex || self.bundle.kind.name != "plugin" || !hooks {
+    /// A runtime that installs a plugin's hooks inert (Codex: each runs only
+    /// once the user trusts it, stored per hook in `~/.codex/config.toml`):
+    /// hooks that "never fire" are this, not a broken bundle. Said as
+    /// information: nothing is wrong on disk.
+    fn hook_trust(&mut self, manifest: &Manifest) {
+        let Some(trust) = &self.bundle.runtime.spec().hook_trust else { return };
+        let hooks = manifest.files.iter().any(|f| f.path == trust.hooks_file);
+        if self.bundle.kind.name != trust.kind || !hooks {
             return;
         }
-        let path = format!("{}/hooks/hooks.json", self.bundle.root);
-        let message = "Codex runs this plugin's hooks only after you trust them; until then they never fire"
-            .to_string();
-        let fix = crate::runtime::codex::HOOK_TRUST.to_string();
+        let path = format!("{}/{}", self.bundle.root, trust.hooks_file);
+        let message = format!(
+            "{} runs this plugin's hooks only after you trust them; until then they never fire",
+            self.bundle.runtime.name()
+        );
+        let fix = trust.how.to_string();
         self.push(FindingCode::HooksNeedTrust, Severity::Info, path, message, fix);
     }
 

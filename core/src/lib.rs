@@ -18,19 +18,42 @@
 //! assert!(plan.actions.iter().any(|a| a.path.as_str() == "claude-code/commands/hi.md" && a.op == Op::Create));
 //! # Ok::<(), plugforge_core::Error>(())
 //! ```
+//!
+//! # Layers
+//!
+//! The top-level modules depend on their own layer or the layers below it,
+//! never in a circle (`tests/tests/module_graph.rs` checks both). Bottom to top:
+//!
+//! 1. `error`, `hash`, `json`, `limits`, `shell`, `text`: primitives.
+//! 2. `format`, `path`, `report`: format parsers, bundle paths, diagnostics.
+//! 3. `canonical`, `recognise`, `vars`: canonical names, credential and URL patterns, plugin-root variables.
+//! 4. `source`: the source tree, its config, documents and templates.
+//! 5. `lint`, `merge`, `model`, `templates`: the rule toolkit (rules, findings, documents, layouts), shared-file parts, the plugin model and its loader, starter sources.
+//! 6. `bundle`: what a build produces.
+//! 7. `credentials`, `draft`, `manifest`, `options`, `portable`, `urls`: build options, the canonical source a reader drafts, manifests, build checks.
+//! 8. `runtime`: the registry, and each runtime's spec, facts, writer, reader and own rules.
+//! 9. `import`, `normalise`: native plugins read into canonical sources.
+//! 10. `build`: a source into every runtime's bundles.
+//! 11. `doctor`, `plan`, `uninstall`: bundles and the observed output root into file actions.
+//! 12. `validate`: judges a plugin (a canonical source through `build`).
+//! 13. `members`: several plugins into one output root.
+//! 14. `typescript`: the bindings' typings (feature `typescript`).
 
 #![forbid(unsafe_code)]
 
 mod build;
 mod bundle;
+mod canonical;
 mod credentials;
 mod doctor;
+mod draft;
 mod error;
 pub mod format;
 mod hash;
 mod import;
 mod json;
 pub mod limits;
+mod lint;
 mod manifest;
 mod members;
 mod merge;
@@ -40,6 +63,7 @@ mod options;
 mod path;
 mod plan;
 mod portable;
+mod recognise;
 mod report;
 mod runtime;
 mod shell;
@@ -55,13 +79,15 @@ mod vars;
 
 pub use build::ALL_TARGETS;
 pub use build::{PreparedBuild, TargetBuilt, build};
-pub use bundle::{Bundle, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope, TargetFailure};
+pub use bundle::{
+    Bundle, CarriedUrl, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope, TargetFailure,
+};
 pub use doctor::{
     DoctorOptions, DoctorReport, Finding, FindingCode, doctor, doctor_paths_to_read, shell_quote,
 };
 pub use error::{Error, ErrorCode, Location, Problem, Result};
 pub use hash::{Sha256Stream, sha256_hex};
-pub use import::{IMPORTABLE, ImportNote, ImportOptions, Imported, import};
+pub use import::{ImportNote, ImportOptions, Imported, import, importable};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
 pub use members::{Member, build_members};
 pub use merge::{Merge, Part, Record};
@@ -69,14 +95,14 @@ pub use options::{BuildOptions, TargetRequest};
 pub use path::BundlePath;
 pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
 pub use report::{Diagnostic, Honesty, Level, Severity};
-pub use runtime::Runtime;
+pub use runtime::{Client, HookEvents, HookShape, Judge, Kind, Layout, Runtime, Spec};
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
-    ServiceRequirement, SourceFile, SourceTree, TargetConfig, VariableDoc, parse_document, parse_json,
+    ServiceRequirement, SourceFile, SourceTree, TargetConfig, UrlPolicy, VariableDoc, parse_document,
+    parse_json,
 };
 pub use templates::starter_source;
 pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};
-pub use urls::{CarriedUrl, UrlPolicy};
 pub use validate::{
     Rule, RuleSeverity, Subject, SubjectKind, ValidateOptions, ValidationFinding, ValidationReport, rule,
     rules, validate,

@@ -10,11 +10,10 @@ use std::collections::BTreeMap;
 
 use crate::bundle::Output;
 use crate::error::{Error, ErrorCode, Location, Problem, Result};
-use crate::manifest::Manifest;
 use crate::options::BuildOptions;
-use crate::path::BundlePath;
-use crate::plan::{Observed, Op, PlanOptions, plan};
-use crate::runtime::{Layout, Runtime};
+use crate::path::{BundlePath, parent};
+use crate::plan::{Observed, Op, PlanOptions, layout, plan};
+use crate::runtime::Layout;
 use crate::source::SourceTree;
 use crate::validate::{RuleSeverity, ValidateOptions, validate};
 
@@ -222,24 +221,6 @@ impl Output {
         retired.sort();
         retired
     }
-}
-
-/// A retired bundle's root: the manifest's folder for a folder bundle, the
-/// output root for one written into a project.
-pub(crate) fn retired_root(previous: &Manifest, manifest_at: &BundlePath) -> String {
-    match layout(&previous.runtime, &previous.kind) {
-        Some(Layout::InPlace { .. }) => String::new(),
-        _ => parent(manifest_at.as_str()).unwrap_or("").to_string(),
-    }
-}
-
-fn layout(runtime: &str, kind: &str) -> Option<Layout> {
-    let runtime = Runtime::parse(runtime).ok()?;
-    runtime.kinds().iter().find(|k| k.name == kind).map(|k| k.layout)
-}
-
-fn parent(path: &str) -> Option<&str> {
-    path.rsplit_once('/').map(|(parent, _)| parent)
 }
 
 fn parent_or_root(path: &str) -> String {

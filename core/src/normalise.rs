@@ -6,13 +6,35 @@
 use std::borrow::Cow;
 
 use crate::error::{Error, ErrorCode, Location, Result};
-use crate::import::{ImportOptions, Imported, import, is_native};
+use crate::import::{ImportOptions, Imported, import, importable, is_native};
 use crate::report::Diagnostic;
-use crate::runtime::{agent_plugins, claude_code, codex, cursor, gemini};
 use crate::source::SourceTree;
 
 /// Files that make a tree a canonical plugforge source.
 const CANONICAL_MARKERS: [&str; 2] = ["plugforge.json", "plugforge.json.j2"];
+
+/// What makes a folder a native plugin plugforge reads: each importable
+/// runtime's manifest, and the folders by which one reads a plugin without
+/// a manifest.
+fn native_markers() -> Vec<String> {
+    let runtimes = importable();
+    let manifests: Vec<&str> = runtimes.iter().filter_map(|r| r.spec().reads.manifest).collect();
+    let mut markers = vec![manifests.join(", ")];
+    for runtime in &runtimes {
+        let Some(layout) = runtime.spec().read.as_ref().and_then(|reader| reader.manifestless_layout) else {
+            continue;
+        };
+        let mut folders: Vec<String> = Vec::new();
+        for entry in layout.iter().filter(|entry| !entry.starts_with('.') && !entry.ends_with(".md")) {
+            let folder = format!("{}/", entry.split('/').next().unwrap_or(entry));
+            if !folders.contains(&folder) {
+                folders.push(folder);
+            }
+        }
+        markers.push(format!("{}'s {} folders", runtime.name(), folders.join(", ")));
+    }
+    markers
+}
 
 /// The canonical source `tree` stands for, and what reading it noted.
 pub struct Canonical<'a> {
@@ -32,14 +54,9 @@ pub fn canonical_source<'a>(tree: &'a SourceTree, folder_name: Option<&str>) -> 
             ErrorCode::InvalidSource,
             Location::file(CANONICAL_MARKERS[0]),
             format!(
-                "no plugforge.json, and not a plugin of a runtime plugforge reads \
-                 ({}, {}, {}, {}, {}, or Claude Code's commands/, agents/, skills/, hooks/ \
-                 folders); `plugforge init` creates a source",
-                claude_code::facts::MANIFEST_PATH,
-                codex::facts::MANIFEST_PATH,
-                gemini::facts::MANIFEST_PATH,
-                cursor::facts::MANIFEST_PATH,
-                agent_plugins::facts::MANIFEST_PATH,
+                "no plugforge.json, and not a plugin of a runtime plugforge reads ({}); \
+                 `plugforge init` creates a source",
+                native_markers().join(", or ")
             ),
         ));
     }

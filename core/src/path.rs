@@ -7,6 +7,11 @@ use serde::{Serialize, Serializer};
 
 use crate::error::{Error, ErrorCode, Result};
 
+/// The folder part of a `/`-separated path: `None` for a file at the root.
+pub(crate) fn parent(path: &str) -> Option<&str> {
+    path.rsplit_once('/').map(|(parent, _)| parent)
+}
+
 /// A relative, `/`-separated path with no `..`, `.`, empty segments,
 /// backslashes, NUL bytes or leading `/`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]

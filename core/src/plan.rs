@@ -11,8 +11,9 @@ use crate::error::{Location, Result};
 use crate::hash::sha256_hex;
 use crate::manifest::Manifest;
 use crate::merge::{self, Refusal, Step};
-use crate::path::BundlePath;
+use crate::path::{BundlePath, parent};
 use crate::report::Diagnostic;
+use crate::runtime::{Layout, Runtime};
 
 /// What the host found below the output root.
 #[derive(Debug, Clone, Default)]
@@ -202,17 +203,9 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
         let mut retiring = Vec::new();
         for manifest_at in &output.retired {
             let Some(previous) = read_previous(observed, manifest_at, &mut diagnostics) else { continue };
-            let root = crate::members::retired_root(&previous, manifest_at);
+            let root = retired_root(&previous, manifest_at);
             let (force, at) = (options.force, manifest_at.clone());
-            manifests.push(crate::uninstall::retire(
-                &root,
-                at,
-                previous,
-                observed,
-                force,
-                &mut retiring,
-                &mut shared,
-            ));
+            manifests.push(retire(&root, at, previous, observed, force, &mut retiring, &mut shared));
         }
         // A file another member writes now is that member's, not a leftover.
         retiring.retain(|a: &Action| !written.contains(&a.path));
@@ -224,6 +217,59 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
     let count = manifests.len();
     files.extend(manifests);
     Ok(Plan::from_actions(files, count, diagnostics, observed))
+}
+
+/// Takes one bundle away: its tracked files (an edited one is kept unless
+/// `force`), its parts of shared files (as steps into `shared`), and its
+/// manifest, which is returned (rewritten to list the files kept, if any).
+pub(crate) fn retire(
+    root: &str,
+    manifest: BundlePath,
+    previous: Manifest,
+    observed: &Observed,
+    force: bool,
+    actions: &mut Vec<Action>,
+    shared: &mut BTreeMap<BundlePath, Vec<Step>>,
+) -> Action {
+    let mut kept = Vec::new();
+    for tracked in &previous.files {
+        let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
+        if let Some(action) = stale_action(rel.under(root), &tracked.sha256, observed, force) {
+            if action.op == Op::Keep {
+                kept.push(tracked.clone());
+            }
+            actions.push(action);
+        }
+    }
+    for record in &previous.merged {
+        push_step(shared, record.path(), Step::Remove(record.clone()));
+    }
+    if kept.is_empty() {
+        return Action::new(manifest, Op::Remove);
+    }
+    let rest = Manifest { files: kept, merged: Vec::new(), ..previous };
+    // A second run finds this manifest already written: unchanged, so a
+    // rerun with nothing changed writes nothing.
+    let action = file_action(manifest, rest.to_bytes().into(), observed);
+    match action.op {
+        Op::Unchanged => action,
+        _ => action.because("still lists the edited files kept"),
+    }
+}
+
+/// A retired bundle's root: the manifest's folder for a folder bundle, the
+/// output root for one written into a project.
+pub(crate) fn retired_root(previous: &Manifest, manifest_at: &BundlePath) -> String {
+    match layout(&previous.runtime, &previous.kind) {
+        Some(Layout::InPlace { .. }) => String::new(),
+        _ => parent(manifest_at.as_str()).unwrap_or("").to_string(),
+    }
+}
+
+/// Where a runtime's artifact kind writes, by the names a manifest records.
+pub(crate) fn layout(runtime: &str, kind: &str) -> Option<Layout> {
+    let runtime = Runtime::parse(runtime).ok()?;
+    runtime.kinds().iter().find(|k| k.name == kind).map(|k| k.layout)
 }
 
 pub(crate) fn push_step(shared: &mut BTreeMap<BundlePath, Vec<Step>>, path: &str, step: Step) {

@@ -7,12 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::bundle::{DEFAULT_MANIFEST_NAME, Scope, check_manifest_name};
 use crate::error::{Error, ErrorCode, Location, Result};
-use crate::manifest::Manifest;
-use crate::merge::Step;
 use crate::path::BundlePath;
-use crate::plan::{
-    Action, Observed, Op, Plan, file_action, push_step, read_previous, shared_action, stale_action,
-};
+use crate::plan::{Action, Observed, Op, Plan, read_previous, retire, shared_action};
 use crate::report::Diagnostic;
 use crate::runtime::{Kind, Layout, Runtime, split_target};
 
@@ -106,44 +102,6 @@ fn installed(options: &UninstallOptions) -> Result<Vec<Installed>> {
         &options.manifest_name,
         &options.roots,
     )
-}
-
-/// Takes one bundle away: its tracked files (an edited one is kept unless
-/// `force`), its parts of shared files (as steps into `shared`), and its
-/// manifest, which is returned (rewritten to list the files kept, if any).
-pub(crate) fn retire(
-    root: &str,
-    manifest: BundlePath,
-    previous: Manifest,
-    observed: &Observed,
-    force: bool,
-    actions: &mut Vec<Action>,
-    shared: &mut BTreeMap<BundlePath, Vec<Step>>,
-) -> Action {
-    let mut kept = Vec::new();
-    for tracked in &previous.files {
-        let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
-        if let Some(action) = stale_action(rel.under(root), &tracked.sha256, observed, force) {
-            if action.op == Op::Keep {
-                kept.push(tracked.clone());
-            }
-            actions.push(action);
-        }
-    }
-    for record in &previous.merged {
-        push_step(shared, record.path(), Step::Remove(record.clone()));
-    }
-    if kept.is_empty() {
-        return Action::new(manifest, Op::Remove);
-    }
-    let rest = Manifest { files: kept, merged: Vec::new(), ..previous };
-    // A second run finds this manifest already written: unchanged, so a
-    // rerun with nothing changed writes nothing.
-    let action = file_action(manifest, rest.to_bytes().into(), observed);
-    match action.op {
-        Op::Unchanged => action,
-        _ => action.because("still lists the edited files kept"),
-    }
 }
 
 /// Files the host must read before [`uninstall_plan`]: manifests and shared files.

@@ -3,18 +3,18 @@
 
 use serde_json::Value;
 
-use crate::runtime::claude_code::facts::{PLUGIN_DATA as CLAUDE_DATA, PLUGIN_ROOT as CLAUDE_ROOT};
+use crate::canonical::{
+    CLAUDE_PLUGIN_DATA as CLAUDE_DATA, CLAUDE_PLUGIN_ROOT as CLAUDE_ROOT, PLUGIN_DATA, PLUGIN_ROOT,
+};
 
 /// (runtime spelling, canonical spelling) pairs read from Claude sources.
-const CLAUDE_TO_CANONICAL: [(&str, &str); 2] =
-    [(CLAUDE_ROOT, "${PLUGIN_ROOT}"), (CLAUDE_DATA, "${PLUGIN_DATA}")];
+const CLAUDE_TO_CANONICAL: [(&str, &str); 2] = [(CLAUDE_ROOT, PLUGIN_ROOT), (CLAUDE_DATA, PLUGIN_DATA)];
 
 /// A table of (canonical, runtime) replacements applied to generated text.
 #[derive(Debug, Clone, Copy)]
 pub struct VarTable(pub &'static [(&'static str, &'static str)]);
 
-pub const CLAUDE_VARS: VarTable =
-    VarTable(&[("${PLUGIN_ROOT}", CLAUDE_ROOT), ("${PLUGIN_DATA}", CLAUDE_DATA)]);
+pub const CLAUDE_VARS: VarTable = VarTable(&[(PLUGIN_ROOT, CLAUDE_ROOT), (PLUGIN_DATA, CLAUDE_DATA)]);
 
 /// The text with Claude spellings turned canonical, or `None` if unchanged
 /// (so unchanged files keep sharing their bytes).

@@ -2,10 +2,15 @@
 // this crate that may touch the filesystem.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)]
 
-//! Each runtime's file names live in its `facts.rs` (`core/src/runtime/<rt>/`):
-//! the writer, the validator and the importer read them from there, so a
-//! change to a runtime is a change to its folder only. Test code may spell
-//! them out, since it checks what the facts say.
+//! A runtime is its folder (`core/src/runtime/<rt>/`) plus one line of the
+//! registry (`registry! { Variant => folder, ... }` in
+//! `core/src/runtime/mod.rs`). Outside `core/src/runtime/`, no code names a
+//! runtime: no `Runtime::<Variant>` (so no `match` or comparison on a
+//! runtime either, which would need one), no path into a runtime's folder,
+//! and no manifest folder spelled out; everything asks the registry or a
+//! runtime's spec. Each runtime's file names live in its `facts.rs` (the
+//! canonical dialect's, which are Claude Code's, in `core/src/canonical.rs`). Test
+//! code may name runtimes, since it checks what they say.
 
 use std::path::{Path, PathBuf};
 
@@ -57,6 +62,14 @@ fn test_module_files(file: &Path, text: &str) -> Vec<PathBuf> {
 /// `file:line` of every spelling outside test code in `text`: reading stops
 /// at the first `#[cfg(test)]` that opens a test module in place.
 fn hits(file: &str, text: &str) -> Vec<String> {
+    matches(file, text, &|line: &str| {
+        SPELLINGS.iter().filter(|s| line.contains(*s)).map(|s| s.to_string()).collect()
+    })
+}
+
+/// `file:line: what` for every line of non-test code in `text` where
+/// `find` finds something.
+fn matches(file: &str, text: &str, find: &dyn Fn(&str) -> Vec<String>) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     for (index, line) in lines.iter().enumerate() {
@@ -65,15 +78,15 @@ fn hits(file: &str, text: &str) -> Vec<String> {
         if opens_tests {
             break;
         }
-        for spelling in SPELLINGS.iter().filter(|s| line.contains(*s)) {
-            out.push(format!("{file}:{}: {spelling}", index + 1));
+        for found in find(line) {
+            out.push(format!("{file}:{}: {found}", index + 1));
         }
     }
     out
 }
 
-#[test]
-fn manifest_folders_are_spelled_only_in_facts_tables() {
+/// Every core source with its text, and the files that hold test code only.
+fn core_sources() -> (Vec<(PathBuf, String)>, Vec<PathBuf>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     sources(&root.join("src"), &mut files);
@@ -82,12 +95,101 @@ fn manifest_folders_are_spelled_only_in_facts_tables() {
         files.into_iter().map(|f| (f.clone(), std::fs::read_to_string(&f).expect("read source"))).collect();
     let test_files: Vec<PathBuf> = texts.iter().flat_map(|(f, text)| test_module_files(f, text)).collect();
     assert!(!test_files.is_empty(), "test module declarations not found");
+    (texts, test_files)
+}
+
+/// The registry's lines, `Variant => folder,`, as (variant, folder).
+fn registry(text: &str) -> Vec<(String, String)> {
+    let start = text.find("\nregistry! {").expect("core/src/runtime/mod.rs invokes registry! { ... }");
+    let body = &text[start..text[start..].find("\n}").map_or(text.len(), |end| start + end)];
+    body.lines()
+        .filter_map(|line| line.trim().strip_suffix(',')?.split_once(" => "))
+        .map(|(variant, folder)| (variant.trim().to_string(), folder.trim().to_string()))
+        .collect()
+}
+
+/// The runtime names on `line`: `Runtime::<Variant>`, and paths into a
+/// runtime's folder (`runtime::<folder>`, also inside `runtime::{...}`).
+fn runtime_names(line: &str, registry: &[(String, String)]) -> Vec<String> {
+    let ends_word = |rest: &str| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    let mut found = Vec::new();
+    for (variant, folder) in registry {
+        for needle in [format!("Runtime::{variant}"), format!("runtime::{folder}")] {
+            if line.match_indices(&needle).any(|(at, _)| ends_word(&line[at + needle.len()..])) {
+                found.push(needle);
+            }
+        }
+        if let Some(group) =
+            line.split_once("runtime::{").map(|(_, rest)| rest.split('}').next().unwrap_or(rest))
+        {
+            if group.split(',').any(|item| item.trim() == folder) {
+                found.push(format!("runtime::{{{folder}}}"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn only_runtime_folders_and_the_registry_name_a_runtime() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let runtimes = root.join("src").join("runtime");
+    let registry_text = std::fs::read_to_string(runtimes.join("mod.rs")).expect("read the registry");
+    let registry = registry(&registry_text);
+    assert!(registry.len() >= 12, "the registry lists {} runtimes", registry.len());
+    for (_, folder) in &registry {
+        assert!(
+            runtimes.join(folder).join("mod.rs").is_file(),
+            "{folder}: no core/src/runtime/{folder}/mod.rs"
+        );
+    }
+    let (texts, test_files) = core_sources();
+    let mut found = Vec::new();
+    for (file, text) in &texts {
+        if file.starts_with(&runtimes)
+            || file.file_name().is_some_and(|n| n == "tests.rs")
+            || test_files.contains(file)
+        {
+            continue;
+        }
+        let shown = file.strip_prefix(root).unwrap_or(file).display().to_string();
+        found.extend(matches(&shown, text, &|line: &str| runtime_names(line, &registry)));
+    }
+    assert!(
+        found.is_empty(),
+        "outside core/src/runtime/, ask the registry (core/src/runtime/mod.rs) or the runtime's spec instead of naming it:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_runtime_guard_would_catch_a_name_and_skips_test_code() {
+    let registry = registry("x\nregistry! {\n    ClaudeCode => claude_code,\n    Codex => codex,\n}\n");
+    assert_eq!(registry, [("ClaudeCode".into(), "claude_code".into()), ("Codex".into(), "codex".into())]);
+    let sample = "if r == Runtime::Codex {}\nlet x = Runtime::CodexLike;\nuse crate::runtime::{Runtime, codex};\n\
+                  let y = crate::runtime::claude_code::facts::X;\n#[cfg(test)]\nmod tests {\n    Runtime::Codex\n}\n";
+    let found = matches("x.rs", sample, &|line: &str| runtime_names(line, &registry));
+    assert_eq!(found, ["x.rs:1: Runtime::Codex", "x.rs:3: runtime::{codex}", "x.rs:4: runtime::claude_code"]);
+}
+
+#[test]
+fn manifest_folders_are_spelled_only_in_facts_tables() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (texts, test_files) = core_sources();
     let runtimes = root.join("src").join("runtime");
     let mut found = Vec::new();
     for (file, text) in &texts {
         let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
         let in_runtime_folder = file.parent().and_then(Path::parent) == Some(runtimes.as_path());
-        if (name == "facts.rs" && in_runtime_folder) || name == "tests.rs" || test_files.contains(file) {
+        // `canonical.rs` is the canonical dialect's facts table: Claude Code's
+        // names that a canonical source shares, below the source loader, and
+        // re-exported by `runtime/claude_code/facts.rs`.
+        let canonical = *file == root.join("src").join("canonical.rs");
+        if (name == "facts.rs" && in_runtime_folder)
+            || canonical
+            || name == "tests.rs"
+            || test_files.contains(file)
+        {
             continue;
         }
         let shown = file.strip_prefix(root).unwrap_or(file).display().to_string();

@@ -69,7 +69,7 @@ fn the_striatum_example_comes_back_from_every_importable_runtime() {
     let source = plugforge_conformance::read_tree(&example);
     let vars: std::collections::BTreeMap<String, String> =
         [("runner_version".to_string(), "0.7.3".to_string())].into();
-    for runtime in plugforge_core::IMPORTABLE {
+    for runtime in plugforge_core::importable() {
         let options = BuildOptions {
             targets: vec![TargetRequest::new(runtime.id())],
             vars: vars.clone(),

@@ -6,45 +6,23 @@
 
 use serde_json::{Map, Value};
 
-use super::draft::Draft;
-use super::manifest::{Manifest, short};
+use crate::draft::Draft;
+use crate::draft::manifest::{Manifest, short};
 use crate::error::Location;
-use crate::runtime::{Runtime, agent_plugins, claude_code, codex, copilot, cursor, gemini};
+use crate::runtime::{Foreign, Runtime};
 use crate::source::{METADATA_KEYS, SourceTree};
 
-/// Each importable runtime's manifest in a plugin folder.
-pub const MANIFESTS: [(Runtime, &str); 6] = [
-    (Runtime::ClaudeCode, claude_code::facts::MANIFEST_PATH),
-    (Runtime::Codex, codex::facts::MANIFEST_PATH),
-    (Runtime::Gemini, gemini::facts::MANIFEST_PATH),
-    (Runtime::Cursor, cursor::facts::MANIFEST_PATH),
-    (Runtime::AgentPlugins, agent_plugins::facts::MANIFEST_PATH),
-    (Runtime::Copilot, copilot::facts::MANIFEST_PATH),
-];
-
-/// Marketplace files that may list the folder itself (`"source": "./"`).
-const MARKETPLACES: [&str; 4] = [
-    claude_code::facts::MARKETPLACE_PATH,
-    codex::facts::MARKETPLACE_PATH,
-    cursor::facts::MARKETPLACE_PATH,
-    copilot::facts::MARKETPLACE_PATH,
-];
-
-/// Fields a foreign manifest holds that only its runtime reads, kept under
-/// `targets.<runtime>.manifest` (plugforge derives every other field).
-fn runtime_only(runtime: Runtime) -> &'static [&'static str] {
-    match runtime {
-        Runtime::ClaudeCode => &super::claude::CLAUDE_ONLY,
-        Runtime::Codex => &["interface", "apps"],
-        Runtime::Gemini => &["settings", "excludeTools", "plan"],
-        _ => &[],
-    }
+/// The runtimes whose files a plugin folder may carry beside its primary
+/// manifest, with what plugforge takes from them.
+fn foreign() -> impl Iterator<Item = (Runtime, &'static Foreign)> {
+    Runtime::ALL.iter().filter_map(|r| Some((*r, r.spec().foreign.as_ref()?)))
 }
 
 /// Reads every other runtime's manifest and the folder's own marketplace
 /// entry into `draft`, after the primary manifest's metadata was taken.
 pub fn read(tree: &SourceTree, draft: &mut Draft, primary: Runtime) {
-    for (runtime, path) in MANIFESTS {
+    for (runtime, foreign) in foreign() {
+        let path = foreign.manifest;
         if runtime == primary {
             continue;
         }
@@ -57,16 +35,16 @@ pub fn read(tree: &SourceTree, draft: &mut Draft, primary: Runtime) {
             draft.note("foreign_manifest_unreadable", Location::file(path), message);
             continue;
         };
-        foreign_manifest(draft, runtime, &mut manifest);
+        foreign_manifest(draft, runtime, foreign, &mut manifest);
     }
-    for path in MARKETPLACES {
+    for path in foreign().filter_map(|(_, foreign)| foreign.marketplace) {
         if let Some(file) = tree.get(path) {
             own_entry(draft, path, &file.bytes);
         }
     }
 }
 
-fn foreign_manifest(draft: &mut Draft, runtime: Runtime, manifest: &mut Manifest) {
+fn foreign_manifest(draft: &mut Draft, runtime: Runtime, foreign: &Foreign, manifest: &mut Manifest) {
     let mut found = Draft::default();
     manifest.metadata(&mut found, Some("displayName"));
     for key in METADATA_KEYS {
@@ -101,10 +79,11 @@ fn foreign_manifest(draft: &mut Draft, runtime: Runtime, manifest: &mut Manifest
         }
     }
     hooks_switch(draft, runtime, manifest);
-    for key in runtime_only(runtime) {
+    for key in foreign.runtime_only_fields {
         let Some(value) = manifest.take(key) else { continue };
-        if runtime == Runtime::Codex && *key == "interface" {
-            super::codex::import_interface(&manifest.text, &manifest.file, draft, value, &[]);
+        if let Some((field, read)) = foreign.read_field.filter(|(field, _)| field == key) {
+            debug_assert_eq!(field, *key);
+            read(&manifest.text, &manifest.file, draft, value);
             continue;
         }
         let message = format!(

@@ -2,33 +2,26 @@
 //! Agent Plugins) into a canonical plugforge source, and reports everything
 //! the source cannot represent instead of dropping it.
 
-mod agent_plugins;
-mod claude;
-mod codex;
-mod common;
-mod cursor;
-mod draft;
 mod foreign;
-mod gemini;
-mod json_parts;
-mod manifest;
-mod markdown;
 #[cfg(test)]
 mod robustness;
 #[cfg(test)]
 mod round_trip;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 
+use crate::draft::Draft;
+pub use crate::draft::ImportNote;
+use crate::draft::common::Regenerated;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::runtime::Runtime;
 use crate::source::{SourceTree, is_kebab};
-use draft::Draft;
 
-/// Runtimes `import` reads.
-pub const IMPORTABLE: [Runtime; 5] =
-    [Runtime::ClaudeCode, Runtime::Codex, Runtime::Gemini, Runtime::Cursor, Runtime::AgentPlugins];
+/// Runtimes `import` reads: those whose spec has a reader, in registry order.
+pub fn importable() -> Vec<Runtime> {
+    Runtime::ALL.iter().copied().filter(|r| r.spec().read.is_some()).collect()
+}
 
 /// The version a source gets when the native plugin has none.
 const DEFAULT_VERSION: &str = "0.1.0";
@@ -54,17 +47,6 @@ pub struct ImportOptions {
     pub folder_name: Option<String>,
 }
 
-/// Something of the native plugin the canonical source does not carry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct ImportNote {
-    /// Stable snake_case identifier, e.g. `unknown_field`.
-    pub code: &'static str,
-    pub location: Location,
-    pub message: String,
-}
-
 /// The canonical source and what was left behind.
 #[derive(Debug, Clone)]
 pub struct Imported {
@@ -81,21 +63,15 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
         Some(id) => Runtime::parse(id)?,
         None => detect(tree)?,
     };
-    if !IMPORTABLE.contains(&runtime) {
-        let known: Vec<&str> = IMPORTABLE.iter().map(|r| r.id()).collect();
+    let Some(reader) = &runtime.spec().read else {
+        let known: Vec<&str> = importable().into_iter().map(Runtime::id).collect();
         return Err(Error::new(
             ErrorCode::UnsupportedRuntime,
             format!("import reads {}, not {}", known.join(", "), runtime.id()),
         ));
-    }
-    let mut draft = Draft::default();
-    match runtime {
-        Runtime::ClaudeCode => claude::import(tree, &mut draft)?,
-        Runtime::Codex => codex::import(tree, &mut draft)?,
-        Runtime::Gemini => gemini::import(tree, &mut draft)?,
-        Runtime::Cursor => cursor::import(tree, &mut draft)?,
-        _ => agent_plugins::import(tree, &mut draft)?,
-    }
+    };
+    let mut draft = Draft::new(regenerated());
+    (reader.read)(tree, &mut draft)?;
     foreign::read(tree, &mut draft, runtime);
     let manifest = Location::file(manifest_file(runtime));
     name(&mut draft, runtime, options, &manifest)?;
@@ -127,23 +103,25 @@ fn name(draft: &mut Draft, runtime: Runtime, options: &ImportOptions, manifest: 
         Some(name) => name.to_string(),
         None => match draft.get("name").and_then(Value::as_str) {
             Some(name) => name.to_string(),
-            None if runtime == Runtime::ClaudeCode && options.folder_name.is_some() => {
-                let folder = options.folder_name.clone().expect("checked");
+            None if names_after_folder(runtime) && options.folder_name.is_some() => {
+                let folder = options.folder_name.clone().unwrap_or_default();
                 let message = format!(
-                    "no {}: the plugin is named after its folder {folder:?}, as Claude Code names it",
-                    claude::MANIFEST
+                    "no {}: the plugin is named after its folder {folder:?}, as {} names it",
+                    manifest.file,
+                    runtime.name()
                 );
                 draft.note("name_from_folder", manifest.clone(), message);
                 folder
             }
-            None if runtime == Runtime::ClaudeCode => {
+            None if names_after_folder(runtime) => {
                 return Err(Error::at(
                     ErrorCode::InvalidSource,
-                    Location::file(claude::MANIFEST),
+                    manifest.clone(),
                     format!(
-                        "a Claude Code plugin without {} is named after its folder, \
+                        "a {} plugin without {} is named after its folder, \
                          which import does not see: give the name with --name",
-                        claude::MANIFEST
+                        runtime.name(),
+                        manifest.file
                     ),
                 ));
             }
@@ -190,19 +168,25 @@ fn kebab_case(name: &str) -> String {
 
 /// The native manifest of `runtime`, where notes on metadata point.
 fn manifest_file(runtime: Runtime) -> &'static str {
-    match runtime {
-        Runtime::ClaudeCode => claude::MANIFEST,
-        Runtime::Codex => codex::MANIFEST,
-        Runtime::Gemini => gemini::MANIFEST,
-        Runtime::Cursor => cursor::MANIFEST,
-        _ => agent_plugins::MANIFEST,
-    }
+    runtime.spec().reads.manifest.unwrap_or_default()
 }
 
-/// Folders and files by which Claude Code loads a plugin that has no
-/// manifest.
-const CLAUDE_LAYOUT: [&str; 7] =
-    ["commands", "agents", "skills", "hooks/hooks.json", ".mcp.json", "output-styles", "SKILL.md"];
+/// Whether `runtime` names a plugin without a manifest after its folder.
+fn names_after_folder(runtime: Runtime) -> bool {
+    runtime.spec().read.as_ref().is_some_and(|reader| reader.manifestless_layout.is_some())
+}
+
+/// Every runtime's manifest and marketplace, and the folders runtimes keep
+/// their manifests in: `build` regenerates them, so readers skip them.
+fn regenerated() -> Regenerated {
+    let mut regenerated = Regenerated::default();
+    for foreign in Runtime::ALL.iter().filter_map(|r| r.spec().foreign.as_ref()) {
+        regenerated.files.push(foreign.manifest);
+        regenerated.files.extend(foreign.marketplace);
+        regenerated.folders.extend(foreign.manifest_folder);
+    }
+    regenerated
+}
 
 /// Whether `tree` is a plugin of a runtime `import` reads: a marker, or
 /// Claude Code's default layout.
@@ -210,40 +194,26 @@ pub fn is_native(tree: &SourceTree) -> bool {
     detect(tree).is_ok()
 }
 
-/// The runtime whose marker `tree` holds; Claude Code for its default
-/// layout without a manifest.
+/// The runtime whose marker `tree` holds; for a folder with no marker, the
+/// runtime whose default layout it has (Claude Code's).
 fn detect(tree: &SourceTree) -> Result<Runtime> {
     // A Copilot CLI plugin has Claude Code's default layout: it is read as
     // one, its own manifest a foreign manifest that fills metadata.
-    let marked = foreign::MANIFESTS
-        .iter()
-        .filter(|(runtime, _)| *runtime != Runtime::Copilot)
-        .find(|(_, marker)| tree.get(marker).is_some())
-        .map(|(runtime, _)| *runtime);
-    let claude_layout =
-        || CLAUDE_LAYOUT.iter().any(|entry| tree.get(entry).is_some() || tree.below(entry).next().is_some());
-    marked.or_else(|| claude_layout().then_some(Runtime::ClaudeCode)).ok_or_else(|| {
+    let marked =
+        importable().into_iter().find(|r| r.spec().reads.manifest.is_some_and(|m| tree.get(m).is_some()));
+    let layout_of = |runtime: &Runtime| {
+        let layout = runtime.spec().read.as_ref().and_then(|reader| reader.manifestless_layout);
+        layout.is_some_and(|entries| {
+            entries.iter().any(|entry| tree.get(entry).is_some() || tree.below(entry).next().is_some())
+        })
+    };
+    marked.or_else(|| importable().into_iter().find(layout_of)).ok_or_else(|| {
+        let markers: Vec<&str> = importable().into_iter().filter_map(|r| r.spec().reads.manifest).collect();
         Error::new(
             ErrorCode::InvalidSource,
-            format!(
-                "no plugin marker found ({}, {}, {}, {}, {}); name the runtime with --from",
-                claude::MANIFEST,
-                codex::MANIFEST,
-                gemini::MANIFEST,
-                cursor::MANIFEST,
-                agent_plugins::MANIFEST
-            ),
+            format!("no plugin marker found ({}); name the runtime with --from", markers.join(", ")),
         )
     })
-}
-
-/// The error for a runtime named with `--from` whose manifest is missing.
-fn missing_marker(marker: &str) -> Error {
-    Error::at(
-        ErrorCode::InvalidSource,
-        Location::file(marker),
-        format!("no {marker}: this is not that runtime's plugin"),
-    )
 }
 
 #[cfg(test)]

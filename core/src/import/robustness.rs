@@ -1,7 +1,7 @@
 //! `import` never panics: damaged manifests, hooks, servers, commands and
 //! bytes that are not text give an error or notes, whatever the runtime.
 
-use super::{IMPORTABLE, ImportOptions, import};
+use super::{ImportOptions, import, importable};
 use crate::source::SourceTree;
 
 struct Rng(u64);
@@ -87,7 +87,7 @@ fn damaged_native_plugins_give_errors_or_notes_never_a_panic() {
                 tree.insert(path, bytes, false).expect("valid path");
             }
         }
-        for runtime in IMPORTABLE {
+        for runtime in importable() {
             let options = ImportOptions {
                 from: Some(runtime.id().into()),
                 name: Some("k".into()),

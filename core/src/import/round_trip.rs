@@ -12,11 +12,11 @@ use serde_json::{Map, Value, json};
 
 use super::{ImportOptions, import};
 use crate::format::yaml;
-use crate::model::{MarkdownComponent, Plugin};
+use crate::model::{LoadOptions, MarkdownComponent, Plugin, load_plugin};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::report::{Honesty, Level};
 use crate::runtime::Runtime;
-use crate::source::{LoadOptions, SourceTree, load_plugin};
+use crate::source::SourceTree;
 
 const CASES: u64 = 150;
 
@@ -455,7 +455,7 @@ impl Check<'_> {
 #[test]
 fn generated_sources_survive_build_then_import_on_every_runtime() {
     for seed in 1..=CASES {
-        for runtime in super::IMPORTABLE {
+        for runtime in super::importable() {
             round_trip(seed, runtime);
         }
     }

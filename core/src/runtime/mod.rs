@@ -3,25 +3,60 @@
 //! files plus honesty rows. No runtime module knows another, except that
 //! OpenClaw's compatible bundle reuses the Claude Code and Codex writers.
 
-pub(crate) mod agent_plugins;
-pub(crate) mod antigravity;
-pub(crate) mod claude_code;
-mod claude_project;
-pub(crate) mod codex;
-pub(crate) mod copilot;
-pub(crate) mod cursor;
-pub(crate) mod gemini;
-mod generic;
-pub(crate) mod hermes;
 mod local_root;
-pub(crate) mod openclaw;
-pub(crate) mod opencode;
 mod skill_fold;
-mod universal;
+mod spec;
 mod writer;
+
+/// The registry: one line per runtime, `Variant => folder`. The line
+/// declares the runtime's folder as a module and its [`Runtime`] variant,
+/// whose [`Spec`] is the folder's `SPEC`; nothing else in the engine names a
+/// runtime. The order is the order of `--target all` and of every listing.
+macro_rules! registry {
+    ($($variant:ident => $folder:ident,)*) => {
+        $(pub(crate) mod $folder;)*
+
+        /// A runtime the core can write for.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Runtime {
+            $($variant,)*
+        }
+
+        impl Runtime {
+            /// Every runtime, in registry order.
+            pub const ALL: &'static [Runtime] = &[$(Runtime::$variant,)*];
+
+            /// Everything the engine knows of the runtime.
+            pub fn spec(self) -> &'static Spec {
+                match self {
+                    $(Runtime::$variant => &$folder::SPEC,)*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    ClaudeCode => claude_code,
+    Codex => codex,
+    Gemini => gemini,
+    Cursor => cursor,
+    OpenCode => opencode,
+    AgentPlugins => agent_plugins,
+    OpenClaw => openclaw,
+    Hermes => hermes,
+    Copilot => copilot,
+    Antigravity => antigravity,
+    Generic => generic,
+    Universal => universal,
+}
 
 use std::collections::BTreeMap;
 
+pub use spec::{
+    Agents, Client, CommandDescription, Commands, Foreign, HookEvents, HookShape, HookTrust, Hooks, Judge,
+    Keys, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
+};
 pub use writer::{Writer, left_out, marketplace_owner};
 
 use crate::bundle::{Bundle, Scope};
@@ -29,23 +64,6 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::model::Plugin;
 use crate::options::BuildOptions;
 use crate::path::BundlePath;
-
-/// A runtime the core can write for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Runtime {
-    ClaudeCode,
-    Codex,
-    Gemini,
-    Cursor,
-    OpenCode,
-    AgentPlugins,
-    OpenClaw,
-    Hermes,
-    Copilot,
-    Antigravity,
-    Generic,
-    Universal,
-}
 
 /// Where a kind's files go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,67 +92,39 @@ pub struct Kind {
 pub(crate) const BOTH_SCOPES: &[Scope] = &[Scope::Project, Scope::User];
 
 impl Runtime {
-    pub const ALL: [Runtime; 12] = [
-        Runtime::ClaudeCode,
-        Runtime::Codex,
-        Runtime::Gemini,
-        Runtime::Cursor,
-        Runtime::OpenCode,
-        Runtime::AgentPlugins,
-        Runtime::OpenClaw,
-        Runtime::Hermes,
-        Runtime::Copilot,
-        Runtime::Antigravity,
-        Runtime::Generic,
-        Runtime::Universal,
-    ];
+    /// The target of a source that names none.
+    pub const DEFAULT: Runtime = Runtime::ClaudeCode;
+
+    /// The runtime whose format the canonical source follows (its hook
+    /// events, tool names and plugin layout).
+    pub const CANONICAL: Runtime = Runtime::ClaudeCode;
+    /// Every runtime's spec, in registry order.
+    pub fn specs() -> impl Iterator<Item = &'static Spec> {
+        Runtime::ALL.iter().map(|r| r.spec())
+    }
 
     pub fn id(self) -> &'static str {
-        match self {
-            Runtime::ClaudeCode => "claude-code",
-            Runtime::Codex => "codex",
-            Runtime::Gemini => "gemini",
-            Runtime::Cursor => "cursor",
-            Runtime::OpenCode => "opencode",
-            Runtime::AgentPlugins => "agent-plugins",
-            Runtime::OpenClaw => "openclaw",
-            Runtime::Hermes => "hermes",
-            Runtime::Copilot => "copilot",
-            Runtime::Antigravity => "antigravity",
-            Runtime::Generic => "generic",
-            Runtime::Universal => "universal",
-        }
+        self.spec().id
     }
 
     /// Artifact kinds, default first.
     pub fn kinds(self) -> &'static [Kind] {
-        match self {
-            Runtime::ClaudeCode => claude_code::KINDS,
-            Runtime::Codex => codex::KINDS,
-            Runtime::Gemini => gemini::KINDS,
-            Runtime::Cursor => cursor::KINDS,
-            Runtime::OpenCode => opencode::KINDS,
-            Runtime::AgentPlugins => agent_plugins::KINDS,
-            Runtime::OpenClaw => openclaw::KINDS,
-            Runtime::Hermes => hermes::KINDS,
-            Runtime::Copilot => copilot::KINDS,
-            Runtime::Antigravity => antigravity::KINDS,
-            Runtime::Generic => generic::KINDS,
-            Runtime::Universal => universal::KINDS,
-        }
+        self.spec().kinds
     }
 
     /// URLs the runtime's format itself requires in generated files (a
     /// `$schema` constant), allowed without the user's allowlist.
     pub fn required_urls(self) -> &'static [&'static str] {
-        match self {
-            Runtime::AgentPlugins | Runtime::Universal => agent_plugins::REQUIRED_URLS,
-            _ => &[],
-        }
+        self.spec().required_urls
+    }
+
+    /// The runtime's name in messages ("Gemini CLI").
+    pub fn name(self) -> &'static str {
+        self.spec().name
     }
 
     pub fn parse(id: &str) -> Result<Runtime> {
-        Runtime::ALL.into_iter().find(|r| r.id() == id).ok_or_else(|| {
+        Runtime::ALL.iter().copied().find(|r| r.id() == id).ok_or_else(|| {
             let known: Vec<&str> = Runtime::ALL.iter().map(|r| r.id()).collect();
             Error::new(
                 ErrorCode::UnsupportedRuntime,
@@ -203,20 +193,7 @@ pub fn write(
     options: &BuildOptions,
 ) -> Result<Bundle> {
     let mut writer = Writer::new(runtime, kind, plugin, options)?;
-    match runtime {
-        Runtime::ClaudeCode => claude_code::write(&mut writer)?,
-        Runtime::Codex => codex::write(&mut writer)?,
-        Runtime::Gemini => gemini::write(&mut writer)?,
-        Runtime::Cursor => cursor::write(&mut writer)?,
-        Runtime::OpenCode => opencode::write(&mut writer)?,
-        Runtime::AgentPlugins => agent_plugins::write(&mut writer)?,
-        Runtime::OpenClaw => openclaw::write(&mut writer)?,
-        Runtime::Hermes => hermes::write(&mut writer)?,
-        Runtime::Copilot => copilot::write(&mut writer)?,
-        Runtime::Antigravity => antigravity::write(&mut writer)?,
-        Runtime::Generic => generic::write(&mut writer)?,
-        Runtime::Universal => universal::write(&mut writer)?,
-    }
+    (runtime.spec().write)(&mut writer)?;
     Ok(writer.finish())
 }
 

@@ -43,7 +43,7 @@ pub struct Config {
     /// `carry` (the default): URLs written in the source travel and are
     /// reported; `deny`: every URL outside `allowUrls` is an error.
     #[serde(default)]
-    pub urls: crate::urls::UrlPolicy,
+    pub urls: UrlPolicy,
     /// Literal credentials the build lets through: test fixtures holding
     /// fake tokens. Any other literal credential refuses the build.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -56,6 +56,17 @@ pub struct Config {
     /// Names this plugin knowingly shares with another plugin.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<Conflict>,
+}
+
+/// What a build does with URLs (`"urls"` in plugforge.json, `--deny-urls`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UrlPolicy {
+    /// URLs written in the source are carried and reported.
+    #[default]
+    Carry,
+    /// Every URL outside `allowUrls` is an error.
+    Deny,
 }
 
 /// A literal credential allowed in one source file: under one key (its name,
@@ -188,4 +199,13 @@ pub struct Conflict {
     pub plugin: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+}
+
+/// Lowercase kebab-case of at most 64 characters: valid on every runtime.
+pub fn is_kebab(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name.split('-').all(|part| {
+            !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
 }

@@ -1,29 +1,28 @@
-//! The canonical source: a file map handed over by the host, rendered and
-//! parsed into the [`Plugin`](crate::model::Plugin) model.
+//! The canonical source: a file map handed over by the host, its config,
+//! documents and templates; `model::load` reads it into the
+//! [`Plugin`](crate::model::Plugin) model.
 
 mod claude_manifest;
 mod config;
 mod frontmatter;
 mod json_positions;
 mod json_text;
-mod load;
 mod render;
 mod summary;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-pub(crate) use claude_manifest::METADATA_KEYS;
+pub(crate) use claude_manifest::{ComponentPaths, METADATA_KEYS, read_claude_manifest};
 pub use config::{
     Author, BindingRequirement, Config, Conflict, CredentialAllowance, MarketplaceConfig, PluginRequirement,
-    Requires, ServiceRequirement, TargetConfig, VariableDoc,
+    Requires, ServiceRequirement, TargetConfig, UrlPolicy, VariableDoc, is_kebab,
 };
 pub use frontmatter::{Document, parse_document};
 pub(crate) use frontmatter::{frontmatter_key_line, yaml_key_lines, yaml_value};
 pub use json_positions::JsonPositions;
 pub use json_text::{line_of_key, parse_json};
-pub use load::{LoadOptions, is_kebab, load_plugin, read_config};
-pub(crate) use render::{environment, has_templates};
+pub(crate) use render::{TemplateContext, environment, has_templates, render_config_file, render_tree};
 pub(crate) use summary::summary;
 
 use crate::error::{Error, ErrorCode, Location, Result};

@@ -1,39 +1,19 @@
 //! The rule catalog: every finding `validate` can report has a stable code,
 //! a default severity, the runtimes it applies to and a fix hint.
 
-use serde::Serialize;
-
-/// A rule's severity before `--strict` turns warnings into errors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "lowercase")]
-pub enum RuleSeverity {
-    Error,
-    Warning,
-}
-
-/// One rule of the catalog.
-#[derive(Debug, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct Rule {
-    /// Stable identifier, `area/what-is-wrong` in kebab-case.
-    pub code: &'static str,
-    pub severity: RuleSeverity,
-    /// Runtime ids the rule applies to; empty = every runtime.
-    pub runtimes: &'static [&'static str],
-    /// One sentence: what the rule requires.
-    pub summary: &'static str,
-    /// How to fix a finding.
-    pub fix: &'static str,
-}
+pub use crate::lint::{Rule, RuleSeverity};
+use crate::runtime::Runtime;
 
 /// Every rule, in catalog order (area by area).
 pub fn rules() -> Vec<&'static Rule> {
+    // The rules only one runtime's format has live in that runtime's folder.
+    let runtime_rules: Vec<&'static Rule> =
+        Runtime::ALL.iter().flat_map(|runtime| runtime.spec().rules.iter().copied()).collect();
     let areas: [&[&'static Rule]; 13] = [
         super::detect::RULES,
         super::source::RULES,
         super::manifest::RULES,
+        &runtime_rules,
         super::marketplace::RULES,
         super::skills::RULES,
         super::components::RULES,
@@ -41,9 +21,8 @@ pub fn rules() -> Vec<&'static Rule> {
         super::mcp::RULES,
         super::secrets::RULES,
         super::urls::RULES,
-        super::hermes::RULES,
         super::extension::RULES,
-        super::folder::RULES,
+        crate::lint::folder::RULES,
     ];
     areas.iter().flat_map(|area| area.iter().copied()).collect()
 }

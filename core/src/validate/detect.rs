@@ -6,12 +6,10 @@ use std::collections::BTreeSet;
 
 use serde::{Serialize, Serializer};
 
-use super::catalog::{Rule, RuleSeverity};
-use super::findings::Sink;
-use super::folder::Folder;
-use crate::runtime::{
-    Runtime, agent_plugins, claude_code, codex, copilot, cursor, gemini, hermes, openclaw, opencode,
-};
+use crate::lint::Folder;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
+use crate::runtime::Runtime;
 use crate::source::SourceTree;
 
 pub const NO_PLUGIN: Rule = Rule {
@@ -85,42 +83,25 @@ fn runtime_id<S: Serializer>(runtime: &Option<Runtime>, s: S) -> Result<S::Ok, S
     }
 }
 
-/// Marker file (relative to a folder) -> what it makes the folder, in the
-/// order runtimes themselves try them.
-const MARKERS: &[(&str, SubjectKind, Runtime)] = &[
-    (claude_code::facts::MARKETPLACE_PATH, SubjectKind::Marketplace, Runtime::ClaudeCode),
-    (codex::facts::MARKETPLACE_PATH, SubjectKind::Marketplace, Runtime::Codex),
-    (cursor::facts::MARKETPLACE_PATH, SubjectKind::Marketplace, Runtime::Cursor),
-    (claude_code::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::ClaudeCode),
-    (codex::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Codex),
-    (gemini::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Gemini),
-    (cursor::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Cursor),
-    // Or Antigravity's (shared_manifest_runtime tells them apart).
-    (agent_plugins::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::AgentPlugins),
-    (openclaw::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::OpenClaw),
-    (hermes::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Hermes),
-    (opencode::facts::CONFIG_FILE, SubjectKind::Plugin, Runtime::OpenCode),
-    (copilot::facts::MANIFEST_PATH, SubjectKind::Plugin, Runtime::Copilot),
-];
+/// Marker file (relative to a folder) -> what it makes the folder, for
+/// whom: marketplaces first, then plugin markers, each in registry order.
+/// Runtimes sharing a plugin marker are told apart by
+/// [`Reads::claims_shared_marker`](crate::runtime::Reads).
+fn markers() -> Vec<(&'static str, SubjectKind, Runtime)> {
+    let marketplaces = Runtime::ALL
+        .iter()
+        .filter_map(|r| Some((r.spec().marketplace.as_ref()?.file, SubjectKind::Marketplace, *r)));
+    let mut plugins: Vec<(&'static str, SubjectKind, Runtime)> = Vec::new();
+    for runtime in Runtime::ALL {
+        let Some(marker) = runtime.spec().reads.marker else { continue };
+        if !plugins.iter().any(|(m, _, _)| *m == marker) {
+            plugins.push((marker, SubjectKind::Plugin, *runtime));
+        }
+    }
+    marketplaces.chain(plugins).collect()
+}
 
 const SOURCE_MARKERS: &[&str] = &["plugforge.json", "plugforge.json.j2"];
-
-/// Other runtimes' bundles a runtime loads when its own marker is absent:
-/// marker -> the runtime whose format the folder is in, in the order the
-/// runtime tries them. OpenClaw 2026.9.6 (`detectBundleManifestFormat`)
-/// takes Codex, Cursor and Claude Code plugins, then an Agent Plugins root
-/// manifest.
-const LOADED_FORMATS: &[(Runtime, &str, Runtime)] = &[
-    (Runtime::OpenClaw, codex::facts::MANIFEST_PATH, Runtime::Codex),
-    (Runtime::OpenClaw, cursor::facts::MANIFEST_PATH, Runtime::Cursor),
-    (Runtime::OpenClaw, claude_code::facts::MANIFEST_PATH, Runtime::ClaudeCode),
-    (Runtime::OpenClaw, agent_plugins::facts::MANIFEST_PATH, Runtime::AgentPlugins),
-];
-
-/// Without any manifest, OpenClaw loads a folder holding one of these as a
-/// manifestless Claude Code bundle.
-const OPENCLAW_MANIFESTLESS: &[&str] =
-    &["skills", "commands", "agents", "hooks/hooks.json", ".mcp.json", ".lsp.json", "settings.json"];
 
 /// The runtime whose bundle format `subject` is in, when that is not its
 /// own runtime's (OpenClaw judging a Claude Code bundle).
@@ -130,9 +111,10 @@ pub(crate) fn loaded_format(subject: &Subject) -> Option<Runtime> {
         .marker
         .strip_prefix(&subject.root)
         .map_or(subject.marker.as_str(), |m| m.strip_prefix('/').unwrap_or(m));
-    let loaded = LOADED_FORMATS.iter().find(|(r, m, _)| *r == runtime && *m == marker).map(|(_, _, f)| *f);
-    let manifestless = runtime == Runtime::OpenClaw && OPENCLAW_MANIFESTLESS.contains(&marker);
-    loaded.or(manifestless.then_some(Runtime::ClaudeCode))
+    let reads = &runtime.spec().reads;
+    let loaded = reads.loads_formats.iter().copied().find(|f| f.spec().reads.marker == Some(marker));
+    let manifestless = reads.loads_manifestless.filter(|m| m.markers.contains(&marker)).map(|m| m.as_format);
+    loaded.or(manifestless)
 }
 
 /// The bundle of another runtime's format that `runtime` loads from
@@ -146,19 +128,17 @@ fn loaded_bundle(folder: Folder<'_>, runtime: Runtime) -> Option<Subject> {
         marker: folder.full(marker),
     };
     // Codex reads the Claude Code, Cursor or Agent Plugins manifest as its own.
-    let own = super::manifest::manifest_candidates(runtime).iter().skip(1).find(|m| folder.exists(m));
+    let own = runtime.spec().reads.manifest_fallbacks.iter().find(|m| folder.exists(m));
     if let Some(marker) = own {
         return Some(subject(marker));
     }
-    let formats = LOADED_FORMATS.iter().filter(|(r, _, _)| *r == runtime);
-    if let Some((_, marker, _)) = formats.clone().find(|(_, m, _)| folder.exists(m)) {
+    let reads = &runtime.spec().reads;
+    let formats = reads.loads_formats.iter().filter_map(|f| f.spec().reads.marker);
+    if let Some(marker) = formats.clone().find(|m| folder.exists(m)) {
         return Some(subject(marker));
     }
-    if runtime == Runtime::OpenClaw {
-        let manifestless = OPENCLAW_MANIFESTLESS.iter().find(|m| folder.exists(m) || folder.has_dir(m));
-        return manifestless.map(|m| subject(m));
-    }
-    None
+    let manifestless = reads.loads_manifestless?;
+    manifestless.markers.iter().find(|m| folder.exists(m) || folder.has_dir(m)).map(|m| subject(m))
 }
 
 /// The skill folders of a folder with no plugin marker, where `npx skills
@@ -223,7 +203,7 @@ pub(crate) fn subjects(tree: &SourceTree, target: Option<Runtime>, sink: &mut Si
         (&a.root, a.kind, a.runtime.map(Runtime::id)).cmp(&(&b.root, b.kind, b.runtime.map(Runtime::id)))
     });
     if found.is_empty() {
-        let markers: Vec<&str> = MARKERS.iter().map(|(m, _, _)| *m).collect();
+        let markers: Vec<&str> = markers().into_iter().map(|(m, _, _)| m).collect();
         sink.report(
             &NO_PLUGIN,
             None,
@@ -239,39 +219,28 @@ pub(crate) fn subjects(tree: &SourceTree, target: Option<Runtime>, sink: &mut Si
 
 /// The subjects whose markers `folder` holds, for `target` only when given.
 fn markers_of(folder: Folder<'_>, target: Option<Runtime>) -> impl Iterator<Item = Subject> + '_ {
-    MARKERS
-        .iter()
+    markers()
+        .into_iter()
         .filter(move |(marker, _, _)| folder.exists(marker))
-        .map(move |(marker, kind, runtime)| (marker, kind, shared_manifest_runtime(folder, marker, *runtime)))
+        .map(move |(marker, kind, runtime)| (marker, kind, shared_marker_runtime(folder, marker, runtime)))
         .filter(move |(_, _, runtime)| target.is_none_or(|t| t == *runtime))
         .map(move |(marker, kind, runtime)| Subject {
-            kind: *kind,
+            kind,
             runtime: Some(runtime),
             root: folder.root().to_string(),
             marker: folder.full(marker),
         })
 }
 
-/// A root `plugin.json` is an Agent Plugin's manifest or an Antigravity
-/// plugin's. One with the Agent Plugins `$schema` is the former; one
-/// without, beside Antigravity's own `mcp_config.json` or `hooks.json`, or
-/// in a bundle plugforge built for Antigravity, is the latter
-/// (docs/runtimes/antigravity.md, facts 1 and 3).
-fn shared_manifest_runtime(folder: Folder<'_>, marker: &str, runtime: Runtime) -> Runtime {
-    if marker != "plugin.json" {
-        return runtime;
-    }
-    let declares_spec = folder
-        .json(marker, &mut Sink::default())
-        .and_then(|m| m.get("$schema").and_then(|s| s.as_str().map(str::to_string)))
-        .is_some_and(|schema| schema.contains("agent-plugins.org"));
-    let built_for_antigravity = || {
-        let manifest = folder.json(".plugforge-manifest.json", &mut Sink::default());
-        manifest.is_some_and(|m| m["runtime"] == "antigravity")
-    };
-    let antigravity =
-        folder.exists("mcp_config.json") || folder.exists("hooks.json") || built_for_antigravity();
-    if antigravity && !declares_spec { Runtime::Antigravity } else { runtime }
+/// The runtime a plugin marker several runtimes share is for: the first
+/// whose spec claims the folder (Antigravity: a root `plugin.json` beside
+/// its own files), else the first listed.
+fn shared_marker_runtime(folder: Folder<'_>, marker: &str, first: Runtime) -> Runtime {
+    let sharing = Runtime::ALL.iter().filter(|r| r.spec().reads.marker == Some(marker));
+    let claimed = sharing
+        .filter_map(|r| Some((*r, r.spec().reads.claims_shared_marker?)))
+        .find(|(_, claims)| claims(folder));
+    claimed.map_or(first, |(runtime, _)| runtime)
 }
 
 /// Names of the folders directly below the root, skipping hidden ones.

@@ -5,11 +5,9 @@
 mod catalog;
 mod detect;
 mod findings;
-mod folder;
 
 mod components;
 mod extension;
-mod hermes;
 mod hooks;
 mod manifest;
 mod marketplace;
@@ -21,12 +19,12 @@ mod urls;
 
 use serde::Deserialize;
 
+pub use crate::lint::ValidationFinding;
 pub use catalog::{Rule, RuleSeverity, rule, rules};
 pub use detect::{Subject, SubjectKind};
-pub use findings::{ValidationFinding, ValidationReport};
+pub use findings::ValidationReport;
 
-pub(crate) use findings::Sink;
-pub(crate) use folder::Folder;
+pub(crate) use crate::lint::{Folder, Sink};
 
 use crate::error::Result;
 use crate::runtime::Runtime;
@@ -56,6 +54,17 @@ pub(crate) struct Context<'a> {
     pub runtime: Option<Runtime>,
 }
 
+impl<'a> Context<'a> {
+    /// What a rule below the runtimes sees of the subject.
+    pub(crate) fn lint(&self) -> crate::lint::Cx<'a> {
+        crate::lint::Cx {
+            folder: self.folder,
+            runtime: self.runtime.map(Runtime::id),
+            lenient_frontmatter: self.runtime.is_some_and(|r| r.spec().reads.lenient_frontmatter),
+        }
+    }
+}
+
 /// Judges `tree`. Fails only on bad options (an unknown `target`) and on a
 /// folder over a limit; every other problem of the folder itself is a
 /// finding in the report.
@@ -72,7 +81,7 @@ pub fn validate(tree: &SourceTree, options: &ValidateOptions) -> Result<Validati
             None => check(&cx, &mut sink),
         }
     }
-    Ok(sink.finish(subjects, options.strict))
+    Ok(findings::finish(sink, subjects, options.strict))
 }
 
 /// Every area's rules over one subject.
@@ -107,28 +116,10 @@ fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
     // The name Claude Code keeps for Anthropic is its own policy, not part
     // of the format another runtime loads.
     native.drop_rules(&[&manifest::rules::NAME_RESERVED]);
-    let note = format!("{} loads the folder as a {} bundle", runtime_name(loader), runtime_name(format));
+    let note = format!("{} loads the folder as a {} bundle", loader.name(), format.name());
     native.forward(sink, loader.id(), Some(&note));
     skills::check_loaded(cx, format, sink);
     extension::check(cx, sink);
-}
-
-/// A runtime's name in messages.
-fn runtime_name(runtime: Runtime) -> &'static str {
-    match runtime {
-        Runtime::ClaudeCode => "Claude Code",
-        Runtime::Codex => "Codex",
-        Runtime::Gemini => "Gemini CLI",
-        Runtime::Cursor => "Cursor",
-        Runtime::AgentPlugins => "Agent Plugins",
-        Runtime::OpenClaw => "OpenClaw",
-        Runtime::Hermes => "Hermes",
-        Runtime::OpenCode => "OpenCode",
-        Runtime::Copilot => "Copilot CLI",
-        Runtime::Antigravity => "Antigravity CLI",
-        Runtime::Generic => "generic",
-        Runtime::Universal => "universal",
-    }
 }
 
 /// The native rules of a runtime's plugin: also what each bundle built from
@@ -136,7 +127,11 @@ fn runtime_name(runtime: Runtime) -> &'static str {
 pub(crate) fn check_plugin(cx: &Context<'_>, sink: &mut Sink) {
     manifest::check(cx, sink);
     skills::check(cx, sink);
-    hermes::check(cx, sink);
+    if let Some(check) = cx.runtime.and_then(|r| r.spec().reads.check_plugin) {
+        if cx.subject.kind == SubjectKind::Plugin {
+            check(&cx.lint(), sink);
+        }
+    }
     components::check(cx, sink);
     hooks::check(cx, sink);
     mcp::check(cx, sink);

@@ -6,11 +6,11 @@
 use serde_json::Value;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::Layout;
-use super::findings::Sink;
 use crate::error::Location;
-use crate::urls::urls_in;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
+use crate::recognise::urls::urls_in;
 
 pub const EXECUTABLE: Rule = Rule {
     code: "url/executable",

@@ -6,6 +6,9 @@
 //! agentplugins/agent-plugins-spec.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
+pub(crate) mod read;
+mod mcp_rules;
 
 use serde_json::{Map, Value, json};
 
@@ -26,6 +29,53 @@ pub const REQUIRED_URLS: &[&str] = &[PLUGIN_SCHEMA, MCP_SCHEMA];
 
 const STRING_KEYS: [&str; 5] = ["version", "description", "homepage", "repository", "license"];
 const NOT_A_COMPONENT: &str = "Agent Plugins 1.0 has two component types, skills and MCP servers";
+
+/// The Agent Skills reference validator, the judge of every skill an
+/// Agent Plugins client loads (Codex judges the plugin itself).
+pub(crate) const SKILLS_REF: super::Client = super::Client {
+    id: "skills-ref",
+    package: "skills-ref",
+    version: "0.1.5",
+    binary: "node_modules/.bin/skills-ref",
+    extra_packages: &[],
+    load: &[],
+    list: &["skills-ref validate DIR/skills/NAME"],
+    driver: "tests/clients/skills_ref_validate.py",
+};
+
+/// Agent Plugins, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "agent-plugins",
+    name: "Agent Plugins",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: REQUIRED_URLS,
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
+    commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
+    hook_trust: None,
+    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &[], read_field: None }),
+    judge: super::Judge::Clients(&[&SKILLS_REF, &super::codex::CLIENT]),
+    rules: &[],
+    subject: "an Agent Plugins client",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: Some(&["mcp.json"]),
+        misplaced: Some((
+            facts::MANIFEST_PATH,
+            "`mcpServers` inline in plugin.json: Agent Plugins reads servers only from mcp.json",
+        )),
+        read_file: Some(mcp_rules::read_file),
+        server: Some((mcp_rules::server, false)),
+        expands: Some(&facts::RESERVED_ENV),
+        unexpanded: "an Agent Plugins client leaves it unexpanded",
+    },
+};
 
 pub const KINDS: &[Kind] =
     &[Kind { name: "plugin", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];

@@ -8,6 +8,7 @@
 //! numbers in brackets), and what they leave open is reported degraded.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 
 use serde_json::{Map, Value, json};
 
@@ -57,6 +58,37 @@ const REMOTE_TRANSPORTS: [&str; 3] = ["http", "sse", "streamable-http"];
 
 /// Rules longer than this are cut by Antigravity [17].
 const RULE_LIMIT: usize = 12_000;
+
+/// Antigravity CLI, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "antigravity",
+    name: "Antigravity CLI",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: Some(lint::claims_shared_manifest), loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: None, check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
+    commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
+    hook_trust: None,
+    read: None,
+    foreign: None,
+    judge: super::Judge::Schemas { why: "agy is not published on a registry and a session needs a Google sign-in", test: "cli/tests/real_antigravity.rs" },
+    rules: &[],
+    subject: "Antigravity CLI",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "antigravity leaves it unexpanded",
+    },
+};
 
 pub const KINDS: &[Kind] =
     &[Kind { name: "plugin", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];

@@ -1,8 +1,12 @@
 //! Claude Code plugin: the manifest ([`facts::MANIFEST_PATH`]) plus the
 //! default layout, and an entry in the marketplace ([`facts::MARKETPLACE_PATH`]);
-//! or, as the `project` kind, loose project configuration (`claude_project`).
+//! or, as the `project` kind, loose project configuration (`project`).
 
 pub(crate) mod facts;
+pub(crate) mod lint;
+pub(crate) mod read;
+mod marketplace;
+mod project;
 
 use serde_json::{Map, Value, json};
 
@@ -19,6 +23,64 @@ const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
 /// Agent frontmatter keys Claude Code ignores for plugin agents.
 const IGNORED_AGENT_KEYS: [&str; 3] = ["permissionMode", "hooks", "mcpServers"];
 
+/// Claude Code's CLI, the judge of its plugins and project configuration.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "claude",
+    package: "@anthropic-ai/claude-code",
+    version: "2.1.332",
+    binary: "node_modules/@anthropic-ai/claude-code/bin/claude.exe",
+    extra_packages: &[],
+    load: &[
+        "claude plugin validate --strict DIR",
+        "claude plugin marketplace add ROOT",
+        "claude plugin install NAME@MARKETPLACE",
+    ],
+    list: &["claude plugin details NAME@MARKETPLACE"],
+    driver: "tests/clients/claude_inventory.py",
+};
+
+/// Claude Code, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "claude-code",
+    name: "Claude Code",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: true, check_component_frontmatter: Some(lint::check_component_frontmatter) },
+    skills: super::Skills { follows_agent_skills_spec: false, strict_spec_keys: false },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
+    commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: Some(super::CommandDescription { key_alone_suffices: true, why_needed: "users and the model cannot tell when to use it" }), own_format: None },
+    hook_trust: None,
+    read: Some(super::Reader { read: read::import, manifestless_layout: Some(&read::MANIFESTLESS_LAYOUT) }),
+    foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &read::CLAUDE_ONLY, read_field: None }),
+    judge: super::Judge::Clients(&[&CLIENT]),
+    rules: &[],
+    subject: "Claude Code",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],
+    marketplace: Some(marketplace::MARKETPLACE),
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::Listed(&facts::HOOK_EVENTS),
+        unknown_event: |event| {
+            format!("`{event}` is not a Claude Code hook event: Claude Code ignores the entry (`--strict` refuses it)")
+        },
+        shape: super::HookShape::Grouped { handler_types: &facts::HOOK_HANDLER_TYPES },
+        requires_hooks_key: true,
+        top_level_keys: None,
+        expands: &[facts::PLUGIN_ROOT_VAR, facts::PLUGIN_DATA_VAR],
+        quoted_vars: FOLDER_VARIABLES,
+        run_from_plugin_folder: false,
+    }),
+    mcp: super::Mcp {
+        files: Some(&[".mcp.json"]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[facts::PLUGIN_ROOT_VAR, facts::PLUGIN_DATA_VAR]),
+        unexpanded: "Claude Code leaves it unexpanded",
+    },
+};
+
 pub const KINDS: &[Kind] = &[
     Kind {
         name: "plugin",
@@ -32,16 +94,16 @@ pub const KINDS: &[Kind] = &[
         layout: Layout::InPlace { state_dir: ".claude" },
         scopes: BOTH_SCOPES,
         marketplace: None,
-        shared: super::claude_project::SHARED,
+        shared: project::SHARED,
     },
 ];
 
-/// Loose `.claude/` configuration instead of a plugin (see `claude_project`).
+/// Loose `.claude/` configuration instead of a plugin (see `project`).
 const PROJECT: &str = "project";
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
     if w.kind.name == PROJECT {
-        return super::claude_project::write(w);
+        return project::write(w);
     }
     write_plugin(w)?;
     readme(w)?;

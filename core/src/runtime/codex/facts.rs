@@ -55,6 +55,17 @@ pub const HOOK_EVENTS: [HookEvent; 13] = [
     event("PreModelRequest", false),
 ];
 
+/// The names of [`HOOK_EVENTS`].
+pub const HOOK_EVENT_NAMES: [&str; 13] = {
+    let mut names = [""; 13];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = HOOK_EVENTS[i].name;
+        i += 1;
+    }
+    names
+};
+
 /// Hook handler `type`s, each with the string fields it requires.
 pub const HOOK_HANDLER_TYPES: [(&str, &[&str]); 3] =
     [("command", &["command"]), ("prompt", &["prompt"]), ("agent", &["prompt"])];

@@ -8,6 +8,9 @@
 //! reported degraded rather than guessed.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
+pub(crate) mod read;
+mod marketplace;
 
 use serde_json::{Map, Value, json};
 
@@ -65,6 +68,51 @@ const MANIFEST_KEYS: [&str; 21] = [
 
 const HOOK_CAVEAT: &str = "Cursor passes its own payload (matchers see Cursor tool names, e.g. Shell rather than \
                            Bash) and reads its own output fields; not verified against a Cursor client";
+
+/// Cursor, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "cursor",
+    name: "Cursor",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
+    commands: super::Commands { extensions: &[".md", ".mdc", ".markdown", ".txt"], frontmatter_required: true, description: Some(super::CommandDescription { key_alone_suffices: false, why_needed: "users and the model cannot tell when to use it" }), own_format: None },
+    hook_trust: None,
+    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
+    judge: super::Judge::Schemas { why: "Cursor has no command-line client that loads a plugin offline", test: "cli/tests/real_cursor.rs" },
+    rules: &[],
+    subject: "Cursor",
+    folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
+    marketplace: Some(marketplace::MARKETPLACE),
+    hooks: Some(super::Hooks {
+        events: super::HookEvents::CamelCase,
+        unknown_event: |event| {
+            format!(
+                "`{event}` is not a Cursor hook event: Cursor events are camelCase, e.g. {}",
+                facts::HOOK_EVENTS[0].name
+            )
+        },
+        shape: super::HookShape::Flat,
+        requires_hooks_key: false,
+        top_level_keys: None,
+        expands: &[facts::PLUGIN_ROOT_VAR],
+        quoted_vars: &[],
+        run_from_plugin_folder: true,
+    }),
+    mcp: super::Mcp {
+        files: Some(&["mcp.json"]),
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: Some(&[facts::PLUGIN_ROOT_VAR]),
+        unexpanded: "Cursor leaves it unexpanded",
+    },
+};
 
 pub const KINDS: &[Kind] = &[Kind {
     name: "plugin",

@@ -12,6 +12,8 @@
 //!   `ctx.register_skill(name, path_to_SKILL.md)` for each `skills/<name>/`.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
+mod registration;
 
 use serde_json::{Map, Value, json};
 
@@ -29,6 +31,49 @@ use crate::vars::VarTable;
 use facts::CONFIG_FILE;
 
 const WORKSPACE: &str = "workspace";
+
+/// Hermes Agent (Python), the judge of its plugins and workspaces.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "hermes",
+    package: "pypi:hermes-agent",
+    version: "0.19.0",
+    binary: "bin/hermes",
+    extra_packages: &[],
+    load: &["cp -r DIR $HERMES_HOME/plugins/NAME", "hermes plugins enable NAME"],
+    list: &["hermes plugins list"],
+    driver: "tests/clients/hermes_inventory.py",
+};
+
+/// Hermes, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "hermes",
+    name: "Hermes",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: Some(registration::check), layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
+    commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
+    hook_trust: None,
+    read: None,
+    foreign: None,
+    judge: super::Judge::Clients(&[&CLIENT]),
+    rules: registration::RULES,
+    subject: "Hermes",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "hermes leaves it unexpanded",
+    },
+};
 
 pub const KINDS: &[Kind] = &[
     Kind {

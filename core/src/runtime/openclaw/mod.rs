@@ -16,6 +16,7 @@
 //!   files go below `.plugforge/openclaw/<namespace>/`.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
 
 use serde_json::{Value, json};
 
@@ -36,6 +37,63 @@ const WORKSPACE: &str = "workspace";
 const LOOSE_MARKDOWN: &str = "OpenClaw adds this folder as a skill root but loads only <dir>/SKILL.md \
                               from it, so the file is detected, not loaded";
 const STATE_DIR: &str = ".plugforge/openclaw";
+
+/// Other runtimes' bundles OpenClaw loads when its own marker is absent, in
+/// the order it tries them: OpenClaw 2026.9.6 (`detectBundleManifestFormat`)
+/// takes Codex, Cursor and Claude Code plugins, then an Agent Plugins root
+/// manifest.
+const LOADS_FORMATS: &[super::Runtime] =
+    &[super::Runtime::Codex, super::Runtime::Cursor, super::Runtime::ClaudeCode, super::Runtime::AgentPlugins];
+
+/// Without any manifest, OpenClaw loads a folder holding one of these as a
+/// manifestless Claude Code bundle.
+const MANIFESTLESS: super::Manifestless = super::Manifestless {
+    markers: &["skills", "commands", "agents", "hooks/hooks.json", ".mcp.json", ".lsp.json", "settings.json"],
+    as_format: super::Runtime::ClaudeCode,
+};
+
+/// OpenClaw's CLI (Node 24), the judge of its bundles and workspaces.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "openclaw",
+    package: "openclaw",
+    version: "2026.9.6",
+    binary: "openclaw",
+    extra_packages: &[],
+    load: &["openclaw plugins install DIR --force --accept-capabilities"],
+    list: &["openclaw plugins inspect NAME --json", "openclaw skills list --json"],
+    driver: "tests/clients/openclaw_inventory.py",
+};
+
+/// OpenClaw, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "openclaw",
+    name: "OpenClaw",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: LOADS_FORMATS, loads_manifestless: Some(MANIFESTLESS), manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
+    skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
+    commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
+    hook_trust: None,
+    read: None,
+    foreign: None,
+    judge: super::Judge::Clients(&[&CLIENT]),
+    rules: &[],
+    subject: "OpenClaw",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: None,
+        misplaced: None,
+        read_file: None,
+        server: None,
+        expands: None,
+        unexpanded: "openclaw leaves it unexpanded",
+    },
+};
 
 pub const KINDS: &[Kind] = &[
     Kind {
@@ -394,8 +452,8 @@ mod tests {
 
     fn plugin(files: &[(&str, &str)]) -> Plugin {
         let vars = Default::default();
-        let load = crate::source::LoadOptions { vars: &vars, namespace: None, builtins: vec![] };
-        crate::source::load_plugin(&tree(files), &load).unwrap().0
+        let load = crate::model::LoadOptions { vars: &vars, namespace: None, builtins: vec![] };
+        crate::model::load_plugin(&tree(files), &load).unwrap().0
     }
 
     fn config(format: &str) -> String {

@@ -8,6 +8,8 @@
 //! plugin-root variables name. Facts: formats.md section 9, real-clients.md.
 
 pub(crate) mod facts;
+pub(crate) mod lint;
+mod mcp_rules;
 
 use serde_json::{Map, Value, json};
 
@@ -37,6 +39,52 @@ const AGENT_KEYS: [&str; 5] = ["description", "model", "temperature", "top_p", "
 /// whose prompts still search.
 const GUARDED_TOOLS: [(&str, &[&str]); 2] =
     [("bash", &["Bash"]), ("edit", &["Edit", "Write", "NotebookEdit", "MultiEdit"])];
+
+/// OpenCode's CLI, the judge of its project and global configuration.
+pub(crate) const CLIENT: super::Client = super::Client {
+    id: "opencode",
+    package: "opencode-ai",
+    version: "1.18.33",
+    binary: "node_modules/opencode-ai/bin/opencode.exe",
+    extra_packages: &[],
+    load: &["cd DIR"],
+    list: &["opencode debug config", "opencode debug skill", "opencode agent list"],
+    driver: "tests/clients/opencode_inventory.py",
+};
+
+/// OpenCode, as the registry knows it.
+pub(crate) const SPEC: super::Spec = super::Spec {
+    id: "opencode",
+    name: "OpenCode",
+    kinds: KINDS,
+    write,
+    in_target_all: true,
+    required_urls: &[],
+    reads: super::Reads { marker: Some(facts::CONFIG_FILE), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::CONFIG_FILE), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
+    skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
+    agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
+    commands: super::Commands { extensions: &[".md"], frontmatter_required: false, description: None, own_format: None },
+    hook_trust: None,
+    read: None,
+    foreign: None,
+    judge: super::Judge::Clients(&[&CLIENT]),
+    rules: &[],
+    subject: "OpenCode",
+    folder_vars: &[],
+    marketplace: None,
+    hooks: None,
+    mcp: super::Mcp {
+        files: Some(&[]),
+        misplaced: Some((
+            facts::CONFIG_FILE,
+            "`mcpServers` in opencode.json: OpenCode refuses the config; servers go under `mcp`",
+        )),
+        read_file: None,
+        server: Some((mcp_rules::server, true)),
+        expands: Some(&[]),
+        unexpanded: "OpenCode substitutes only {env:VAR} and {file:path}",
+    },
+};
 
 pub const KINDS: &[Kind] = &[Kind {
     name: "project",

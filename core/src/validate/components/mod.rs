@@ -4,29 +4,29 @@
 mod agents;
 mod commands;
 pub(crate) mod layout;
-pub(crate) mod markdown;
 
 use super::Context;
-use super::catalog::Rule;
-use super::findings::Sink;
+use crate::lint::Rule;
+use crate::lint::Sink;
+use crate::lint::component_rules::{agent, command};
 use layout::Layout;
 
 pub const RULES: &[&Rule] = &[
-    &commands::INVALID_FRONTMATTER,
-    &commands::QUOTED_FRONTMATTER,
-    &commands::NO_FRONTMATTER,
-    &commands::MISSING_DESCRIPTION,
-    &commands::INVALID_FIELD,
-    &commands::INVALID_TOML,
-    &commands::MISSING_PROMPT,
-    &commands::IGNORED_FILE,
-    &agents::INVALID_FRONTMATTER,
-    &agents::QUOTED_FRONTMATTER,
-    &agents::NO_FRONTMATTER,
-    &agents::MISSING_DESCRIPTION,
-    &agents::MISSING_FIELD,
-    &agents::UNKNOWN_FIELD,
-    &agents::INVALID_FIELD,
+    &command::INVALID_FRONTMATTER,
+    &command::QUOTED_FRONTMATTER,
+    &command::NO_FRONTMATTER,
+    &command::MISSING_DESCRIPTION,
+    &command::INVALID_FIELD,
+    &command::INVALID_TOML,
+    &command::MISSING_PROMPT,
+    &command::IGNORED_FILE,
+    &agent::INVALID_FRONTMATTER,
+    &agent::QUOTED_FRONTMATTER,
+    &agent::NO_FRONTMATTER,
+    &agent::MISSING_DESCRIPTION,
+    &agent::MISSING_FIELD,
+    &agent::UNKNOWN_FIELD,
+    &agent::INVALID_FIELD,
 ];
 
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {

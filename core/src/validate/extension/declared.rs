@@ -6,8 +6,8 @@
 use serde_json::{Map, Value};
 
 use super::super::Folder;
-use super::super::findings::Sink;
 use crate::error::Location;
+use crate::lint::Sink;
 
 /// A named entry and where it is declared.
 #[derive(Debug, Clone)]

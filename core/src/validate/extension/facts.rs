@@ -8,9 +8,9 @@
 use serde_json::Value;
 
 use super::super::Folder;
-use super::super::findings::Sink;
 use super::declared::{self, Declared};
 use crate::error::Location;
+use crate::lint::Sink;
 
 /// The generation manifest a built bundle carries its extension in.
 pub(crate) const GENERATION_MANIFEST: &str = crate::bundle::DEFAULT_MANIFEST_NAME;

@@ -8,10 +8,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::super::findings::Sink;
 use super::super::{Context, Folder};
 use super::facts::{Component, Facts};
 use super::{COLLISION, MISSING_PLUGIN, own};
+use crate::lint::Sink;
 
 pub(super) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let marker =

@@ -12,9 +12,9 @@ mod market;
 mod own;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::detect::SubjectKind;
-use super::findings::Sink;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use facts::Facts;
 
 pub const UNDECLARED_BINDING: Rule = Rule {

@@ -8,8 +8,8 @@ use super::facts::{Facts, is_env_name, mentions};
 use super::{
     BINDING_VALUE, INVALID_ENTRY, SERVICE_CONTRACT, UNDECLARED_BINDING, UNKNOWN_CONFLICT, UNUSED_BINDING,
 };
+use crate::lint::Sink;
 use crate::source::is_kebab;
-use crate::validate::findings::Sink;
 
 /// Keys that would put a binding's value into the plugin.
 const VALUE_KEYS: [&str; 3] = ["value", "default", "secret"];

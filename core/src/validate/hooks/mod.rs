@@ -8,13 +8,12 @@ pub(crate) mod root_vars;
 use serde_json::{Map, Value};
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::{HookSource, Layout};
-use super::findings::Sink;
 use crate::error::Location;
-use crate::runtime::Runtime;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
+use crate::runtime::{HookShape, Hooks, Spec};
 use crate::source::JsonPositions;
-use root_vars::Place;
 
 const HOOK_RUNTIMES: &[&str] = &["claude-code", "codex", "gemini", "cursor"];
 
@@ -94,10 +93,19 @@ impl Doc<'_> {
     }
 }
 
+/// A runtime whose hooks are judged: its spec and how it reads hooks.
+#[derive(Clone, Copy)]
+struct Judge {
+    spec: &'static Spec,
+    hooks: &'static Hooks,
+}
+
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    let Some(runtime) = cx.runtime.filter(|r| HOOK_RUNTIMES.contains(&r.id())) else { return };
+    let Some(spec) = cx.runtime.map(|r| r.spec()) else { return };
+    let Some(hooks) = &spec.hooks else { return };
+    let judge = Judge { spec, hooks };
     for (rel, value) in documents(cx, &Layout::of(cx, sink), sink) {
-        check_doc(cx, runtime, &Doc { rel, value: &value }, sink);
+        check_doc(cx, judge, &Doc { rel, value: &value }, sink);
     }
 }
 
@@ -113,71 +121,64 @@ pub(crate) fn documents(cx: &Context<'_>, layout: &Layout, sink: &mut Sink) -> V
     out
 }
 
-fn check_doc(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, sink: &mut Sink) {
-    let id = Some(runtime.id());
+fn check_doc(cx: &Context<'_>, judge: Judge, doc: &Doc<'_>, sink: &mut Sink) {
+    let Judge { spec, hooks: rules } = judge;
+    let id = Some(spec.id);
     let mut shape = |at: Location, message: String| sink.report(&INVALID_SHAPE, id, Some(at), message);
     let Some(root) = doc.value.as_object() else {
         return shape(cx.folder.at(&doc.rel), "a hooks document must be a JSON object".into());
     };
     // `{}` declares no hooks (a Codex manifest's `"hooks": {}` turns the default file off);
     // only Claude Code's schema requires the `hooks` key.
-    if root.is_empty() && runtime != Runtime::ClaudeCode {
+    if root.is_empty() && !rules.requires_hooks_key {
         return;
     }
     let Some(hooks) = root.get("hooks").and_then(Value::as_object) else {
         return shape(doc.at_key(cx, "hooks"), "no `hooks` object mapping event names to lists".into());
     };
-    if runtime == Runtime::Codex {
-        for key in root.keys().filter(|k| !matches!(k.as_str(), "hooks" | "description")) {
+    if let Some(allowed) = rules.top_level_keys {
+        for key in root.keys().filter(|k| !allowed.contains(&k.as_str())) {
             sink.report(
                 &UNKNOWN_KEY,
                 id,
                 Some(doc.at_key(cx, key)),
                 format!(
-                    "`{key}` at the top of a hooks file: Codex refuses the file and runs none of its hooks"
+                    "`{key}` at the top of a hooks file: {} refuses the file and runs none of its hooks",
+                    spec.name
                 ),
             );
         }
     }
     for (event, entries) in hooks {
-        if !events::is_known(runtime, event) {
-            sink.report(&UNKNOWN_EVENT, id, Some(doc.at_key(cx, event)), unknown_event(runtime, event));
+        if !events::is_known(rules.events, event) {
+            sink.report(&UNKNOWN_EVENT, id, Some(doc.at_key(cx, event)), (rules.unknown_event)(event));
         }
         let Some(entries) = entries.as_array() else {
             sink.report(&INVALID_SHAPE, id, Some(doc.at_key(cx, event)), format!("`{event}` must be a list"));
             continue;
         };
         for entry in entries {
-            if runtime == Runtime::Cursor {
-                cursor_handler(cx, doc, event, entry, sink);
-            } else {
-                group(cx, runtime, doc, event, entry, sink);
+            match rules.shape {
+                HookShape::Flat => flat_handler(cx, judge, doc, event, entry, sink),
+                HookShape::Grouped { handler_types } => {
+                    group(cx, judge, handler_types, doc, event, entry, sink)
+                }
             }
         }
     }
 }
 
-fn unknown_event(runtime: Runtime, event: &str) -> String {
-    match runtime {
-        Runtime::ClaudeCode => {
-            format!(
-                "`{event}` is not a Claude Code hook event: Claude Code ignores the entry (`--strict` refuses it)"
-            )
-        }
-        Runtime::Cursor => format!(
-            "`{event}` is not a Cursor hook event: Cursor events are camelCase, e.g. {}",
-            events::cursor_example()
-        ),
-        other => {
-            let list = events::known(other).unwrap_or_default().join(", ");
-            format!("`{event}` is not a {} hook event, so it never fires (events: {list})", other.id())
-        }
-    }
-}
-
 /// `{matcher?, hooks: [handler]}` (Claude Code, Codex, Gemini CLI).
-fn group(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, event: &str, entry: &Value, sink: &mut Sink) {
-    let id = Some(runtime.id());
+fn group(
+    cx: &Context<'_>,
+    judge: Judge,
+    handler_types: &[(&str, &[&str])],
+    doc: &Doc<'_>,
+    event: &str,
+    entry: &Value,
+    sink: &mut Sink,
+) {
+    let id = Some(judge.spec.id);
     let at = doc.at_key(cx, event);
     let Some(entry) = entry.as_object() else {
         return sink.report(
@@ -209,8 +210,8 @@ fn group(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, event: &str, entry: 
             continue;
         };
         let kind = handler.get("type").and_then(Value::as_str).unwrap_or_default();
-        let Some((_, required)) = events::handler_types(runtime).iter().find(|(t, _)| *t == kind) else {
-            let known: Vec<&str> = events::handler_types(runtime).iter().map(|(t, _)| *t).collect();
+        let Some((_, required)) = handler_types.iter().find(|(t, _)| *t == kind) else {
+            let known: Vec<&str> = handler_types.iter().map(|(t, _)| *t).collect();
             sink.report(
                 &INVALID_SHAPE,
                 id,
@@ -231,14 +232,14 @@ fn group(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, event: &str, entry: 
             continue;
         }
         if kind == "command" {
-            command(cx, runtime, doc, handler, sink);
+            command(cx, judge, doc, handler, sink);
         }
     }
 }
 
-/// Cursor's flat entries: `{command, matcher?}` or `{type: "prompt", prompt}`.
-fn cursor_handler(cx: &Context<'_>, doc: &Doc<'_>, event: &str, entry: &Value, sink: &mut Sink) {
-    let id = Some(Runtime::Cursor.id());
+/// Flat entries (Cursor): `{command, matcher?}` or `{type: "prompt", prompt}`.
+fn flat_handler(cx: &Context<'_>, judge: Judge, doc: &Doc<'_>, event: &str, entry: &Value, sink: &mut Sink) {
+    let id = Some(judge.spec.id);
     let Some(handler) = entry.as_object() else {
         return sink.report(
             &INVALID_SHAPE,
@@ -251,28 +252,30 @@ fn cursor_handler(cx: &Context<'_>, doc: &Doc<'_>, event: &str, entry: &Value, s
     let field = if prompt { "prompt" } else { "command" };
     if !handler.get(field).is_some_and(Value::is_string) {
         let message = format!(
-            "a Cursor `{event}` entry needs a string `{field}` (Cursor entries are flat, not grouped)"
+            "a {name} `{event}` entry needs a string `{field}` ({name} entries are flat, not grouped)",
+            name = judge.spec.name
         );
         return sink.report(&INVALID_SHAPE, id, Some(doc.at_key(cx, event)), message);
     }
     if !prompt {
-        command(cx, Runtime::Cursor, doc, handler, sink);
+        command(cx, judge, doc, handler, sink);
     }
 }
 
 /// A command handler's variables and the plugin files it runs.
-fn command(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, handler: &Map<String, Value>, sink: &mut Sink) {
-    let Some(understood) = root_vars::understood(runtime, Place::Hook) else { return };
-    let id = Some(runtime.id());
-    if runtime == Runtime::ClaudeCode
+fn command(cx: &Context<'_>, judge: Judge, doc: &Doc<'_>, handler: &Map<String, Value>, sink: &mut Sink) {
+    let Judge { spec, hooks } = judge;
+    let understood = hooks.expands;
+    let id = Some(spec.id);
+    if !hooks.quoted_vars.is_empty()
         && !handler.contains_key("args")
         && let Some(text) = handler.get("command").and_then(Value::as_str)
-        && let Some(&(start, end)) =
-            crate::shell::unquoted_variables(text, crate::runtime::claude_code::FOLDER_VARIABLES).first()
+        && let Some(&(start, end)) = crate::shell::unquoted_variables(text, hooks.quoted_vars).first()
     {
         let message = format!(
-            "the shell command {text:?} uses {} without quotes: Claude Code warns and `--strict` refuses the plugin",
-            &text[start..end]
+            "the shell command {text:?} uses {} without quotes: {} warns and `--strict` refuses the plugin",
+            &text[start..end],
+            spec.name
         );
         sink.report(&UNQUOTED_FOLDER, id, Some(doc.at_value(cx, text)), message);
     }
@@ -286,48 +289,34 @@ fn command(cx: &Context<'_>, runtime: Runtime, doc: &Doc<'_>, handler: &Map<Stri
             if !understood.contains(&reference.name) {
                 let message = format!(
                     "{} is {}'s spelling of the plugin folder; {} leaves it unexpanded, so the command sees an empty string",
-                    reference.written,
-                    reference.owner,
-                    display(runtime)
+                    reference.written, reference.owner, spec.subject
                 );
                 sink.report(&UNEXPANDED_VARIABLE, id, Some(at.clone()), message);
             } else if let Some(path) = reference.path {
-                missing_file(cx, runtime, &at, text, path, sink);
+                missing_file(cx, spec, &at, text, path, sink);
             }
         }
         // Cursor runs hook commands from the plugin folder (`./scripts/x.sh`).
-        if runtime == Runtime::Cursor {
+        if hooks.run_from_plugin_folder {
             let first = text.split_whitespace().next().map(|word| word.trim_matches(['"', '\'']));
             if let Some(path) = first.and_then(|first| first.strip_prefix("./")) {
-                missing_file(cx, runtime, &at, text, path, sink);
+                missing_file(cx, spec, &at, text, path, sink);
             }
         }
     }
 }
 
-fn missing_file(cx: &Context<'_>, runtime: Runtime, at: &Location, text: &str, path: &str, sink: &mut Sink) {
+fn missing_file(cx: &Context<'_>, spec: &Spec, at: &Location, text: &str, path: &str, sink: &mut Sink) {
     let Some(rel) = root_vars::inside(path) else { return };
     if rel.is_empty() || cx.folder.exists(&rel) || cx.folder.has_dir(&rel) {
         return;
     }
     sink.report(
         &MISSING_SCRIPT,
-        Some(runtime.id()),
+        Some(spec.id),
         Some(at.clone()),
         format!("the command {text:?} runs {}, which the plugin does not ship", cx.folder.full(&rel)),
     );
-}
-
-pub(crate) fn display(runtime: Runtime) -> &'static str {
-    match runtime {
-        Runtime::ClaudeCode => "Claude Code",
-        Runtime::Codex => "Codex",
-        Runtime::Gemini => "Gemini CLI",
-        Runtime::Cursor => "Cursor",
-        Runtime::AgentPlugins => "an Agent Plugins client",
-        Runtime::OpenCode => "OpenCode",
-        other => other.id(),
-    }
 }
 
 #[cfg(test)]

@@ -3,55 +3,39 @@
 //! (the shell turns `${X}` into an empty string, so `${X}/run.sh` becomes
 //! `/run.sh`). Shared by the hook and MCP areas.
 
-use crate::runtime::{Runtime, agent_plugins, claude_code, codex, cursor, gemini};
+use std::sync::OnceLock;
 
-/// Where a variable is used: hook commands run through a shell that sees the
-/// runtime's environment; MCP fields are substituted by the runtime alone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Place {
-    Hook,
-    Mcp,
+use crate::runtime::Runtime;
+
+/// One known spelling: its name, whether it names the plugin folder itself
+/// (the others name its data folder), and the runtimes it belongs to.
+struct Spelling {
+    name: &'static str,
+    root: bool,
+    owner: String,
 }
 
-/// Every known spelling, with the runtime it belongs to.
-const SPELLINGS: [(&str, &str); 6] = [
-    (claude_code::facts::PLUGIN_ROOT_VAR, "Claude Code"),
-    (claude_code::facts::PLUGIN_DATA_VAR, "Claude Code"),
-    (agent_plugins::facts::PLUGIN_ROOT_VAR, "Agent Plugins and Codex"),
-    (agent_plugins::facts::PLUGIN_DATA_VAR, "Agent Plugins and Codex"),
-    (gemini::facts::PLUGIN_ROOT_VAR, "Gemini CLI"),
-    (cursor::facts::PLUGIN_ROOT_VAR, "Cursor"),
-];
-
-/// Spellings that name the plugin folder itself (the others name its data folder).
-const ROOTS: [&str; 4] = [
-    claude_code::facts::PLUGIN_ROOT_VAR,
-    agent_plugins::facts::PLUGIN_ROOT_VAR,
-    gemini::facts::PLUGIN_ROOT_VAR,
-    cursor::facts::PLUGIN_ROOT_VAR,
-];
-
-/// The spellings `runtime` expands at `place`; `None` when the runtime has
-/// no such place and nothing is checked.
-pub(crate) fn understood(runtime: Runtime, place: Place) -> Option<&'static [&'static str]> {
-    Some(match (runtime, place) {
-        (Runtime::ClaudeCode, _) => {
-            &[claude_code::facts::PLUGIN_ROOT_VAR, claude_code::facts::PLUGIN_DATA_VAR]
+/// Every runtime's own spellings; a spelling several runtimes share names
+/// them all ("Agent Plugins and Codex").
+fn spellings() -> &'static [Spelling] {
+    static SPELLINGS: OnceLock<Vec<Spelling>> = OnceLock::new();
+    SPELLINGS.get_or_init(|| {
+        let mut found: Vec<(&'static str, bool, Vec<&'static str>)> = Vec::new();
+        for spec in Runtime::specs() {
+            for &(name, root) in spec.folder_vars {
+                match found.iter_mut().find(|(n, ..)| *n == name) {
+                    Some((_, _, owners)) => owners.push(spec.name),
+                    None => found.push((name, root, vec![spec.name])),
+                }
+            }
         }
-        // Codex exports PLUGIN_ROOT/PLUGIN_DATA and the CLAUDE_ copies to hook
-        // commands (codex-rs/hooks discovery.rs), but expands nothing in `.mcp.json`.
-        (Runtime::Codex, Place::Hook) => &[
-            codex::facts::PLUGIN_ROOT_VAR,
-            codex::facts::PLUGIN_DATA_VAR,
-            claude_code::facts::PLUGIN_ROOT_VAR,
-            claude_code::facts::PLUGIN_DATA_VAR,
-        ],
-        (Runtime::Codex, Place::Mcp) => &[],
-        (Runtime::Gemini, _) => &[gemini::facts::PLUGIN_ROOT_VAR],
-        (Runtime::Cursor, _) => &[cursor::facts::PLUGIN_ROOT_VAR],
-        (Runtime::AgentPlugins, Place::Mcp) => &agent_plugins::facts::RESERVED_ENV,
-        (Runtime::OpenCode, Place::Mcp) => &[],
-        _ => return None,
+        found
+            .into_iter()
+            .map(|(name, root, mut owners)| {
+                owners.sort_unstable();
+                Spelling { name, root, owner: owners.join(" and ") }
+            })
+            .collect()
     })
 }
 
@@ -59,7 +43,7 @@ pub(crate) fn understood(runtime: Runtime, place: Place) -> Option<&'static [&'s
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Reference<'a> {
     pub name: &'static str,
-    /// The runtime that spelling belongs to.
+    /// The runtimes that spelling belongs to.
     pub owner: &'static str,
     /// As written: `${NAME}` or `$NAME`.
     pub written: &'a str,
@@ -87,17 +71,22 @@ pub(crate) fn references(text: &str, braced_only: bool) -> Vec<Reference<'_>> {
         if braced && bytes.get(name_end) != Some(&b'}') {
             continue;
         }
-        let Some((name, owner)) = SPELLINGS.iter().find(|(n, _)| *n == &text[name_start..name_end]) else {
+        let Some(spelling) = spellings().iter().find(|s| s.name == &text[name_start..name_end]) else {
             continue;
         };
         let end = if braced { name_end + 1 } else { name_end };
-        let path = (ROOTS.contains(name) && bytes.get(end) == Some(&b'/')).then(|| {
+        let path = (spelling.root && bytes.get(end) == Some(&b'/')).then(|| {
             let rest = &text[end + 1..];
             let len =
                 rest.find(|c: char| c.is_whitespace() || "\"'`;|&()<>$*?".contains(c)).unwrap_or(rest.len());
             &rest[..len]
         });
-        out.push(Reference { name, owner, written: &text[start..end], path: path.filter(|p| !p.is_empty()) });
+        out.push(Reference {
+            name: spelling.name,
+            owner: &spelling.owner,
+            written: &text[start..end],
+            path: path.filter(|p| !p.is_empty()),
+        });
         i = end;
     }
     out

@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use super::Market;
 use super::rules::{MCP_SERVER_COLLISION, NAME_COLLISION};
-use crate::runtime::Runtime;
-use crate::validate::findings::Sink;
-use crate::validate::folder::Folder;
-use crate::validate::manifest::doc::Doc;
+use crate::lint::Folder;
+use crate::lint::Sink;
+use crate::runtime::Marketplace;
 
 /// One local plugin of the marketplace: its entry name and folder.
 pub(super) struct LocalPlugin<'a> {
@@ -20,14 +20,15 @@ pub(super) struct LocalPlugin<'a> {
 
 /// `name_lines`: the lines of the marketplace's `"name"` pairs, by name.
 pub(super) fn check(
-    doc: Doc<'_>,
+    market: Market<'_>,
     sink: &mut Sink,
     plugins: &[LocalPlugin<'_>],
     name_lines: &BTreeMap<String, Vec<usize>>,
 ) {
+    let Market { doc, spec, rules } = market;
     let mut owners: BTreeMap<(&'static str, String), Vec<&str>> = BTreeMap::new();
     for plugin in plugins {
-        for (kind, name) in component_names(doc.runtime, plugin.folder) {
+        for (kind, name) in component_names(rules, plugin.folder) {
             let entry = owners.entry((kind, name)).or_default();
             if !entry.contains(&plugin.name.as_str()) {
                 entry.push(&plugin.name);
@@ -39,11 +40,12 @@ pub(super) fn check(
             Some(line) => doc.folder.at_line(doc.rel, *line, 1),
             None => doc.folder.at(doc.rel),
         };
-        let runtime = Some(doc.runtime.id());
+        let runtime = Some(doc.runtime);
         if *kind == "MCP server" {
             let message = format!(
-                "MCP server {name:?} is declared by plugins {}; Codex skips a server whose name another plugin already uses",
-                plugins.join(", ")
+                "MCP server {name:?} is declared by plugins {}; {} skips a server whose name another plugin already uses",
+                plugins.join(", "),
+                spec.name
             );
             sink.report(&MCP_SERVER_COLLISION, runtime, Some(at), message);
         } else {
@@ -51,7 +53,7 @@ pub(super) fn check(
             let message = format!(
                 "{kind} {name:?} is shipped by plugins {}; {} keeps them apart only as {}, so the short name is ambiguous",
                 plugins.join(", "),
-                runtime_name(doc.runtime),
+                spec.name,
                 qualified.join(" and ")
             );
             sink.report(&NAME_COLLISION, runtime, Some(at), message);
@@ -59,19 +61,10 @@ pub(super) fn check(
     }
 }
 
-fn runtime_name(runtime: Runtime) -> &'static str {
-    match runtime {
-        Runtime::ClaudeCode => "Claude Code",
-        Runtime::Codex => "Codex",
-        Runtime::Cursor => "Cursor",
-        _ => runtime.id(),
-    }
-}
-
 /// (kind, name) of what `plugin` ships under a short name. Claude Code lists
 /// commands as skills, so both share one kind; Codex loads neither commands
 /// nor agents from a plugin, but does load its MCP servers unnamespaced.
-fn component_names(runtime: Runtime, plugin: Folder<'_>) -> Vec<(&'static str, String)> {
+fn component_names(rules: &Marketplace, plugin: Folder<'_>) -> Vec<(&'static str, String)> {
     let mut names = Vec::new();
     for (path, _) in plugin.below("skills") {
         if let Some(skill) = path.strip_prefix("skills/").and_then(|p| p.strip_suffix("/SKILL.md")) {
@@ -80,8 +73,10 @@ fn component_names(runtime: Runtime, plugin: Folder<'_>) -> Vec<(&'static str, S
             }
         }
     }
-    if runtime == Runtime::Codex {
+    if rules.mcp_servers_clash {
         names.extend(mcp_server_names(plugin).into_iter().map(|n| ("MCP server", n)));
+    }
+    if !rules.commands_and_agents_clash {
         return names;
     }
     for (dir, kind) in [("commands", "skill or command"), ("agents", "agent")] {

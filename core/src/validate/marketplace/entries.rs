@@ -6,20 +6,14 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::rules::*;
-use super::sources::{Source, holds_plugin, join, plugin_manifest, source_of};
-use crate::runtime::Runtime;
+use super::sources::{holds_plugin, join, plugin_manifest};
+use super::{Market, disallowed, source_of};
+use crate::lint::Folder;
+use crate::lint::Sink;
+use crate::lint::doc::{Doc, Shape, describe};
+use crate::lint::marketplace::Source;
 use crate::source::SourceTree;
 use crate::validate::Rule;
-use crate::validate::findings::Sink;
-use crate::validate::folder::Folder;
-use crate::validate::manifest::doc::{Doc, Shape, describe, look_alike};
-use crate::validate::manifest::is_cursor_name;
-
-/// Entry keys beyond every plugin.json field.
-const CLAUDE_ENTRY_ONLY_KEYS: &[&str] = &["source", "category", "tags", "strict", "relevance"];
-const CURSOR_ENTRY_KEYS: &[&str] = &["name", "source", "description", "minClientVersions"];
-const CODEX_INSTALLATION: &[&str] = &["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"];
-const CODEX_AUTHENTICATION: &[&str] = &["ON_INSTALL", "ON_USE"];
 
 /// The lines of the entries' `"name"` pairs (those below `plugins`, so the
 /// marketplace's own name is not taken for an entry's).
@@ -38,16 +32,16 @@ pub(super) struct Names {
 /// when its source is a local plugin.
 pub(super) fn check_entry(
     tree: &SourceTree,
-    doc: Doc<'_>,
+    market: Market<'_>,
     sink: &mut Sink,
     i: usize,
     entry: &Value,
     names: &mut Names,
 ) -> Option<(String, String)> {
+    let Market { doc, spec, rules } = market;
     let field = format!("plugins[{i}]");
     let object = entry.as_object().filter(|_| doc.expect(sink, &field, entry, Shape::Object))?;
-    let runtime = doc.runtime;
-    let cx = EntryCx { doc, field: &field, at: entry_location(doc, object, names) };
+    let cx = EntryCx { market, field: &field, at: entry_location(doc, object, names) };
     let name = match object.get("name") {
         None => {
             cx.report(sink, &REQUIRED_FIELD_MISSING, "name: missing".into());
@@ -72,7 +66,7 @@ pub(super) fn check_entry(
         }
     }
     entry_fields(sink, &cx, object);
-    let local = match source_of(runtime, entry) {
+    let local = match source_of(rules, entry) {
         Source::Missing => {
             cx.report(sink, &REQUIRED_FIELD_MISSING, "source: missing".into());
             return None;
@@ -86,11 +80,13 @@ pub(super) fn check_entry(
     };
     let root = join(doc.folder.root(), &local);
     let folder = Folder::new(tree, &root);
-    if !holds_plugin(runtime, folder) {
-        let what = match runtime {
-            Runtime::Cursor => concat!("no ", crate::runtime::cursor::facts::manifest_path!()),
-            _ if !path_exists(folder) => "nothing (the folder does not exist)",
-            _ => "no plugin (no manifest and no skills, commands, agents, hooks or MCP servers)",
+    if !holds_plugin(spec, folder) {
+        let what = match spec.reads.manifest.filter(|_| spec.reads.manifest_required) {
+            Some(manifest) => format!("no {manifest}"),
+            None if !path_exists(folder) => "nothing (the folder does not exist)".to_string(),
+            None => {
+                "no plugin (no manifest and no skills, commands, agents, hooks or MCP servers)".to_string()
+            }
         };
         cx.report(
             sink,
@@ -99,7 +95,7 @@ pub(super) fn check_entry(
         );
         return None;
     }
-    if let (Some(name), Some((manifest, value))) = (name, plugin_manifest(runtime, folder)) {
+    if let (Some(name), Some((manifest, value))) = (name, plugin_manifest(spec, folder)) {
         against_manifest(sink, &cx, name, object, &join(&local, manifest), &value);
     }
     name.map(|name| (name.to_string(), root))
@@ -122,7 +118,7 @@ fn entry_location(doc: Doc<'_>, entry: &Map<String, Value>, names: &Names) -> cr
 
 /// One entry being judged: findings say `plugins[i].<field>` and point at it.
 struct EntryCx<'a> {
-    doc: Doc<'a>,
+    market: Market<'a>,
     field: &'a str,
     at: crate::error::Location,
 }
@@ -131,7 +127,7 @@ impl EntryCx<'_> {
     fn report(&self, sink: &mut Sink, rule: &'static Rule, message: String) {
         sink.report(
             rule,
-            Some(self.doc.runtime.id()),
+            Some(self.market.doc.runtime),
             Some(self.at.clone()),
             format!("{}.{message}", self.field),
         );
@@ -139,39 +135,14 @@ impl EntryCx<'_> {
 }
 
 fn entry_name(sink: &mut Sink, cx: &EntryCx<'_>, name: &str) {
-    let problem = match cx.doc.runtime {
-        Runtime::ClaudeCode if name.is_empty() => Some("is empty"),
-        Runtime::ClaudeCode if name.contains(' ') => Some("contains a space, which Claude Code refuses"),
-        Runtime::Codex
-            if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)) =>
-        {
-            Some(
-                "has characters outside [A-Za-z0-9._-]; Codex skips it in listings and codex plugin add refuses it",
-            )
-        }
-        Runtime::Cursor if !is_cursor_name(name) => {
-            Some("does not match ^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$ (lowercase letters, digits, '-' and '.')")
-        }
-        _ => None,
-    };
-    if let Some(problem) = problem {
+    if let Some(problem) = (cx.market.rules.entry_name_problem)(name) {
         cx.report(sink, &NAME_INVALID, format!("name: {name:?} {problem}"));
     }
 }
 
 fn entry_fields(sink: &mut Sink, cx: &EntryCx<'_>, entry: &Map<String, Value>) {
-    let shapes: &[(&str, Shape)] = match cx.doc.runtime {
-        Runtime::ClaudeCode => &[
-            ("version", Shape::Str),
-            ("description", Shape::Str),
-            ("strict", Shape::Bool),
-            ("category", Shape::Str),
-            ("tags", Shape::StrList),
-        ],
-        Runtime::Codex => &[("category", Shape::Str), ("policy", Shape::Object)],
-        _ => &[("description", Shape::Str), ("minClientVersions", Shape::Object)],
-    };
-    for (key, shape) in shapes {
+    let Market { spec, rules, .. } = cx.market;
+    for (key, shape) in rules.entry_shapes {
         if let Some(value) = entry.get(*key).filter(|v| !shape.accepts(v)) {
             cx.report(
                 sink,
@@ -180,34 +151,22 @@ fn entry_fields(sink: &mut Sink, cx: &EntryCx<'_>, entry: &Map<String, Value>) {
             );
         }
     }
-    if let Some(Value::Object(policy)) = entry.get("policy").filter(|_| cx.doc.runtime == Runtime::Codex) {
-        for (key, allowed) in [("installation", CODEX_INSTALLATION), ("authentication", CODEX_AUTHENTICATION)]
-        {
-            if let Some(value) = policy.get(key).filter(|v| !v.as_str().is_some_and(|v| allowed.contains(&v)))
+    if let Some(Value::Object(policy)) = entry.get("policy") {
+        for (key, allowed) in rules.entry_policy {
+            if let Some(value) =
+                policy.get(*key).filter(|v| !v.as_str().is_some_and(|v| allowed.contains(&v)))
             {
                 let message = format!(
-                    "policy.{key}: {value} is not one of {}; Codex skips the entry",
-                    allowed.join(", ")
+                    "policy.{key}: {value} is not one of {}; {} skips the entry",
+                    allowed.join(", "),
+                    spec.name
                 );
                 cx.report(sink, &INVALID_FIELD, message);
             }
         }
     }
-    let claude_keys: Vec<&str> =
-        crate::validate::manifest::claude::KNOWN_KEYS.iter().chain(CLAUDE_ENTRY_ONLY_KEYS).copied().collect();
-    let (known, rule, why) = match cx.doc.runtime {
-        Runtime::ClaudeCode => (claude_keys.as_slice(), &UNKNOWN_KEY, "Claude Code ignores it at load time"),
-        Runtime::Cursor => (
-            CURSOR_ENTRY_KEYS,
-            &KEY_NOT_ALLOWED,
-            "Cursor's marketplace schema has additionalProperties: false",
-        ),
-        _ => return,
-    };
-    for key in entry.keys().filter(|k| !known.contains(&k.as_str())) {
-        let hint = look_alike(key, known).map_or(String::new(), |k| format!(" (did you mean {k}?)"));
-        let what = if rule.code == UNKNOWN_KEY.code { "unknown field" } else { "not allowed" };
-        cx.report(sink, rule, format!("{key}: {what}{hint}; {why}"));
+    for (key, rule, message) in disallowed(spec, entry.keys(), rules.entry_keys) {
+        cx.report(sink, rule, format!("{key}: {message}"));
     }
 }
 
@@ -221,19 +180,19 @@ fn against_manifest(
     manifest: &str,
     plugin: &Value,
 ) {
-    let runtime = cx.doc.runtime;
-    if matches!(runtime, Runtime::Codex | Runtime::Cursor) {
+    let Market { spec, rules, .. } = cx.market;
+    if rules.entry_name_matches_plugin {
         if let Some(plugin_name) =
             plugin.get("name").and_then(Value::as_str).filter(|n| !n.is_empty() && *n != name)
         {
             let message = format!(
                 "name: {name:?} but {manifest} says {plugin_name:?}; {} requires the entry and the plugin to share the name",
-                runtime.id()
+                spec.id
             );
             cx.report(sink, &PLUGIN_NAME_MISMATCH, message);
         }
     }
-    if runtime == Runtime::ClaudeCode {
+    if rules.entry_version_matches_plugin {
         let entry_version = entry.get("version").and_then(Value::as_str);
         let plugin_version = plugin.get("version").and_then(Value::as_str);
         if let (Some(entry_version), Some(plugin_version)) = (entry_version, plugin_version) {

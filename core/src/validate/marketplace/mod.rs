@@ -1,5 +1,5 @@
 //! Rules of the `marketplace` area: the marketplace files of Claude Code,
-//! Codex and Cursor (`sources::marketplace_file`), their entries, and the
+//! Codex and Cursor (each runtime's `Spec::marketplace`), their entries, and the
 //! local plugins the entries point at.
 
 mod collisions;
@@ -13,65 +13,45 @@ use serde_json::{Map, Value};
 
 pub use rules::RULES;
 use rules::*;
-use sources::{Source, join, marketplace_file, source_of};
+use sources::join;
 
 use super::Context;
 use super::detect::Subject;
-use super::findings::Sink;
-use super::folder::Folder;
-use super::manifest::doc::{Doc, Shape, describe, look_alike};
-use super::manifest::is_cursor_name;
-use crate::runtime::Runtime;
+use crate::lint::Folder;
+use crate::lint::Sink;
+use crate::lint::doc::{Doc, Shape, describe, look_alike};
+use crate::lint::marketplace::Source;
+use crate::runtime::{Keys, Marketplace, Spec};
 use crate::source::SourceTree;
-const CLAUDE_KEYS: &[&str] = &[
-    "$schema",
-    "name",
-    "owner",
-    "plugins",
-    "version",
-    "description",
-    "metadata",
-    "forceRemoveDeletedPlugins",
-    "allowCrossMarketplaceDependenciesOn",
-    "renames",
-];
-const CURSOR_KEYS: &[&str] = &["name", "owner", "metadata", "plugins"];
-const OWNER_KEYS: &[&str] = &["name", "email"];
-/// Names Claude Code keeps for official marketplaces (`marketplace add`
-/// refuses them).
-const CLAUDE_RESERVED: &[&str] = &[
-    "claude-code-marketplace",
-    "claude-code-plugins",
-    "claude-plugins-official",
-    "anthropic-marketplace",
-    "anthropic-plugins",
-    "agent-skills",
-    "anthropic-agent-skills",
-    "life-sciences",
-    "knowledge-work-plugins",
-    "claude-for-legal",
-    "claude-for-financial-services",
-    "financial-services-plugins",
-    "claude-community",
-    "claude-plugins-community",
-];
+
+/// A marketplace being judged: its document and the runtime that reads it.
+#[derive(Clone, Copy)]
+pub(super) struct Market<'a> {
+    pub doc: Doc<'a>,
+    pub spec: &'static Spec,
+    pub rules: &'static Marketplace,
+}
+
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let Some(runtime) = cx.runtime else { return };
-    let Some(rel) = marketplace_file(runtime) else { return };
+    let spec = runtime.spec();
+    let Some(rules) = &spec.marketplace else { return };
+    let rel = rules.file;
     let Some(value) = cx.folder.json(rel, sink) else { return };
     let Some(map) = value.as_object() else {
         let message = format!("marketplace.json is {}, not an object", describe(&value));
         sink.report(&NOT_AN_OBJECT, Some(runtime.id()), Some(cx.folder.at(rel)), message);
         return;
     };
-    let doc = Doc { folder: cx.folder, rel, runtime, map, invalid_field: &INVALID_FIELD };
-    top_level(doc, sink);
+    let doc = Doc { folder: cx.folder, rel, runtime: spec.id, map, invalid_field: &INVALID_FIELD };
+    let market = Market { doc, spec, rules };
+    top_level(market, sink);
     let Some(plugins) = doc.get("plugins") else {
         doc.report(
             sink,
             &REQUIRED_FIELD_MISSING,
             "",
-            format!("plugins: missing; {} needs the list of plugins", runtime.id()),
+            format!("plugins: missing; {} needs the list of plugins", spec.id),
         );
         return;
     };
@@ -79,14 +59,14 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     else {
         return;
     };
-    if entries.is_empty() && runtime == Runtime::ClaudeCode {
+    if entries.is_empty() && rules.wants_description_and_plugins {
         doc.report(sink, &NO_PLUGINS, "plugins", "plugins: the marketplace lists no plugins");
     }
     let mut names =
         entries::Names { lines: entries::entry_name_lines(cx.folder, rel), seen: BTreeMap::new() };
     let mut roots: Vec<(String, String)> = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
-        if let Some(local) = entries::check_entry(cx.tree, doc, sink, i, entry, &mut names) {
+        if let Some(local) = entries::check_entry(cx.tree, market, sink, i, entry, &mut names) {
             roots.push(local);
         }
     }
@@ -97,21 +77,22 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
             folder: Folder::new(cx.tree, root),
         })
         .collect();
-    collisions::check(doc, sink, &locals, &names.lines);
+    collisions::check(market, sink, &locals, &names.lines);
 }
 
 /// Folders of the plugins `marketplace` lists with a local source, so each
 /// is judged as a plugin too.
 pub(crate) fn local_plugin_roots(tree: &SourceTree, marketplace: &Subject) -> Vec<String> {
     let Some(runtime) = marketplace.runtime else { return Vec::new() };
-    let Some(rel) = marketplace_file(runtime) else { return Vec::new() };
+    let Some(rules) = &runtime.spec().marketplace else { return Vec::new() };
+    let rel = rules.file;
     let folder = Folder::new(tree, &marketplace.root);
     let Some(value) = folder.get(rel).and_then(|f| serde_json::from_slice::<Value>(&f.bytes).ok()) else {
         return Vec::new();
     };
     let mut roots: Vec<String> = Vec::new();
     for entry in value.get("plugins").and_then(Value::as_array).into_iter().flatten() {
-        if let Source::Local(path) = source_of(runtime, entry) {
+        if let Source::Local(path) = source_of(rules, entry) {
             let root = join(&marketplace.root, &path);
             if !roots.contains(&root) {
                 roots.push(root);
@@ -121,111 +102,49 @@ pub(crate) fn local_plugin_roots(tree: &SourceTree, marketplace: &Subject) -> Ve
     roots
 }
 
-fn top_level(doc: Doc<'_>, sink: &mut Sink) {
-    let runtime = doc.runtime;
+fn top_level(market: Market<'_>, sink: &mut Sink) {
+    let Market { doc, rules, .. } = market;
     match doc.get("name") {
         None => {
             doc.report(sink, &REQUIRED_FIELD_MISSING, "", "name: missing; every marketplace needs a name")
         }
-        Some(Value::String(name)) => marketplace_name(doc, sink, name),
+        Some(Value::String(name)) => marketplace_name(market, sink, name),
         Some(other) => {
             doc.expect(sink, "name", other, Shape::Str);
         }
     }
-    if runtime != Runtime::Codex {
-        owner(doc, sink);
+    if rules.owner_required {
+        owner(market, sink);
     }
-    match runtime {
-        Runtime::ClaudeCode => {
-            doc.expect_fields(
+    doc.expect_fields(sink, rules.shapes);
+    if rules.wants_description_and_plugins {
+        let described = doc.get("description").or_else(|| doc.get("metadata")?.get("description"));
+        if described.is_none() {
+            doc.report(
                 sink,
-                &[
-                    ("$schema", Shape::Str),
-                    ("version", Shape::Str),
-                    ("description", Shape::Str),
-                    ("metadata", Shape::Object),
-                    ("forceRemoveDeletedPlugins", Shape::Bool),
-                    ("allowCrossMarketplaceDependenciesOn", Shape::StrList),
-                    ("renames", Shape::Object),
-                ],
+                &DESCRIPTION_MISSING,
+                "",
+                "description: not set; a description tells users what the marketplace offers",
             );
-            let described = doc.get("description").or_else(|| doc.get("metadata")?.get("description"));
-            if described.is_none() {
-                doc.report(
-                    sink,
-                    &DESCRIPTION_MISSING,
-                    "",
-                    "description: not set; a description tells users what the marketplace offers",
-                );
-            }
-            unknown_keys(doc, sink, "", doc.map, CLAUDE_KEYS, &UNKNOWN_KEY);
         }
-        Runtime::Cursor => {
-            doc.expect_fields(sink, &[("metadata", Shape::Object)]);
-            unknown_keys(doc, sink, "", doc.map, CURSOR_KEYS, &KEY_NOT_ALLOWED);
-        }
-        _ => doc.expect_fields(sink, &[("interface", Shape::Object)]),
     }
+    unknown_keys(market, sink, "", doc.map, rules.keys);
 }
 
-fn marketplace_name(doc: Doc<'_>, sink: &mut Sink, name: &str) {
-    let problem = match doc.runtime {
-        Runtime::ClaudeCode => claude_marketplace_name_problem(name),
-        Runtime::Codex
-            if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-".contains(&b)) =>
-        {
-            Some(
-                "may hold only letters, digits, '_' and '-' (codex plugin marketplace add refuses it)"
-                    .to_string(),
-            )
-        }
-        Runtime::Cursor if !is_cursor_marketplace_name(name) => Some(
-            "does not match ^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$ (lowercase letters, digits and hyphens)"
-                .to_string(),
-        ),
-        _ => None,
-    };
-    if let Some(problem) = problem {
+fn marketplace_name(market: Market<'_>, sink: &mut Sink, name: &str) {
+    let Market { doc, rules, .. } = market;
+    if let Some(problem) = (rules.name_problem)(name) {
         doc.report(sink, &NAME_INVALID, "name", format!("name: {name:?} {problem}"));
-    } else if doc.runtime == Runtime::ClaudeCode && is_claude_reserved(name) {
-        let message = format!(
-            "name: {name:?} is reserved for or looks like an official Anthropic marketplace; claude plugin marketplace add refuses it"
-        );
-        doc.report(sink, &NAME_RESERVED, "name", message);
+    } else if let Some(problem) = (rules.name_reserved)(name) {
+        doc.report(sink, &NAME_RESERVED, "name", format!("name: {name:?} {problem}"));
     }
 }
 
-fn claude_marketplace_name_problem(name: &str) -> Option<String> {
-    let problem = if name.is_empty() {
-        "is empty"
-    } else if name.contains(' ') {
-        "contains a space"
-    } else if name.contains(['/', '\\']) || name.contains("..") || name == "." {
-        "contains a path separator, \"..\" or is \".\""
-    } else if ["inline", "builtin", "skills-dir"].contains(&name) {
-        "is a name Claude Code uses for its own plugin sources"
-    } else {
-        return None;
-    };
-    Some(problem.to_string())
-}
-
-fn is_claude_reserved(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    CLAUDE_RESERVED.contains(&lower.as_str())
-        || !name.is_ascii()
-        || (lower.contains("official") && (lower.contains("claude") || lower.contains("anthropic")))
-}
-
-/// `^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$`
-fn is_cursor_marketplace_name(name: &str) -> bool {
-    is_cursor_name(name) && !name.contains('.')
-}
-
-fn owner(doc: Doc<'_>, sink: &mut Sink) {
+fn owner(market: Market<'_>, sink: &mut Sink) {
+    let doc = market.doc;
     let Some(owner) = doc.get("owner") else {
         let message =
-            format!("owner: missing; {} needs the marketplace owner ({{\"name\": ...}})", doc.runtime.id());
+            format!("owner: missing; {} needs the marketplace owner ({{\"name\": ...}})", doc.runtime);
         doc.report(sink, &REQUIRED_FIELD_MISSING, "", message);
         return;
     };
@@ -238,30 +157,53 @@ fn owner(doc: Doc<'_>, sink: &mut Sink) {
             doc.expect(sink, "owner.name", name, Shape::Str);
         }
     }
-    if doc.runtime == Runtime::Cursor {
-        unknown_keys(doc, sink, "owner", owner, OWNER_KEYS, &KEY_NOT_ALLOWED);
+    unknown_keys(market, sink, "owner", owner, market.rules.owner_keys);
+}
+
+/// The keys `keys` do not allow among `present`, each with its rule and
+/// the finding's message after `key: `.
+pub(super) fn disallowed<'k>(
+    spec: &Spec,
+    present: impl Iterator<Item = &'k String>,
+    keys: Keys,
+) -> Vec<(&'k String, &'static crate::validate::Rule, String)> {
+    let (known, rule): (Vec<&str>, _) = match keys {
+        Keys::Open => return Vec::new(),
+        Keys::Known(lists) => (lists.iter().flat_map(|l| l.iter().copied()).collect(), &UNKNOWN_KEY),
+        Keys::Closed(list) => (list.to_vec(), &KEY_NOT_ALLOWED),
+    };
+    present
+        .filter(|k| !known.contains(&k.as_str()))
+        .map(|key| {
+            let hint = look_alike(key, &known).map_or(String::new(), |k| format!(" (did you mean {k}?)"));
+            let message = if rule.code == UNKNOWN_KEY.code {
+                format!("unknown field{hint}; {} ignores it at load time", spec.name)
+            } else {
+                format!(
+                    "not allowed{hint}; {}'s marketplace schema has additionalProperties: false",
+                    spec.name
+                )
+            };
+            (key, rule, message)
+        })
+        .collect()
+}
+
+/// Reports keys of `object` (at `field`) that `keys` do not allow.
+fn unknown_keys(market: Market<'_>, sink: &mut Sink, field: &str, object: &Map<String, Value>, keys: Keys) {
+    let doc = market.doc;
+    for (key, rule, message) in disallowed(market.spec, object.keys(), keys) {
+        let path = if field.is_empty() { key.clone() } else { format!("{field}.{key}") };
+        let at = if field.is_empty() { key.as_str() } else { field };
+        sink.report(rule, Some(doc.runtime), Some(doc.at(at)), format!("{path}: {message}"));
     }
 }
 
-/// Reports keys of `object` (at `field`) outside `known`.
-fn unknown_keys(
-    doc: Doc<'_>,
-    sink: &mut Sink,
-    field: &str,
-    object: &Map<String, Value>,
-    known: &[&str],
-    rule: &'static crate::validate::Rule,
-) {
-    for key in object.keys().filter(|k| !known.contains(&k.as_str())) {
-        let path = if field.is_empty() { key.clone() } else { format!("{field}.{key}") };
-        let hint = look_alike(key, known).map_or(String::new(), |k| format!(" (did you mean {k}?)"));
-        let message = if rule.code == UNKNOWN_KEY.code {
-            format!("{path}: unknown field{hint}; Claude Code ignores it at load time")
-        } else {
-            format!("{path}: not allowed{hint}; Cursor's marketplace schema has additionalProperties: false")
-        };
-        let at = if field.is_empty() { key.as_str() } else { field };
-        sink.report(rule, Some(doc.runtime.id()), Some(doc.at(at)), message);
+/// What an entry's `source` points at, as the runtime reads it.
+pub(super) fn source_of(rules: &Marketplace, entry: &Value) -> Source {
+    match entry.get("source") {
+        None => Source::Missing,
+        Some(source) => (rules.source)(source),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The `marketplace` rule catalog.
 
-use crate::validate::catalog::{Rule, RuleSeverity};
+use crate::lint::{Rule, RuleSeverity};
 
 pub const NOT_AN_OBJECT: Rule = Rule {
     code: "marketplace/not-an-object",

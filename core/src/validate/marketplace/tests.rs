@@ -1,6 +1,9 @@
 //! Marketplace rules over small in-memory marketplaces.
 
+use serde_json::{Value, json};
+
 use super::local_plugin_roots;
+use crate::lint::marketplace::Source;
 use crate::runtime::Runtime;
 use crate::source::SourceTree;
 use crate::validate::detect::{Subject, SubjectKind};
@@ -64,4 +67,30 @@ fn codex_marketplace_names_and_entries() {
     );
     let codes: Vec<&str> = found.iter().map(|(c, _)| *c).collect();
     assert_eq!(codes, vec!["marketplace/invalid-field", "marketplace/name-invalid"]);
+}
+
+#[test]
+fn sources_are_read_per_runtime() {
+    let source_of = |runtime: Runtime, entry: &Value| {
+        super::source_of(runtime.spec().marketplace.as_ref().expect("a marketplace"), entry)
+    };
+    let entry = |source: Value| json!({ "name": "p", "source": source });
+    assert_eq!(source_of(Runtime::ClaudeCode, &entry(json!("./a/"))), Source::Local("a".into()));
+    assert!(matches!(source_of(Runtime::ClaudeCode, &entry(json!("a"))), Source::Invalid(_)));
+    assert!(matches!(source_of(Runtime::ClaudeCode, &entry(json!("./../a"))), Source::Invalid(_)));
+    assert_eq!(
+        source_of(Runtime::ClaudeCode, &entry(json!({"source": "github", "repo": "o/r"}))),
+        Source::Remote
+    );
+    assert_eq!(
+        source_of(Runtime::Codex, &entry(json!({"source": "local", "path": "./codex"}))),
+        Source::Local("codex".into())
+    );
+    assert!(matches!(source_of(Runtime::Codex, &entry(json!("./"))), Source::Invalid(_)));
+    assert_eq!(
+        source_of(Runtime::Cursor, &entry(json!("third_party/x"))),
+        Source::Local("third_party/x".into())
+    );
+    assert_eq!(source_of(Runtime::Cursor, &entry(json!("https://github.com/o/r"))), Source::Remote);
+    assert_eq!(source_of(Runtime::Cursor, &json!({"name": "p"})), Source::Missing);
 }

@@ -7,13 +7,12 @@ mod dialect;
 use serde_json::Value;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::{Layout, McpSource};
-use super::findings::Sink;
-use super::hooks::display;
-use super::hooks::root_vars::{self, Place};
+use super::hooks::root_vars;
 use crate::error::Location;
-use crate::runtime::Runtime;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
+use crate::runtime::{McpProblem, Runtime, Spec};
 
 pub const WRONG_DIALECT: Rule = Rule {
     code: "mcp/wrong-dialect",
@@ -66,9 +65,10 @@ impl Server {
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let Some(runtime) = cx.runtime else { return };
     let layout = Layout::of(cx, sink);
-    dialect::foreign_files(cx, runtime, sink);
+    let spec = runtime.spec();
+    dialect::foreign_files(cx, spec, sink);
     for server in servers(cx, runtime, &layout, Some(&mut *sink)) {
-        check_server(cx, runtime, &server, sink);
+        check_server(cx, spec, &server, sink);
     }
 }
 
@@ -89,12 +89,12 @@ pub(crate) fn servers(
                     None => cx.folder.json(rel, &mut Sink::default()),
                 };
                 let Some(value) = value else { continue };
-                let map = dialect::file_servers(cx, runtime, rel, &value, sink.as_deref_mut());
+                let map = dialect::file_servers(cx, runtime.spec(), rel, &value, sink.as_deref_mut());
                 (rel.clone(), map)
             }
             McpSource::Inline { manifest, key, servers } => {
                 if let Some(sink) = sink.as_deref_mut() {
-                    dialect::inline(cx, runtime, manifest, key, servers, sink);
+                    dialect::inline(cx, runtime.spec(), manifest, key, servers, sink);
                 }
                 (manifest.clone(), servers.as_object().cloned().unwrap_or_default())
             }
@@ -104,16 +104,23 @@ pub(crate) fn servers(
     out
 }
 
-fn check_server(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
+fn check_server(cx: &Context<'_>, spec: &Spec, server: &Server, sink: &mut Sink) {
+    let runtime = spec;
     let name = &server.name;
     let Some(fields) = server.value.as_object() else {
         return invalid(cx, runtime, server, format!("server {name:?} must be an object"), sink);
     };
-    if runtime == Runtime::OpenCode {
-        return dialect::opencode_server(cx, server, fields, sink);
-    }
-    if runtime == Runtime::AgentPlugins {
-        dialect::agent_plugins_server(cx, server, fields, sink);
+    if let Some((own, replaces)) = spec.mcp.server {
+        for problem in own(name, fields) {
+            let (rule, message) = match problem {
+                McpProblem::Dialect(_, message) => (&WRONG_DIALECT, message),
+                McpProblem::Invalid(message) => (&INVALID_SERVER, message),
+            };
+            sink.report(rule, Some(spec.id), Some(server.at(cx)), message);
+        }
+        if replaces {
+            return;
+        }
     }
     let remote = ["url", "httpUrl", "tcp"].iter().any(|k| fields.contains_key(*k));
     match fields.get("command") {
@@ -154,8 +161,8 @@ fn check_server(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut 
     command_file(cx, runtime, server, sink);
 }
 
-fn invalid(cx: &Context<'_>, runtime: Runtime, server: &Server, message: String, sink: &mut Sink) {
-    sink.report(&INVALID_SERVER, Some(runtime.id()), Some(server.at(cx)), message);
+fn invalid(cx: &Context<'_>, runtime: &Spec, server: &Server, message: String, sink: &mut Sink) {
+    sink.report(&INVALID_SERVER, Some(runtime.id), Some(server.at(cx)), message);
 }
 
 /// The strings a runtime substitutes variables in.
@@ -174,35 +181,29 @@ fn substituted(fields: &serde_json::Map<String, Value>) -> Vec<&str> {
     texts
 }
 
-fn variables(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
-    let Some(understood) = root_vars::understood(runtime, Place::Mcp) else { return };
+fn variables(cx: &Context<'_>, runtime: &Spec, server: &Server, sink: &mut Sink) {
+    let Some(understood) = runtime.mcp.expands else { return };
     let Some(fields) = server.value.as_object() else { return };
     for text in substituted(fields) {
         for reference in root_vars::references(text, true) {
             if understood.contains(&reference.name) {
                 continue;
             }
-            let how = match runtime {
-                Runtime::Codex => {
-                    "Codex expands no variable in `.mcp.json`; use `cwd: \".\"` and `./` paths".to_string()
-                }
-                Runtime::OpenCode => "OpenCode substitutes only {env:VAR} and {file:path}".to_string(),
-                other => format!("{} leaves it unexpanded", display(other)),
-            };
+            let how = runtime.mcp.unexpanded;
             let message = format!(
                 "server {:?}: {} is {}'s spelling of the plugin folder; {how}",
                 server.name, reference.written, reference.owner
             );
-            sink.report(&UNEXPANDED_VARIABLE, Some(runtime.id()), Some(server.at(cx)), message);
+            sink.report(&UNEXPANDED_VARIABLE, Some(runtime.id), Some(server.at(cx)), message);
         }
     }
 }
 
 /// The program a server starts, when it is a file of the plugin.
-fn command_file(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
+fn command_file(cx: &Context<'_>, runtime: &Spec, server: &Server, sink: &mut Sink) {
     let Some(fields) = server.value.as_object() else { return };
     let Some(command) = fields.get("command").and_then(Value::as_str) else { return };
-    let understood = root_vars::understood(runtime, Place::Mcp).unwrap_or_default();
+    let understood = runtime.mcp.expands.unwrap_or_default();
     let mut paths: Vec<String> = substituted(fields)
         .into_iter()
         .flat_map(|t| root_vars::references(t, true))
@@ -227,7 +228,7 @@ fn command_file(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut 
             server.name,
             cx.folder.full(&rel)
         );
-        sink.report(&MISSING_COMMAND, Some(runtime.id()), Some(server.at(cx)), message);
+        sink.report(&MISSING_COMMAND, Some(runtime.id), Some(server.at(cx)), message);
     }
 }
 

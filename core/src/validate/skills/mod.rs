@@ -5,11 +5,11 @@
 mod spec;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
 use super::components::layout::{Layout, SkillDepth};
-use super::components::markdown::{self, MarkdownRules};
 use super::detect::SubjectKind;
-use super::findings::Sink;
+use crate::lint::Sink;
+use crate::lint::markdown::{self, MarkdownRules};
+use crate::lint::{Rule, RuleSeverity};
 use crate::runtime::Runtime;
 
 const NOT_CLAUDE: &[&str] =
@@ -267,21 +267,27 @@ fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> 
 }
 
 fn check_skill(cx: &Context<'_>, skill: &Skill, sink: &mut Sink) {
-    let Some(doc) = markdown::read(cx, &skill.skill_md, &MARKDOWN, sink) else { return };
-    match judge(cx) {
-        Some(Runtime::ClaudeCode) => {
-            markdown::claude_field_types(cx, &doc, &INVALID_FIELD, sink);
-            // Claude warns only when the key is absent (`description:` with no value passes).
+    let Some(doc) = markdown::read(&cx.lint(), &skill.skill_md, &MARKDOWN, sink) else { return };
+    let judge = judge(cx);
+    match judge.map(Runtime::spec) {
+        Some(loader) if !loader.skills.follows_agent_skills_spec => {
+            if let Some(check_frontmatter) = loader.reads.check_component_frontmatter {
+                check_frontmatter(&cx.lint(), &doc, &INVALID_FIELD, sink);
+            }
+            // The loader warns only when the key is absent (`description:` with no value passes).
             if doc.frontmatter.is_some() && !doc.has_key("description") {
                 sink.report(
                     &MISSING_DESCRIPTION,
-                    Some(Runtime::ClaudeCode.id()),
+                    Some(loader.id),
                     Some(cx.folder.at(&skill.skill_md)),
-                    "the frontmatter has no `description`: Claude Code cannot tell when to use this skill",
+                    format!(
+                        "the frontmatter has no `description`: {} cannot tell when to use this skill",
+                        loader.name
+                    ),
                 );
             }
         }
-        judge => spec::check(cx, judge, &doc, skill.folder.as_deref(), sink),
+        _ => spec::check(cx, judge, &doc, skill.folder.as_deref(), sink),
     }
 }
 
@@ -291,7 +297,7 @@ fn check_skill(cx: &Context<'_>, skill: &Skill, sink: &mut Sink) {
 fn judge(cx: &Context<'_>) -> Option<Runtime> {
     match cx.subject.kind {
         SubjectKind::Skills => None,
-        _ => Some(cx.runtime.unwrap_or(Runtime::ClaudeCode)),
+        _ => Some(cx.runtime.unwrap_or(Runtime::CANONICAL)),
     }
 }
 
@@ -300,13 +306,7 @@ fn join(dir: &str, name: &str) -> String {
 }
 
 fn display(judge: Option<Runtime>) -> &'static str {
-    match judge {
-        Some(Runtime::ClaudeCode) => "Claude Code",
-        Some(Runtime::Gemini) => "Gemini CLI",
-        Some(Runtime::AgentPlugins) => "an Agent Plugins client",
-        Some(runtime) => runtime.id(),
-        None => "an Agent Skills client",
-    }
+    judge.map_or("an Agent Skills client", |runtime| runtime.spec().subject)
 }
 
 #[cfg(test)]

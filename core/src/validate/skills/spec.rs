@@ -6,11 +6,11 @@
 use serde_json::Value;
 
 use super::super::Context;
-use super::super::components::markdown::{Markdown, at_field, kind};
-use super::super::findings::Sink;
 use super::{
     DESCRIPTION_TOO_LONG, INVALID_FIELD, INVALID_NAME, MISSING_REQUIRED_FIELD, NAME_NOT_FOLDER, UNKNOWN_FIELD,
 };
+use crate::lint::Sink;
+use crate::lint::markdown::{Markdown, at_field, kind};
 use crate::runtime::Runtime;
 
 pub(crate) const FIELDS: [&str; 6] =
@@ -51,7 +51,7 @@ pub(super) fn check(
                 sink.report(
                     &INVALID_NAME,
                     id,
-                    Some(at_field(cx, doc, "name")),
+                    Some(at_field(&cx.lint(), doc, "name")),
                     format!("name {name:?} {why}"),
                 );
             }
@@ -59,7 +59,7 @@ pub(super) fn check(
                 sink.report(
                     &NAME_NOT_FOLDER,
                     id,
-                    Some(at_field(cx, doc, "name")),
+                    Some(at_field(&cx.lint(), doc, "name")),
                     format!("name {name:?} differs from its folder {folder:?}"),
                 );
             }
@@ -76,7 +76,7 @@ pub(super) fn check(
                 sink.report(
                     &DESCRIPTION_TOO_LONG,
                     id,
-                    Some(at_field(cx, doc, "description")),
+                    Some(at_field(&cx.lint(), doc, "description")),
                     format!("description has {chars} characters; at most {MAX_DESCRIPTION} are allowed"),
                 );
             }
@@ -125,7 +125,7 @@ pub(super) fn check(
         );
     }
     // A folder of Agent Skills (no runtime) is held to the specification's key set.
-    let strict_keys = runtime.is_none_or(|r| super::STRICT_KEYS.contains(&r.id()));
+    let strict_keys = runtime.is_none_or(|r| r.spec().skills.strict_spec_keys);
     let Some(frontmatter) = doc.frontmatter.as_ref().filter(|_| strict_keys) else {
         return;
     };
@@ -133,14 +133,14 @@ pub(super) fn check(
         sink.report(
             &UNKNOWN_FIELD,
             id,
-            Some(at_field(cx, doc, key)),
+            Some(at_field(&cx.lint(), doc, key)),
             format!("`{key}` is not an Agent Skills field: skills-ref rejects the skill"),
         );
     }
 }
 
 fn invalid(cx: &Context<'_>, doc: &Markdown, key: &str, message: String, sink: &mut Sink) {
-    sink.report(&INVALID_FIELD, cx.runtime.map(Runtime::id), Some(at_field(cx, doc, key)), message);
+    sink.report(&INVALID_FIELD, cx.runtime.map(Runtime::id), Some(at_field(&cx.lint(), doc, key)), message);
 }
 
 /// Why `name` breaks the specification's name rule, if it does. Letters

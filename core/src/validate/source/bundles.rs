@@ -4,10 +4,10 @@
 
 use super::super::catalog::rule;
 use super::super::detect::{SubjectKind, subjects};
-use super::super::findings::Sink;
 use super::super::{Context, Folder, check_plugin};
 use crate::bundle::{Bundle, Output};
 use crate::error::Location;
+use crate::lint::Sink;
 use crate::manifest::Manifest;
 use crate::runtime::Runtime;
 use crate::source::SourceTree;
@@ -23,7 +23,7 @@ pub(super) fn judge(bundle: &Bundle, output: &Output, sink: &mut Sink) {
         let cx = Context { tree: &tree, subject, folder, runtime: subject.runtime.or(runtime) };
         check_plugin(&cx, &mut native);
     }
-    for finding in native.finish(Vec::new(), false).findings {
+    for finding in super::super::findings::finish(native, Vec::new(), false).findings {
         let Some(rule) = rule(finding.code) else { continue };
         let location = finding.file.map(|file| Location { file, line: finding.line, column: finding.column });
         sink.report(rule, Some(bundle.runtime), location, finding.message);

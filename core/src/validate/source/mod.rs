@@ -8,11 +8,12 @@ mod urls;
 use std::collections::BTreeMap;
 
 use super::Context;
-use super::catalog::{Rule, RuleSeverity};
-use super::findings::Sink;
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
+use crate::model::read_config;
 use crate::options::{BuildOptions, TargetRequest};
 use crate::runtime::Runtime;
-use crate::source::{Config, read_config};
+use crate::source::Config;
 use outcome::Outcomes;
 
 pub const INVALID: Rule = Rule {
@@ -108,7 +109,7 @@ fn targets(config: &Config, target: Option<Runtime>) -> Vec<String> {
     }
     let enabled: Vec<String> =
         config.targets.iter().filter(|(_, t)| t.enabled != Some(false)).map(|(id, _)| id.clone()).collect();
-    if enabled.is_empty() { vec![Runtime::ClaudeCode.id().to_string()] } else { enabled }
+    if enabled.is_empty() { vec![Runtime::DEFAULT.id().to_string()] } else { enabled }
 }
 
 #[cfg(test)]

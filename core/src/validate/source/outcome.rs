@@ -5,10 +5,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::super::Context;
-use super::super::catalog::{Rule, RuleSeverity};
-use super::super::findings::Sink;
 use super::{CREDENTIAL, DIAGNOSTIC, INVALID, TEMPLATE, UNSUPPORTED_TARGET, URL_NOT_ALLOWED};
 use crate::error::{Error, ErrorCode, Location};
+use crate::lint::Sink;
+use crate::lint::{Rule, RuleSeverity};
 use crate::report::{Diagnostic, Severity};
 use crate::runtime::Runtime;
 

@@ -1,0 +1,134 @@
+//! The rule catalog of the `command` and `agent` areas (the component
+//! files every runtime reads, judged partly by each runtime's own rules).
+
+/// The `command` area.
+pub(crate) mod command {
+    use crate::lint::{Rule, RuleSeverity};
+
+    const MARKDOWN_RUNTIMES: &[&str] = &["claude-code", "codex", "cursor", "opencode", "generic"];
+
+    pub const INVALID_FRONTMATTER: Rule = Rule {
+        code: "command/invalid-frontmatter",
+        severity: RuleSeverity::Error,
+        runtimes: MARKDOWN_RUNTIMES,
+        summary: "A command's frontmatter is a YAML mapping between `---` lines.",
+        fix: "Fix the YAML at the reported line (quote values holding `: ` or starting with `[`), and close the block with `---`.",
+    };
+
+    pub const QUOTED_FRONTMATTER: Rule = Rule {
+        code: "command/frontmatter-quoted",
+        severity: RuleSeverity::Warning,
+        runtimes: &["claude-code"],
+        summary: "A command's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, other readers refuse the file.",
+        fix: "Quote the reported value (`key: \"...\"`) or write it as a block scalar (`key: >-`).",
+    };
+
+    pub const NO_FRONTMATTER: Rule = Rule {
+        code: "command/no-frontmatter",
+        severity: RuleSeverity::Warning,
+        runtimes: &["claude-code", "codex", "cursor"],
+        summary: "A command starts with YAML frontmatter that describes it.",
+        fix: "Add `---\\ndescription: <what the command does>\\n---` at the top of the file.",
+    };
+
+    pub const MISSING_DESCRIPTION: Rule = Rule {
+        code: "command/missing-description",
+        severity: RuleSeverity::Warning,
+        runtimes: &["claude-code", "codex", "cursor"],
+        summary: "A command's frontmatter has a `description` (Codex migrates only described commands).",
+        fix: "Add `description: <what the command does>` to the frontmatter.",
+    };
+
+    pub const INVALID_FIELD: Rule = Rule {
+        code: "command/invalid-field",
+        severity: RuleSeverity::Error,
+        runtimes: &["claude-code", "gemini"],
+        summary: "A command's fields have the types the runtime reads.",
+        fix: "Give the field the type the message names (quote text values).",
+    };
+
+    pub const INVALID_TOML: Rule = Rule {
+        code: "command/invalid-toml",
+        severity: RuleSeverity::Error,
+        runtimes: &["gemini"],
+        summary: "A Gemini command file parses as TOML.",
+        fix: "Fix the TOML at the reported line; multi-line prompts go between `\"\"\"` or `'''`.",
+    };
+
+    pub const MISSING_PROMPT: Rule = Rule {
+        code: "command/missing-prompt",
+        severity: RuleSeverity::Error,
+        runtimes: &["gemini"],
+        summary: "A Gemini command file sets `prompt`, the text sent to the model.",
+        fix: "Add `prompt = \"\"\"...\"\"\"` with the command's text (`{{args}}` receives the arguments).",
+    };
+
+    pub const IGNORED_FILE: Rule = Rule {
+        code: "command/ignored-file",
+        severity: RuleSeverity::Warning,
+        runtimes: &["gemini"],
+        summary: "Gemini CLI reads only `.toml` files below `commands/`.",
+        fix: "Rewrite the command as `commands/<name>.toml` with `description` and `prompt`.",
+    };
+}
+
+/// The `agent` area.
+pub(crate) mod agent {
+    use crate::lint::{Rule, RuleSeverity};
+
+    pub const INVALID_FRONTMATTER: Rule = Rule {
+        code: "agent/invalid-frontmatter",
+        severity: RuleSeverity::Error,
+        runtimes: &["claude-code", "gemini", "cursor", "opencode", "generic"],
+        summary: "An agent's frontmatter is a YAML mapping between `---` lines.",
+        fix: "Fix the YAML at the reported line (quote values holding `: `), and close the block with `---`.",
+    };
+
+    pub const QUOTED_FRONTMATTER: Rule = Rule {
+        code: "agent/frontmatter-quoted",
+        severity: RuleSeverity::Warning,
+        runtimes: &["claude-code"],
+        summary: "An agent's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, other readers refuse the file.",
+        fix: "Quote the reported value (`key: \"...\"`) or write it as a block scalar (`key: >-`).",
+    };
+
+    pub const NO_FRONTMATTER: Rule = Rule {
+        code: "agent/no-frontmatter",
+        severity: RuleSeverity::Warning,
+        runtimes: &["claude-code", "cursor", "opencode"],
+        summary: "An agent starts with YAML frontmatter that names and describes it.",
+        fix: "Add `---\\nname: <name>\\ndescription: <when to use the agent>\\n---` at the top of the file.",
+    };
+
+    pub const MISSING_DESCRIPTION: Rule = Rule {
+        code: "agent/missing-description",
+        severity: RuleSeverity::Warning,
+        runtimes: &["claude-code"],
+        summary: "An agent's frontmatter has a `description`, which tells when to delegate to it.",
+        fix: "Add `description: <when to use the agent>` to the frontmatter.",
+    };
+
+    pub const MISSING_FIELD: Rule = Rule {
+        code: "agent/missing-field",
+        severity: RuleSeverity::Error,
+        runtimes: &["gemini", "cursor"],
+        summary: "An agent's frontmatter has the fields the runtime requires (`name` and `description`).",
+        fix: "Add the missing field to the frontmatter.",
+    };
+
+    pub const UNKNOWN_FIELD: Rule = Rule {
+        code: "agent/unknown-field",
+        severity: RuleSeverity::Error,
+        runtimes: &["gemini"],
+        summary: "A Gemini agent uses only the keys of Gemini's strict agent schema.",
+        fix: "Remove the key (Gemini fails to load an agent with any key outside its schema).",
+    };
+
+    pub const INVALID_FIELD: Rule = Rule {
+        code: "agent/invalid-field",
+        severity: RuleSeverity::Error,
+        runtimes: &["claude-code", "gemini", "opencode"],
+        summary: "An agent's fields have the types and values the runtime reads.",
+        fix: "Give the field the type or value the message names.",
+    };
+}

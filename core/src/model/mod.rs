@@ -1,0 +1,132 @@
+//! The canonical plugin model every runtime writer reads from, and its
+//! loader (`load.rs`: a source tree into the model).
+
+mod load;
+
+use serde_json::{Map, Value};
+
+use crate::path::BundlePath;
+use crate::source::{Config, Document, RenderedFile};
+
+pub(crate) use load::{LoadOptions, load_plugin, read_config};
+
+/// A plugin source, parsed once: metadata plus every component.
+#[derive(Debug, Clone)]
+pub struct Plugin {
+    pub config: Config,
+    /// The namespace commands and skills are invoked under (`/ns:cmd`).
+    pub namespace: String,
+    /// Where the metadata came from (`plugforge.json` or Claude Code's plugin manifest).
+    pub metadata_file: BundlePath,
+    /// Claude manifest fields carried over from a Claude plugin source.
+    pub claude_extra: Map<String, Value>,
+    pub skills: Vec<Skill>,
+    pub commands: Vec<MarkdownComponent>,
+    pub agents: Vec<MarkdownComponent>,
+    pub output_styles: Vec<FileComponent>,
+    pub hooks: Option<JsonComponent>,
+    pub mcp: Option<McpServers>,
+    pub settings: Option<JsonComponent>,
+    pub bin: Vec<FileComponent>,
+    pub context: Option<FileComponent>,
+    pub readme: Option<FileComponent>,
+    /// Other files (scripts, assets) that travel with the plugin unchanged.
+    pub support: Vec<FileComponent>,
+    /// The sha256 of the files copied unchanged, found once for every
+    /// runtime that copies them.
+    pub copied_hashes: CopiedHashes,
+}
+
+/// sha256 of byte buffers the model owns, by the buffer's address. Each
+/// entry holds its buffer, so no address is freed and reused while the memo
+/// lives: an address always names the bytes it was hashed from. Clones of
+/// the model (one a runtime) share one memo.
+#[derive(Default, Clone)]
+pub struct CopiedHashes(std::sync::Arc<std::sync::Mutex<HashesByAddress>>);
+
+/// Buffer address -> (the buffer, kept alive; its sha256).
+type HashesByAddress = std::collections::HashMap<usize, (std::sync::Arc<[u8]>, String)>;
+
+impl CopiedHashes {
+    /// The sha256 of `bytes`, hashed on first use.
+    pub fn of(&self, bytes: &std::sync::Arc<[u8]>) -> String {
+        let key = bytes.as_ptr() as usize;
+        // A poisoned lock only means another lookup panicked; entries are
+        // inserted whole, so the map is still sound.
+        let mut memo = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match memo.get(&key) {
+            Some((_, sha)) => sha.clone(),
+            _ => {
+                let sha = crate::hash::sha256_hex(bytes);
+                memo.insert(key, (bytes.clone(), sha.clone()));
+                sha
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for CopiedHashes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CopiedHashes")
+    }
+}
+
+/// A file placed at `path` (relative to the bundle root) in every bundle that
+/// carries its component.
+#[derive(Debug, Clone)]
+pub struct FileComponent {
+    pub path: BundlePath,
+    pub file: RenderedFile,
+}
+
+/// `skills/<name>/SKILL.md` plus the files beside it.
+#[derive(Debug, Clone)]
+pub struct Skill {
+    pub name: String,
+    pub document: Document,
+    /// The SKILL.md itself.
+    pub main: FileComponent,
+    /// Every other file of the skill folder, paths relative to the bundle root.
+    pub files: Vec<FileComponent>,
+}
+
+/// A command, agent or output style: Markdown with frontmatter.
+#[derive(Debug, Clone)]
+pub struct MarkdownComponent {
+    pub name: String,
+    pub document: Document,
+    pub file: FileComponent,
+}
+
+/// A JSON component (hooks, settings), already translated to canonical variables.
+#[derive(Debug, Clone)]
+pub struct JsonComponent {
+    pub value: Value,
+    pub origin: BundlePath,
+}
+
+/// MCP servers by name, normalised from the wrapped or the flat `.mcp.json` form.
+#[derive(Debug, Clone)]
+pub struct McpServers {
+    pub servers: Map<String, Value>,
+    pub origin: BundlePath,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::CopiedHashes;
+
+    #[test]
+    fn copied_hashes_are_the_bytes_hashes_shared_by_clones() {
+        let memo = CopiedHashes::default();
+        let a: Arc<[u8]> = Arc::from(&b"one"[..]);
+        let b: Arc<[u8]> = Arc::from(&b"two"[..]);
+        assert_eq!(memo.of(&a), crate::hash::sha256_hex(b"one"));
+        let clone = memo.clone();
+        assert_eq!(clone.of(&a.clone()), crate::hash::sha256_hex(b"one"));
+        assert_eq!(clone.of(&b), crate::hash::sha256_hex(b"two"));
+        assert_eq!(memo.0.lock().unwrap().len(), 2, "one memo for both");
+    }
+}

@@ -1,0 +1,367 @@
+//! Claude Code plugins: the canonical layout is Claude's, so the work is
+//! the manifest (metadata, redirected component paths, inline hooks, MCP
+//! servers and commands) and `${CLAUDE_PLUGIN_ROOT}` -> `${PLUGIN_ROOT}`.
+
+use serde_json::{Map, Value};
+
+use crate::draft::common::{self, SkillFile, Spelling, skip_regenerated};
+use crate::draft::Draft;
+use crate::draft::json_parts::{JsonParts, Merged};
+use crate::draft::manifest::{Manifest, entries, relative, short};
+use crate::error::{Location, Result};
+use crate::format::yaml;
+use crate::path::BundlePath;
+use crate::source::{SourceFile, SourceTree, parse_document};
+
+pub const MANIFEST: &str = super::facts::MANIFEST_PATH;
+
+/// Folders and files by which Claude Code loads a plugin that has no
+/// manifest.
+pub(crate) const MANIFESTLESS_LAYOUT: [&str; 7] =
+    ["commands", "agents", "skills", "hooks/hooks.json", ".mcp.json", "output-styles", "SKILL.md"];
+
+/// Claude Code's variable spellings, which every runtime's files may also
+/// hold, each with its canonical spelling.
+pub(crate) fn spelling() -> Spelling {
+    Spelling(vec![
+        (super::facts::PLUGIN_ROOT.into(), "${PLUGIN_ROOT}".into()),
+        (super::facts::PLUGIN_DATA.into(), "${PLUGIN_DATA}".into()),
+    ])
+}
+
+/// Manifest fields only Claude Code reads; kept for its bundle alone.
+pub(crate) const CLAUDE_ONLY: [&str; 10] = [
+    "userConfig",
+    "lspServers",
+    "channels",
+    "dependencies",
+    "defaultEnabled",
+    "binaries",
+    "experimental",
+    "themes",
+    "monitors",
+    "workflows",
+];
+
+/// Files Claude Code loads by location that no other runtime reads.
+const CLAUDE_ONLY_FILES: [&str; 4] = [".lsp.json", "monitors/", "themes/", "workflows/"];
+
+/// Where the manifest sends each component.
+#[derive(Default)]
+struct Paths {
+    /// `None`: the default folder.
+    commands: Option<Vec<String>>,
+    agents: Option<Vec<String>>,
+    output_styles: Option<Vec<String>>,
+    /// Added to `skills/`.
+    skills: Vec<String>,
+    hooks: JsonParts,
+    mcp: JsonParts,
+}
+
+pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
+    let mut paths = Paths::default();
+    if let Some(file) = tree.get(MANIFEST) {
+        let mut manifest = Manifest::read(MANIFEST, &file.bytes)?;
+        manifest.metadata(draft, Some("displayName"));
+        manifest.take("$schema");
+        read_paths(tree, &mut manifest, draft, &mut paths)?;
+        if let Some(settings) = manifest.take("settings") {
+            if tree.get("settings.json").is_some() {
+                let message =
+                    "\"settings\" is shadowed by settings.json, which Claude Code reads first; left out";
+                manifest.note(draft, "unused_field", "settings", message.into());
+            } else {
+                draft.add_json("settings.json", &settings, MANIFEST)?;
+            }
+        }
+        manifest.keep_for(draft, "claude-code", "Claude Code", &CLAUDE_ONLY);
+        manifest.rest(draft, "Claude Code");
+    }
+    let spelling = spelling();
+    for (path, file) in tree.iter() {
+        place(tree, draft, &mut paths, path, file, &spelling)?;
+    }
+    paths.hooks.note_missing(draft, MANIFEST);
+    paths.mcp.note_missing(draft, MANIFEST);
+    write_json_parts(draft, paths.hooks, "hooks/hooks.json", &spelling)?;
+    write_json_parts(draft, paths.mcp, ".mcp.json", &spelling)?;
+    Ok(())
+}
+
+fn read_paths(
+    tree: &SourceTree,
+    manifest: &mut Manifest,
+    draft: &mut Draft,
+    paths: &mut Paths,
+) -> Result<()> {
+    for key in ["commands", "agents", "outputStyles", "skills", "hooks", "mcpServers"] {
+        let Some(value) = manifest.fields.get(key) else { continue };
+        for entry in entries(value) {
+            if let Some(text) = entry.as_str().filter(|t| t.split('/').any(|segment| segment == "..")) {
+                let line = crate::source::line_of_key(&manifest.text, key).unwrap_or(1);
+                return Err(crate::error::Error::at(
+                    crate::error::ErrorCode::InvalidSource,
+                    Location::at(MANIFEST, line, 1),
+                    format!(
+                        "\"{key}\" entry {text:?} is not allowed: it climbs out of the plugin root, and nothing outside the source is read"
+                    ),
+                ));
+            }
+        }
+    }
+    let roots = |manifest: &mut Manifest, key: &str, draft: &mut Draft| -> Option<Vec<String>> {
+        let value = manifest.take(key)?;
+        let mut found = Vec::new();
+        for entry in entries(&value) {
+            match entry.as_str().and_then(relative) {
+                Some(path) => found.push(path),
+                None => manifest.note(
+                    draft,
+                    "invalid_field",
+                    key,
+                    format!("\"{key}\" entry {entry} is not a ./ path; left out"),
+                ),
+            }
+        }
+        Some(found)
+    };
+    match manifest.fields.get("commands") {
+        Some(Value::Object(_)) => {
+            let Some(Value::Object(inline)) = manifest.take("commands") else { unreachable!("matched") };
+            inline_commands(tree, manifest, draft, inline)?;
+            paths.commands = Some(Vec::new());
+        }
+        Some(_) => paths.commands = roots(manifest, "commands", draft),
+        None => {}
+    }
+    paths.agents = roots(manifest, "agents", draft);
+    paths.output_styles = roots(manifest, "outputStyles", draft);
+    paths.skills = roots(manifest, "skills", draft).unwrap_or_default();
+    for (key, parts) in [("hooks", &mut paths.hooks), ("mcpServers", &mut paths.mcp)] {
+        let Some(value) = manifest.take(key) else { continue };
+        for entry in entries(&value) {
+            match &entry {
+                Value::Object(map) => parts.inline.push((MANIFEST.to_string(), Value::Object(map.clone()))),
+                Value::String(text) if text.ends_with(".json") && relative(text).is_some() => {
+                    parts.files.push(relative(text).expect("checked"));
+                }
+                other => manifest.note(
+                    draft,
+                    "unsupported_field",
+                    key,
+                    format!(
+                        "\"{key}\" entry {} is neither a ./ JSON file nor an inline object; left out",
+                        short(other)
+                    ),
+                ),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The object form of `commands`: each entry becomes `commands/<name>.md`.
+fn inline_commands(
+    tree: &SourceTree,
+    manifest: &Manifest,
+    draft: &mut Draft,
+    inline: Map<String, Value>,
+) -> Result<()> {
+    const FIELDS: [(&str, &str); 4] = [
+        ("description", "description"),
+        ("argumentHint", "argument-hint"),
+        ("model", "model"),
+        ("allowedTools", "allowed-tools"),
+    ];
+    for (name, entry) in inline {
+        let path = format!("commands/{name}.md");
+        let Some(entry) = entry.as_object() else {
+            manifest.note(
+                draft,
+                "invalid_field",
+                &name,
+                format!("commands.{name} is not an object; left out"),
+            );
+            continue;
+        };
+        let (mut frontmatter, body) =
+            match (entry.get("source").and_then(Value::as_str), entry.get("content").and_then(Value::as_str))
+            {
+                (Some(source), _) => {
+                    let Some(file) = relative(source).and_then(|p| tree.get(&p).map(|f| (p, f))) else {
+                        manifest.note(
+                            draft,
+                            "missing_file",
+                            &name,
+                            format!("commands.{name}.source {source:?} is not in the plugin; left out"),
+                        );
+                        continue;
+                    };
+                    let text = common::text(&file.0, file.1)?;
+                    let document = parse_document(&file.0, text)?;
+                    (document.frontmatter.unwrap_or_default(), document.body)
+                }
+                (None, Some(content)) => (Map::new(), content.to_string()),
+                (None, None) => {
+                    manifest.note(
+                        draft,
+                        "invalid_field",
+                        &name,
+                        format!("commands.{name} has neither source nor content; left out"),
+                    );
+                    continue;
+                }
+            };
+        for (key, canonical) in FIELDS {
+            if let Some(value) = entry.get(key) {
+                frontmatter.insert(canonical.into(), value.clone());
+            }
+        }
+        for key in entry
+            .keys()
+            .filter(|k| !["source", "content"].contains(&k.as_str()) && !FIELDS.iter().any(|(f, _)| f == k))
+        {
+            manifest.note(
+                draft,
+                "unknown_field",
+                &name,
+                format!("commands.{name}.{key} has no command frontmatter counterpart; left out"),
+            );
+        }
+        let body = spelling().text(&body);
+        let text = if frontmatter.is_empty() { body } else { yaml::frontmatter(&frontmatter, &body) };
+        draft.add_text(&path, text, MANIFEST)?;
+    }
+    Ok(())
+}
+
+fn place(
+    tree: &SourceTree,
+    draft: &mut Draft,
+    paths: &mut Paths,
+    path: &BundlePath,
+    file: &SourceFile,
+    spelling: &Spelling,
+) -> Result<()> {
+    let p = path.as_str();
+    if p == MANIFEST || skip_regenerated(draft, p) {
+        return Ok(());
+    }
+    if p == "hooks/hooks.json" || paths.hooks.files.iter().any(|f| f == p) {
+        paths.hooks.inline.push((p.to_string(), common::json(p, file)?));
+        return Ok(());
+    }
+    if p == ".mcp.json" || paths.mcp.files.iter().any(|f| f == p) {
+        paths.mcp.inline.push((p.to_string(), common::json(p, file)?));
+        return Ok(());
+    }
+    let roots: Vec<&str> = std::iter::once("skills").chain(paths.skills.iter().map(String::as_str)).collect();
+    match common::skill_file(tree, draft, p, &roots, "Claude Code") {
+        SkillFile::Outside => {}
+        SkillFile::Skipped => return Ok(()),
+        SkillFile::Inside(rel) => {
+            return markdown_or_copy(draft, p, &format!("skills/{rel}"), file, spelling);
+        }
+    }
+    if let Some(rel) = command_skill(tree, paths, p) {
+        return markdown_or_copy(draft, p, &format!("skills/{rel}"), file, spelling);
+    }
+    if p == "SKILL.md" && paths.skills.is_empty() && tree.below("skills").next().is_none() {
+        return root_skill(draft, p, file, spelling);
+    }
+    let folders =
+        [("commands", &paths.commands), ("agents", &paths.agents), ("output-styles", &paths.output_styles)];
+    for (folder, custom) in folders {
+        match custom {
+            None => {
+                if below(p, folder).is_some() {
+                    return markdown_or_copy(draft, p, p, file, spelling);
+                }
+            }
+            Some(roots) => {
+                for root in roots {
+                    let rel = if root == p { Some(path.file_name().to_string()) } else { below(p, root) };
+                    if let Some(rel) = rel {
+                        return markdown_or_copy(draft, p, &format!("{folder}/{rel}"), file, spelling);
+                    }
+                }
+                if below(p, folder).is_some() {
+                    let message = format!(
+                        "not imported: the manifest names other {folder} paths, so Claude Code does not load {folder}/"
+                    );
+                    draft.note("unused_file", Location::file(p), message);
+                    return Ok(());
+                }
+            }
+        }
+    }
+    if p == "CLAUDE.md" && tree.get("AGENTS.md").is_none() {
+        return common::copy_spelled(draft, p, "AGENTS.md", file, spelling);
+    }
+    if CLAUDE_ONLY_FILES.iter().any(|f| if f.ends_with('/') { p.starts_with(f) } else { p == *f }) {
+        let message = "read by Claude Code only: copied as a support file, which other runtimes ignore";
+        draft.note("runtime_only_file", Location::file(p), message);
+    }
+    common::copy(draft, path, file)
+}
+
+/// A folder with a `SKILL.md` below a commands root is a skill to Claude
+/// Code, invoked by the folder's name: its path below `skills/`.
+fn command_skill(tree: &SourceTree, paths: &Paths, path: &str) -> Option<String> {
+    let defaults = ["commands".to_string()];
+    let roots = paths.commands.as_deref().unwrap_or(&defaults);
+    roots.iter().find_map(|root| {
+        let rel = below(path, root)?;
+        let (name, _) = rel.split_once('/')?;
+        tree.get(&format!("{root}/{name}/SKILL.md")).map(|_| rel.clone())
+    })
+}
+
+/// A `SKILL.md` at the plugin root is Claude Code's single-skill plugin:
+/// it becomes `skills/<name>/SKILL.md`, named by its frontmatter.
+fn root_skill(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spelling) -> Result<()> {
+    let text = common::text(from, file)?;
+    let document = parse_document(from, text)?;
+    let Some(name) = document.str_field("name").filter(|n| crate::source::is_kebab(n)) else {
+        let message = "SKILL.md at the plugin root has no kebab-case name to give its skill folder; copied as a support file";
+        draft.note("root_skill", Location::file(from), message);
+        return common::copy(draft, &BundlePath::new(from)?, file);
+    };
+    let to = format!("skills/{name}/SKILL.md");
+    let message = format!(
+        "SKILL.md at the plugin root is a single-skill plugin: imported as {to}; files it names by relative path stay at the root"
+    );
+    draft.note("root_skill", Location::file(from), message);
+    common::copy_spelled(draft, from, &to, file, spelling)
+}
+
+/// The path below folder `root`, if `path` is inside it.
+fn below(path: &str, root: &str) -> Option<String> {
+    path.strip_prefix(root).and_then(|rest| rest.strip_prefix('/')).map(str::to_string)
+}
+
+fn markdown_or_copy(
+    draft: &mut Draft,
+    from: &str,
+    to: &str,
+    file: &SourceFile,
+    spelling: &Spelling,
+) -> Result<()> {
+    if to.ends_with(".md") {
+        common::copy_spelled(draft, from, to, file, spelling)
+    } else {
+        draft.add(to, file.bytes.clone(), file.executable, from)
+    }
+}
+
+/// Hooks or MCP servers from one or more files and inline objects.
+fn write_json_parts(draft: &mut Draft, parts: JsonParts, to: &str, spelling: &Spelling) -> Result<()> {
+    let servers = to == ".mcp.json";
+    let merged = if servers { parts.merge_servers(draft)? } else { parts.merge_hooks(draft)? };
+    match merged {
+        Merged::None => Ok(()),
+        Merged::Value(value, origin) if servers => draft.add_servers(spelling.json(value), &origin),
+        Merged::Value(value, origin) => draft.add_hooks(spelling.json(value), &origin),
+    }
+}

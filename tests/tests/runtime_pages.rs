@@ -1,0 +1,482 @@
+// This test reads the runtimes' facts files and writes the generated pages.
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)]
+
+//! `docs/runtimes/<id>.md` for every runtime, and `tests/clients/pinned.txt`
+//! (the clients `scripts/install-clients` installs), generated from the
+//! runtimes' specs (`core/src/runtime/<folder>/`): what the registry and the
+//! spec say, the honesty levels its writer reports over the reference
+//! sources, each fact of its `facts.rs` with the source it was verified
+//! against, and the folder's `evidence.md` where it has one. A stale or
+//! missing file fails; `UPDATE_EXPECT=1` rewrites them.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use plugforge_conformance::honesty::{COMPONENTS, symbol, worst_levels};
+use plugforge_core::{HookEvents, HookShape, Judge, Layout, Runtime, Spec, rules};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn update() -> bool {
+    std::env::var_os("UPDATE_EXPECT").is_some_and(|v| v == "1")
+}
+
+/// The registry's folder of each runtime, in registry order.
+fn folders() -> Vec<String> {
+    let registry = std::fs::read_to_string(repo().join("core/src/runtime/mod.rs")).expect("the registry");
+    let start = registry.find("\nregistry! {").expect("registry! { ... } in core/src/runtime/mod.rs");
+    let body = &registry[start..start + registry[start..].find("\n}").expect("the registry's end")];
+    body.lines()
+        .filter_map(|line| Some(line.trim().strip_suffix(',')?.split_once(" => ")?.1.to_string()))
+        .collect()
+}
+
+/// One fact of a `facts.rs`: its name, its value as written, its doc.
+struct Fact {
+    name: String,
+    value: String,
+    doc: String,
+}
+
+/// The module doc and the public constants of a `facts.rs`, test code left out.
+fn facts(text: &str) -> (String, Vec<Fact>) {
+    let text = text.split("#[cfg(test)]").next().unwrap_or(text);
+    let module: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("//!")).map(str::trim).collect();
+    let mut out = Vec::new();
+    let mut doc: Vec<&str> = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].trim();
+        if let Some(d) = line.strip_prefix("///") {
+            doc.push(d.trim());
+        } else if let Some(rest) = line.strip_prefix("pub const ") {
+            let mut statement = rest.to_string();
+            while !statement.trim_end().ends_with(';') && i + 1 < lines.len() {
+                i += 1;
+                statement.push(' ');
+                statement.push_str(lines[i].trim());
+            }
+            let (name, value) = statement.split_once('=').unwrap_or((&statement, ""));
+            let name = name.split(':').next().unwrap_or(name).trim().to_string();
+            let value = value.trim().trim_end_matches(';').split_whitespace().collect::<Vec<_>>().join(" ");
+            out.push(Fact { name, value, doc: doc.join(" ") });
+            doc.clear();
+        } else if !line.starts_with("#[") {
+            doc.clear();
+        }
+        i += 1;
+    }
+    (module.join(" ").trim().to_string(), out)
+}
+
+fn code(text: &str) -> String {
+    format!("`{}`", text.replace('`', "'"))
+}
+
+/// Text for a table cell: pipes escaped.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+/// Prose for a table cell: also `<` outside code spans, so a `<name>` is not read as HTML.
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in cell(text).split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        out.push_str(&if i % 2 == 0 { part.replace('<', "&lt;") } else { part.to_string() });
+    }
+    out
+}
+
+fn yes(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
+fn list(items: &[&str]) -> String {
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Headings one level down (the evidence sits below the page's title).
+fn demoted(markdown: &str) -> String {
+    let mut fenced = false;
+    let mut out = String::new();
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        }
+        if !fenced && line.starts_with('#') {
+            out.push('#');
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+fn page(runtime: Runtime, folder: &str) -> String {
+    let spec: &Spec = runtime.spec();
+    let dir = repo().join("core/src/runtime").join(folder);
+    let facts_text = std::fs::read_to_string(dir.join("facts.rs")).unwrap_or_default();
+    let (summary, mut facts) = facts(&facts_text);
+    // Facts the runtime shares with the canonical vocabulary are defined
+    // there and re-exported (`pub use crate::canonical::{A as B, ...}`).
+    if let Some(list) =
+        facts_text.split("pub use crate::canonical::{").nth(1).and_then(|rest| rest.split('}').next())
+    {
+        let canonical = std::fs::read_to_string(repo().join("core/src/canonical.rs")).expect("canonical.rs");
+        let (_, shared) = self::facts(&canonical);
+        let mut reexported: Vec<Fact> = Vec::new();
+        for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (original, alias) = item.split_once(" as ").unwrap_or((item, item));
+            let fact =
+                shared.iter().find(|f| f.name == original.trim()).expect("a re-exported canonical fact");
+            reexported.push(Fact {
+                name: alias.trim().to_string(),
+                value: fact.value.clone(),
+                doc: fact.doc.clone(),
+            });
+        }
+        reexported.append(&mut facts);
+        facts = reexported;
+    }
+    let mut p = format!(
+        "<!-- Generated from core/src/runtime/{folder}/ by tests/tests/runtime_pages.rs: edit the runtime's \
+         folder, then run scripts/check-generated --update rust. -->\n\n# {} (`{}`)\n\n",
+        spec.name, spec.id
+    );
+    if !summary.is_empty() {
+        p.push_str(&format!("{summary}\n\n"));
+    }
+    p.push_str(&format!(
+        "`--target all` builds it: {}. `--target {}` builds its default kind.\n\n",
+        yes(spec.in_target_all),
+        spec.id
+    ));
+
+    p.push_str("## Artifact kinds\n\n| kind | written to | scopes | marketplace | shared files |\n|---|---|---|---|---|\n");
+    for (i, kind) in spec.kinds.iter().enumerate() {
+        let place = match kind.layout {
+            Layout::Folder => "its own folder below the output root".to_string(),
+            Layout::InPlace { state_dir } => {
+                format!("the project (or home) folder; manifest in {}", code(state_dir))
+            }
+        };
+        let scopes: Vec<&str> = kind.scopes.iter().map(|s| s.as_str()).collect();
+        p.push_str(&format!(
+            "| `{}`{} | {place} | {} | {} | {} |\n",
+            kind.name,
+            if i == 0 { " (default)" } else { "" },
+            scopes.join(", "),
+            kind.marketplace.map_or("none".into(), code),
+            list(kind.shared)
+        ));
+    }
+
+    p.push_str(
+        "\n## Components\n\nWhat its writer does with each component of the reference sources \
+                (`yes` supported, `degraded` carried with a loss it reports, `no` left out with a report, \
+                `n/a` nothing to carry):\n\n| kind |",
+    );
+    for component in COMPONENTS {
+        p.push_str(&format!(" {component} |"));
+    }
+    p.push_str(&format!("\n|---|{}\n", "---|".repeat(COMPONENTS.len())));
+    for kind in spec.kinds {
+        let worst = worst_levels(runtime, kind);
+        p.push_str(&format!("| `{}` |", kind.name));
+        for component in COMPONENTS {
+            p.push_str(&format!(" {} |", symbol(worst.get(component).copied())));
+        }
+        p.push('\n');
+    }
+
+    let reads = &spec.reads;
+    p.push_str("\n## What it reads\n\n");
+    p.push_str(&format!(
+        "- Manifest: {}{}.\n",
+        reads.manifest.map_or("none".into(), code),
+        if reads.manifest_required { " (required: it refuses a plugin without it)" } else { "" }
+    ));
+    p.push_str(&format!(
+        "- Marker (what makes a folder its plugin): {}.\n",
+        reads.marker.map_or("none".into(), code)
+    ));
+    if !reads.manifest_fallbacks.is_empty() {
+        p.push_str(&format!(
+            "- Reads as its own, when its manifest is absent: {}.\n",
+            list(reads.manifest_fallbacks)
+        ));
+    }
+    if !reads.loads_formats.is_empty() {
+        let formats: Vec<&str> = reads.loads_formats.iter().map(|f| f.id()).collect();
+        p.push_str(&format!("- Loads other formats' plugins: {}.\n", list(&formats)));
+    }
+    if let Some(manifestless) = reads.loads_manifestless {
+        p.push_str(&format!(
+            "- Loads a folder with no manifest holding any of {}, as a {} plugin.\n",
+            list(manifestless.markers),
+            manifestless.as_format.name()
+        ));
+    }
+    p.push_str(&format!(
+        "- Manifest syntax: {}.\n",
+        if reads.lenient_manifest_syntax { "JSON5 or JSONC" } else { "strict" }
+    ));
+    p.push_str(&format!(
+        "- Skills: {}{}.\n",
+        if spec.skills.follows_agent_skills_spec {
+            "held to the Agent Skills specification"
+        } else {
+            "its own checks (frontmatter types, a `description` key)"
+        },
+        if spec.skills.strict_spec_keys { ", unknown frontmatter keys refused" } else { "" }
+    ));
+    p.push_str(&format!(
+        "- Commands: {}; frontmatter {}{}.\n",
+        list(spec.commands.extensions),
+        if spec.commands.frontmatter_required { "expected" } else { "optional" },
+        spec.commands
+            .description
+            .as_ref()
+            .map_or(String::new(), |d| format!("; a missing description is reported ({})", d.why_needed))
+    ));
+    p.push_str(&format!(
+        "- Agents: {}{}; frontmatter {}.\n",
+        if spec.agents.recursive { "in subfolders too" } else { "directly in the agents folder" },
+        spec.agents.skipped_prefix.map_or(String::new(), |c| format!(", skipping files starting with `{c}`")),
+        if spec.agents.frontmatter_required { "expected" } else { "optional" }
+    ));
+    if let Some(trust) = &spec.hook_trust {
+        p.push_str(&format!(
+            "- Hooks of a {} bundle ({}) run only once trusted: {}.\n",
+            code(trust.kind),
+            code(trust.hooks_file),
+            trust.how
+        ));
+    }
+
+    p.push_str("\n## Hooks and MCP servers\n\n");
+    match &spec.hooks {
+        Some(hooks) => {
+            match hooks.events {
+                HookEvents::Listed(events) => {
+                    p.push_str(&format!("- Hook events it runs: {}.\n", list(events)))
+                }
+                HookEvents::CamelCase => p.push_str("- Hook events it runs: any camelCase name.\n"),
+            }
+            match hooks.shape {
+                HookShape::Grouped { handler_types } => {
+                    let types: Vec<&str> = handler_types.iter().map(|(t, _)| *t).collect();
+                    p.push_str(&format!("- Entries grouped by matcher; handler types {}.\n", list(&types)));
+                }
+                HookShape::Flat => p.push_str("- Flat entries (`{command, matcher?}`), not grouped.\n"),
+            }
+            p.push_str(&format!("- Variables hook commands see expanded: {}.\n", list(hooks.expands)));
+            if let Some(keys) = hooks.top_level_keys {
+                p.push_str(&format!("- A hooks file may hold only {} at its top level.\n", list(keys)));
+            }
+        }
+        None => p.push_str("- Its hooks files are not judged here.\n"),
+    }
+    let vars: Vec<&str> = spec.folder_vars.iter().map(|(var, _)| *var).collect();
+    p.push_str(&format!("- Its spellings of the plugin and data folder variables: {}.\n", list(&vars)));
+    if let Some(files) = spec.mcp.files {
+        p.push_str(&format!("- MCP server files it reads: {}.\n", list(files)));
+    }
+    if let Some(expands) = spec.mcp.expands {
+        p.push_str(&format!("- Variables it expands in MCP server fields: {}.\n", list(expands)));
+    }
+    if let Some(marketplace) = &spec.marketplace {
+        p.push_str(&format!("- Marketplace file it reads: {}.\n", code(marketplace.file)));
+    }
+
+    p.push_str("\n## As a source\n\n");
+    match &spec.read {
+        Some(reader) => {
+            p.push_str(&format!(
+                "Its plugins build directly, and `plugforge import --from {}` writes them as a canonical source.",
+                spec.id
+            ));
+            if let Some(layout) = reader.manifestless_layout {
+                p.push_str(&format!(
+                    " A folder with no manifest is its plugin when it holds any of {}; it is named after the folder.",
+                    list(layout)
+                ));
+            }
+            p.push('\n');
+        }
+        None => p.push_str("Not read as a source.\n"),
+    }
+    if let Some(foreign) = &spec.foreign {
+        p.push_str(&format!(
+            "\nBeside another format's manifest, its manifest {} fills missing metadata{}{}.\n",
+            code(foreign.manifest),
+            if foreign.runtime_only_fields.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", and {} are kept for its bundle (`targets.{}.manifest`)",
+                    list(foreign.runtime_only_fields),
+                    spec.id
+                )
+            },
+            foreign.marketplace.map_or(String::new(), |m| format!(
+                "; its marketplace {} may list the folder itself",
+                code(m)
+            ))
+        ));
+    }
+
+    p.push_str("\n## Judge\n\n");
+    match &spec.judge {
+        Judge::Clients(clients) => {
+            for client in *clients {
+                let package = client
+                    .package
+                    .strip_prefix("pypi:")
+                    .map_or(format!("npm `{}`", client.package), |pkg| format!("PyPI `{pkg}`"));
+                p.push_str(&format!(
+                    "- **{}** ({package} {}), run offline in a throwaway HOME by {}.\n",
+                    client.id,
+                    client.version,
+                    code(client.driver)
+                ));
+                if !client.load.is_empty() {
+                    p.push_str(&format!("  - Load: {}.\n", list(client.load)));
+                }
+                p.push_str(&format!("  - What it loaded: {}.\n", list(client.list)));
+            }
+        }
+        Judge::Schemas { why, test } => {
+            p.push_str(&format!(
+                "No client runs here: {why}. The bundles are checked against its schemas by {}.\n",
+                code(test)
+            ));
+        }
+        Judge::Nothing(why) => p.push_str(&format!("Nothing loads it: {why}.\n")),
+    }
+
+    let own: Vec<_> = rules().into_iter().filter(|r| spec.rules.iter().any(|o| o.code == r.code)).collect();
+    if !own.is_empty() {
+        p.push_str("\n## Rules of its own\n\n");
+        for rule in own {
+            p.push_str(&format!("- `{}`: {}\n", rule.code, rule.summary));
+        }
+    }
+
+    if !facts.is_empty() {
+        p.push_str(&format!(
+            "\n## Facts\n\nFrom `core/src/runtime/{folder}/facts.rs`, each with where it was verified.\n\n| fact | value | verified |\n|---|---|---|\n"
+        ));
+        for fact in &facts {
+            let value = if fact.value.chars().count() > 80 {
+                format!("{}…", fact.value.chars().take(77).collect::<String>())
+            } else {
+                fact.value.clone()
+            };
+            p.push_str(&format!("| `{}` | {} | {} |\n", fact.name, cell(&code(&value)), prose(&fact.doc)));
+        }
+    }
+    if let Ok(evidence) = std::fs::read_to_string(dir.join("evidence.md")) {
+        p.push_str("\n## Evidence\n\n");
+        p.push_str(&demoted(&evidence));
+    }
+    p
+}
+
+/// The book's contents with one entry per runtime page, in registry order,
+/// nested below the runtimes overview.
+fn with_runtime_pages(summary: &str) -> String {
+    const OVERVIEW: &str = "- [Runtimes and honesty](runtimes.md)\n";
+    let start = summary.find(OVERVIEW).expect("docs/SUMMARY.md lists the runtimes overview") + OVERVIEW.len();
+    let rest = &summary[start..];
+    let end = rest.lines().take_while(|l| l.starts_with("  - [")).map(|l| l.len() + 1).sum::<usize>();
+    let entries: String =
+        Runtime::ALL.iter().map(|r| format!("  - [{}](runtimes/{}.md)\n", r.spec().name, r.id())).collect();
+    format!("{}{entries}{}", &summary[..start], &rest[end.min(rest.len())..])
+}
+
+/// The clients the suite installs, each once, in registry order.
+fn pinned() -> String {
+    let mut out = String::from(
+        "# Generated from each runtime's spec (`judge`) by tests/tests/runtime_pages.rs.\n\
+         # id|package@version|binary below the install prefix[|extra npm packages]\n",
+    );
+    let mut seen = BTreeSet::new();
+    for runtime in Runtime::ALL {
+        let Judge::Clients(clients) = &runtime.spec().judge else { continue };
+        for client in *clients {
+            if !seen.insert(client.id) {
+                continue;
+            }
+            out.push_str(&format!("{}|{}@{}|{}", client.id, client.package, client.version, client.binary));
+            if !client.extra_packages.is_empty() {
+                out.push_str(&format!("|{}", client.extra_packages.join(" ")));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn check(path: &Path, generated: &str, stale: &mut Vec<String>) {
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    if committed == generated {
+        return;
+    }
+    if update() {
+        std::fs::write(path, generated).expect("write a generated file");
+    } else {
+        stale.push(path.strip_prefix(repo()).unwrap_or(path).display().to_string());
+    }
+}
+
+#[test]
+fn runtime_pages_and_client_pins_are_generated_from_the_specs() {
+    let folders = folders();
+    assert_eq!(folders.len(), Runtime::ALL.len(), "one registry line per runtime");
+    let pages = repo().join("docs/runtimes");
+    let mut stale = Vec::new();
+    let mut expected = BTreeSet::new();
+    for (runtime, folder) in Runtime::ALL.iter().zip(&folders) {
+        let path = pages.join(format!("{}.md", runtime.id()));
+        expected.insert(path.clone());
+        check(&path, &page(*runtime, folder), &mut stale);
+    }
+    for entry in std::fs::read_dir(&pages).expect("docs/runtimes") {
+        let path = entry.expect("entry").path();
+        assert!(expected.contains(&path), "{} names no runtime of the registry", path.display());
+    }
+    check(&repo().join("tests/clients/pinned.txt"), &pinned(), &mut stale);
+    let summary_path = repo().join("docs/SUMMARY.md");
+    let summary = std::fs::read_to_string(&summary_path).expect("docs/SUMMARY.md");
+    check(&summary_path, &with_runtime_pages(&summary), &mut stale);
+    assert!(
+        stale.is_empty(),
+        "stale or missing (generated from the runtime specs): {}; run scripts/check-generated --update rust",
+        stale.join(", ")
+    );
+}
+
+#[test]
+fn facts_are_read_with_their_docs() {
+    let (summary, facts) = facts(
+        "//! What X reads.\n\n/// The manifest [1].\npub const MANIFEST: &str = \"m.json\";\n#[doc(hidden)]\n/// Events [2].\npub const EVENTS: [&str; 2] = [\n    \"a\",\n    \"b\",\n];\n#[cfg(test)]\n/// Test only.\npub const T: u8 = 1;\n",
+    );
+    assert_eq!(summary, "What X reads.");
+    let rows: Vec<(&str, &str, &str)> =
+        facts.iter().map(|f| (f.name.as_str(), f.value.as_str(), f.doc.as_str())).collect();
+    assert_eq!(
+        rows,
+        [("MANIFEST", "\"m.json\"", "The manifest [1]."), ("EVENTS", "[ \"a\", \"b\", ]", "Events [2].")]
+    );
+}

@@ -1,0 +1,69 @@
+// This test runs the scaffold script and reads the spec's source.
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)]
+
+//! `scripts/new-runtime` scaffolds a runtime whose every spec field is said
+//! or a compile error naming it (so the crate does not build until each is
+//! said), registers it before the generic targets, and adds a golden vector.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The fields of `pub struct Spec`, read from its source.
+fn spec_fields() -> Vec<String> {
+    let text = std::fs::read_to_string(repo().join("core/src/runtime/spec.rs")).expect("spec.rs");
+    let body = &text[text.find("pub struct Spec {").expect("the Spec struct")..];
+    let body = &body[..body.find("\n}\n").expect("its end")];
+    body.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let line = line.trim();
+            let rest = line.strip_prefix("pub(crate) ").or(line.strip_prefix("pub "))?;
+            Some(rest.split(':').next()?.to_string())
+        })
+        .collect()
+}
+
+fn scaffold(args: &[&str]) -> std::process::Output {
+    Command::new("python3").arg(repo().join("scripts/new-runtime")).args(args).output().expect("python3 runs")
+}
+
+#[test]
+fn a_scaffolded_runtime_says_every_spec_field_or_fails_to_compile() {
+    let output = scaffold(&["--dry-run", "demo-cli", "--name", "Demo CLI"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let files: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&output.stdout).expect("JSON");
+    let module = files["core/src/runtime/demo_cli/mod.rs"].as_str().expect("the runtime's mod.rs");
+    let fields = spec_fields();
+    assert!(fields.len() >= 10, "Spec fields not found: {fields:?}");
+    for field in &fields {
+        let line = module
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{field}:")))
+            .unwrap_or_else(|| panic!("the scaffold does not say `{field}`"));
+        let filled = ["id", "name", "kinds", "write"].contains(&field.as_str());
+        assert_eq!(line.contains("compile_error!"), !filled, "{line}");
+    }
+    assert!(module.contains("id: \"demo-cli\"") && module.contains("name: \"Demo CLI\""));
+    let registry = files["core/src/runtime/mod.rs"].as_str().expect("the registry");
+    let line = registry.find("    DemoCli => demo_cli,\n").expect("the registry line");
+    assert!(line < registry.find("    Generic => generic,\n").expect("generic"), "registered after generic");
+    let case: serde_json::Value =
+        serde_json::from_str(files["tests/vectors/demo-cli-striatum/case.json"].as_str().expect("case"))
+            .expect("case.json");
+    assert_eq!(case["options"]["targets"][0]["runtime"], "demo-cli");
+    assert!(files.contains_key("core/src/runtime/demo_cli/facts.rs"));
+}
+
+#[test]
+fn the_scaffold_refuses_a_runtime_that_exists_or_a_bad_id() {
+    for args in [["--dry-run", "codex"], ["--dry-run", "Not_Kebab"]] {
+        let output = scaffold(&args);
+        assert!(!output.status.success(), "{args:?} was accepted");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("new-runtime:"), "{args:?}");
+    }
+}
