@@ -1,4 +1,4 @@
-//! Every shell block of README.md, docs/getting-started.md and the guides
+//! Every shell block of README.md, docs/getting-started.md, the guides and CONTRIBUTING.md
 //! (docs/guides/*.md) runs here exactly as written, page by page, in a copy
 //! of the repository, with a throwaway HOME per page, this build's
 //! `plugforge` and the pinned real clients on PATH; its exit status must be
@@ -35,7 +35,8 @@ fn repository() -> PathBuf {
 /// The pages whose commands a reader runs as written.
 fn pages() -> Vec<String> {
     let root = repository();
-    let mut pages = vec!["README.md".to_string(), "docs/getting-started.md".to_string()];
+    let mut pages =
+        vec!["README.md".to_string(), "docs/getting-started.md".to_string(), "CONTRIBUTING.md".to_string()];
     let mut guides: Vec<String> = std::fs::read_dir(root.join("docs/guides"))
         .expect("docs/guides")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
