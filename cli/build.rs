@@ -13,10 +13,12 @@ fn main() {
     digest.update(std::env::var("CARGO_PKG_VERSION").unwrap_or_default());
     // A packaged crate (the Python sdist) may lay the folders out otherwise:
     // what is there is hashed.
-    for dir in ["src", "../core/src", "../core/templates", "../host-fs/src"] {
-        let dir = crate_dir.join(dir);
-        let Ok(dir) = dir.canonicalize() else { continue };
-        println!("cargo:rerun-if-changed={}", dir.display());
+    for name in ["src", "../core/src", "../core/templates", "../host-fs/src"] {
+        let Ok(dir) = crate_dir.join(name).canonicalize() else { continue };
+        // Relative to the crate, as cargo reads it: the same output in any
+        // copy of the repository sharing one target folder, so a build in
+        // one does not make the other's stale.
+        println!("cargo:rerun-if-changed={name}");
         let mut files = Vec::new();
         collect(&dir, &mut files);
         files.sort();

@@ -5,47 +5,24 @@
 //! scripts of those steps are run here, as the runner would run them.
 
 mod common;
+mod schemas;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::*;
-use serde_json::{Map, Value};
-use yaml_rust2::{Yaml, YamlLoader};
+use serde_json::Value;
 
 fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 fn action() -> Value {
-    let text = std::fs::read_to_string(repository().join("action.yml")).expect("read action.yml");
-    let docs = YamlLoader::load_from_str(&text).expect("action.yml is YAML");
-    assert_eq!(docs.len(), 1, "action.yml holds one document");
-    to_json(&docs[0])
-}
-
-/// YAML as the runner reads it, as JSON for the schema.
-fn to_json(yaml: &Yaml) -> Value {
-    match yaml {
-        Yaml::String(s) | Yaml::Real(s) => Value::String(s.clone()),
-        Yaml::Integer(i) => Value::from(*i),
-        Yaml::Boolean(b) => Value::Bool(*b),
-        Yaml::Array(items) => Value::Array(items.iter().map(to_json).collect()),
-        Yaml::Hash(hash) => {
-            let entries =
-                hash.iter().map(|(k, v)| (k.as_str().expect("string keys").to_string(), to_json(v)));
-            Value::Object(entries.collect::<Map<_, _>>())
-        }
-        Yaml::Alias(_) | Yaml::Null | Yaml::BadValue => Value::Null,
-    }
+    schemas::yaml_file("action.yml")
 }
 
 fn schema_errors(instance: &Value) -> Vec<String> {
-    let text =
-        std::fs::read_to_string(repository().join("tests/schemas/github-action.json")).expect("schema");
-    let schema: Value = serde_json::from_str(&text).expect("schema is JSON");
-    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
-    validator.iter_errors(instance).map(|e| format!("{} at {}", e, e.instance_path())).collect()
+    schemas::schema_errors("github-action.json", instance)
 }
 
 fn steps(action: &Value) -> &Vec<Value> {

@@ -1,6 +1,10 @@
 //! The hosted CI workflow (`.github/workflows/ci.yml`) runs the fast tier on
 //! Linux, macOS and Windows and the full suite on Linux, on every push and
-//! pull request, and each script it runs exists.
+//! pull request, and each script it runs exists; the file is valid against
+//! the published schema for workflows (SchemaStore's, committed under
+//! tests/schemas, as `action.yml` is checked against the one for actions).
+
+mod schemas;
 
 use std::path::{Path, PathBuf};
 
@@ -54,5 +58,35 @@ fn the_fast_tier_runs_on_three_systems_and_the_full_suite_on_linux_on_push_and_p
                 }
             }
         }
+    }
+}
+
+#[test]
+fn ci_yml_is_valid_against_the_published_workflow_schema() {
+    let workflow = schemas::yaml_file(".github/workflows/ci.yml");
+    assert_eq!(schemas::schema_errors("github-workflow.json", &workflow), Vec::<String>::new());
+
+    // The schema is really applied: each of these breaks the workflow as
+    // GitHub would refuse it, and each fails.
+    type Breaks = fn(&mut serde_json::Value);
+    let broken: [(&str, Breaks); 4] = [
+        ("a job without runs-on", |w| {
+            w["jobs"]["full"].as_object_mut().unwrap().remove("runs-on");
+        }),
+        ("a step both runs and uses", |w| {
+            w["jobs"]["full"]["steps"][0]["run"] = ".ci/run".into();
+        }),
+        ("an event GitHub does not have", |w| {
+            w["on"]["commit"] = serde_json::Value::Null;
+        }),
+        ("a key a job does not have", |w| {
+            w["jobs"]["fast"]["timeout"] = 10.into();
+        }),
+    ];
+    for (what, breaks) in broken {
+        let mut invalid = workflow.clone();
+        breaks(&mut invalid);
+        let errors = schemas::schema_errors("github-workflow.json", &invalid);
+        assert!(!errors.is_empty(), "{what}: the schema accepted it");
     }
 }

@@ -1,19 +1,27 @@
-//! Every shell block of README.md, docs/getting-started.md and the guides
+//! Every shell block of README.md, docs/getting-started.md, the guides and CONTRIBUTING.md
 //! (docs/guides/*.md) runs here exactly as written, page by page, in a copy
-//! of the repository, with a throwaway HOME, this build's `plugforge` and the
-//! pinned real clients on PATH; its exit status must be 0 and its stdout
-//! must match the page's `<!-- output -->` block when it has one. Blocks
-//! marked `<!-- not run: REASON -->` are counted and listed, as are blocks
-//! whose client is skipped by name (`PLUGFORGE_SKIP_CLIENTS`, the fast tier).
-//! The markers and the runner: `tests/docs/mod.rs`.
+//! of the repository, with a throwaway HOME per page, this build's
+//! `plugforge` and the pinned real clients on PATH; its exit status must be
+//! 0 and its stdout must match the page's `<!-- output -->` block when it has
+//! one. Blocks marked `<!-- not run: REASON -->` are counted and listed, as
+//! are blocks whose client is skipped by name (`PLUGFORGE_SKIP_CLIENTS`, the
+//! fast tier). The markers and the runner: `tests/docs/mod.rs`.
+//!
+//! The repository is copied once; after each page, what its blocks wrote is
+//! removed and any file they changed is copied back, so every page starts
+//! from the repository as it is.
 //!
 //! The README's `cargo run -p plugforge-cli` builds into this build's own
-//! target folder (the copy's file times are kept, so nothing is rebuilt
-//! that `cargo build -p plugforge-cli` has built).
+//! target folder: the copy keeps the file and folder times, and the
+//! command line's build script names its inputs relative to the crate, so
+//! cargo finds current what `cargo build -p plugforge-cli` built, and the
+//! copy's build leaves the repository's current too.
 
 mod clients;
 mod docs;
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
@@ -27,7 +35,8 @@ fn repository() -> PathBuf {
 /// The pages whose commands a reader runs as written.
 fn pages() -> Vec<String> {
     let root = repository();
-    let mut pages = vec!["README.md".to_string(), "docs/getting-started.md".to_string()];
+    let mut pages =
+        vec!["README.md".to_string(), "docs/getting-started.md".to_string(), "CONTRIBUTING.md".to_string()];
     let mut guides: Vec<String> = std::fs::read_dir(root.join("docs/guides"))
         .expect("docs/guides")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
@@ -39,9 +48,17 @@ fn pages() -> Vec<String> {
     pages
 }
 
+/// The copy's files as the repository has them: each file's length and
+/// modification time, and every folder on the way to one.
+struct Listing {
+    files: BTreeMap<String, (u64, SystemTime)>,
+    dirs: BTreeSet<String>,
+}
+
 /// The repository's files (tracked, and new ones not ignored) copied with
-/// their modification times, so cargo finds its build current.
-fn copy_repository(to: &Path) {
+/// their modification times, and their folders' times, so cargo finds its
+/// build current.
+fn copy_repository(to: &Path) -> Listing {
     let root = repository();
     let listed = Command::new("git")
         .args(["ls-files", "-z", "--cached", "--others", "--exclude-standard"])
@@ -49,25 +66,105 @@ fn copy_repository(to: &Path) {
         .output()
         .expect("git ls-files");
     assert!(listed.status.success(), "git ls-files failed");
+    let mut listing = Listing { files: BTreeMap::new(), dirs: BTreeSet::new() };
     for path in listed.stdout.split(|b| *b == 0).filter(|p| !p.is_empty()) {
         let path = std::str::from_utf8(path).expect("utf-8 path");
-        let from = root.join(path);
-        let Ok(meta) = std::fs::symlink_metadata(&from) else { continue }; // deleted, not yet committed
-        let dest = to.join(path);
-        std::fs::create_dir_all(dest.parent().expect("parent")).expect("mkdir");
-        if meta.file_type().is_symlink() {
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(std::fs::read_link(&from).expect("readlink"), &dest).expect("symlink");
-            continue;
+        let Some(stamp) = copy_file(path, to) else { continue }; // deleted, not yet committed
+        listing.files.insert(path.to_string(), stamp);
+        let mut parent = Path::new(path).parent();
+        while let Some(dir) = parent.filter(|d| !d.as_os_str().is_empty()) {
+            listing.dirs.insert(dir.to_string_lossy().into_owned());
+            parent = dir.parent();
         }
-        std::fs::copy(&from, &dest).expect("copy");
-        let modified: SystemTime = meta.modified().expect("mtime");
-        std::fs::File::options()
-            .write(true)
-            .open(&dest)
-            .and_then(|f| f.set_modified(modified))
-            .expect("mtime");
     }
+    restore_dir_times(to, &listing);
+    listing
+}
+
+/// Copies one file (or symbolic link) of the repository into the copy, with
+/// its modification time; its length and time, or `None` when it is gone.
+fn copy_file(path: &str, to: &Path) -> Option<(u64, SystemTime)> {
+    let from = repository().join(path);
+    let meta = std::fs::symlink_metadata(&from).ok()?;
+    let dest = to.join(path);
+    std::fs::create_dir_all(dest.parent().expect("parent")).expect("mkdir");
+    let _ = std::fs::remove_file(&dest);
+    if meta.file_type().is_symlink() {
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(std::fs::read_link(&from).expect("readlink"), &dest).expect("symlink");
+            // The link's own time too (std sets only a target's): cargo
+            // reads it for `core/templates`.
+            let touched = Command::new("touch").arg("-h").arg("-r").arg(&from).arg(&dest).status();
+            assert!(touched.is_ok_and(|s| s.success()), "touch -h -r {path}");
+        }
+        #[cfg(not(unix))]
+        std::fs::copy(&from, &dest).expect("copy");
+        return Some(stamp(&std::fs::symlink_metadata(&dest).expect("stat")));
+    }
+    std::fs::copy(&from, &dest).expect("copy");
+    let modified: SystemTime = meta.modified().expect("mtime");
+    std::fs::File::options().write(true).open(&dest).and_then(|f| f.set_modified(modified)).expect("mtime");
+    Some((meta.len(), modified))
+}
+
+fn stamp(meta: &std::fs::Metadata) -> (u64, SystemTime) {
+    (meta.len(), meta.modified().expect("mtime"))
+}
+
+/// Every folder of the copy gets the repository's modification time back,
+/// the deepest first (cargo compares folder times with its build's).
+fn restore_dir_times(to: &Path, listing: &Listing) {
+    let root = repository();
+    let mut dirs: Vec<&String> = listing.dirs.iter().collect();
+    dirs.sort_by_key(|d| std::cmp::Reverse(d.matches('/').count()));
+    for dir in dirs {
+        let Ok(modified) = std::fs::metadata(root.join(dir)).and_then(|m| m.modified()) else { continue };
+        let _ = std::fs::File::open(to.join(dir)).and_then(|f| f.set_modified(modified));
+    }
+}
+
+/// Puts the copy back as `copy_repository` left it: whatever a page's
+/// blocks added is removed (but `keep`), and whatever they changed or
+/// removed is copied again. The number of paths put back.
+fn reset(to: &Path, listing: &Listing, keep: &[&str]) -> usize {
+    fn walk(to: &Path, dir: &Path, rel: &str, listing: &Listing, keep: &[&str], restored: &mut usize) {
+        for entry in std::fs::read_dir(dir).expect("read the copy") {
+            let entry = entry.expect("entry");
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = if rel.is_empty() { name } else { format!("{rel}/{name}") };
+            if keep.contains(&path.as_str()) {
+                continue;
+            }
+            let meta = std::fs::symlink_metadata(entry.path()).expect("stat");
+            if meta.is_dir() {
+                if listing.dirs.contains(&path) || keep.iter().any(|k| k.starts_with(&format!("{path}/"))) {
+                    walk(to, &entry.path(), &path, listing, keep, restored);
+                } else {
+                    std::fs::remove_dir_all(entry.path()).expect("remove what a block wrote");
+                    *restored += 1;
+                }
+            } else if !listing.files.contains_key(&path) {
+                std::fs::remove_file(entry.path()).expect("remove what a block wrote");
+                *restored += 1;
+            } else if listing.files.get(&path) != Some(&stamp(&meta)) {
+                copy_file(&path, to);
+                *restored += 1;
+            }
+        }
+    }
+    let mut restored = 0;
+    walk(to, to, "", listing, keep, &mut restored);
+    for path in listing.files.keys() {
+        if std::fs::symlink_metadata(to.join(path)).is_err() {
+            copy_file(path, to);
+            restored += 1;
+        }
+    }
+    if restored > 0 {
+        restore_dir_times(to, listing);
+    }
+    restored
 }
 
 /// The target folder this test was built in: the README's `cargo run` reuses it.
@@ -124,20 +221,45 @@ fn every_documented_command_runs_as_written() {
     let root = repository();
     let mut tally = Tally { ran: 0, not_run: Vec::new(), clients_skipped: Vec::new(), failures: Vec::new() };
     let only = std::env::var("PLUGFORGE_DOCS_ONLY").ok();
+    let tmp = common_tmp("pages");
+    let work = tmp.join("repo");
+    let copying = std::time::Instant::now();
+    let listing = copy_repository(&work);
+    eprintln!(
+        "  copied the repository ({} files) in {:.1} s",
+        listing.files.len(),
+        copying.elapsed().as_secs_f64()
+    );
+    // The README's `cargo run` shares this build's target folder.
+    point_cargo_at_this_target(&work);
+    // The reset puts back what a block changes, and removes what it adds.
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(work.join("README.md"))
+        .expect("open")
+        .write_all(b"x")
+        .unwrap();
+    std::fs::remove_file(work.join("Cargo.toml")).expect("remove");
+    std::fs::create_dir_all(work.join("dist/a")).expect("mkdir");
+    std::fs::write(work.join("dist/a/b"), "b").expect("write");
+    assert_eq!(reset(&work, &listing, &[CARGO_CONFIG]), 3, "README.md, Cargo.toml and dist/ put back");
+    assert_eq!(
+        std::fs::read(work.join("README.md")).unwrap(),
+        std::fs::read(root.join("README.md")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read(work.join("Cargo.toml")).unwrap(),
+        std::fs::read(root.join("Cargo.toml")).unwrap()
+    );
+    assert!(!work.join("dist").exists() && work.join(CARGO_CONFIG).is_file());
+    assert_eq!(reset(&work, &listing, &[CARGO_CONFIG]), 0, "the copy is as the repository");
     for page in pages() {
         if only.as_ref().is_some_and(|o| *o != page) {
             continue;
         }
         let markdown = std::fs::read_to_string(root.join(&page)).expect("read page");
-        let tmp = common_tmp(&page);
-        let work = tmp.join("repo");
-        let copying = std::time::Instant::now();
-        copy_repository(&work);
-        eprintln!("  copied the repository for {page} in {:.1} s", copying.elapsed().as_secs_f64());
-        let shell = Shell::new(&tmp);
+        let shell = Shell::new(&tmp.join(page.replace(['/', '.'], "-")));
         shell.link("plugforge", Path::new(env!("CARGO_BIN_EXE_plugforge")));
-        // SAFETY of the build: the README's `cargo run` shares this build's target folder.
-        unsafe_free_target_env(&work);
         let before = tally.ran + tally.not_run.len() + tally.clients_skipped.len();
         let blocks = run_page(&page, &markdown, &work, &shell, &mut tally);
         let counted = tally.ran + tally.not_run.len() + tally.clients_skipped.len() - before;
@@ -145,8 +267,15 @@ fn every_documented_command_runs_as_written() {
         if page == "README.md" || page == "docs/getting-started.md" {
             assert!(blocks.iter().any(|b| b.not_run.is_none()), "{page} has blocks that run");
         }
-        let _ = std::fs::remove_dir_all(&tmp);
+        let resetting = std::time::Instant::now();
+        let restored = reset(&work, &listing, &[CARGO_CONFIG]);
+        eprintln!(
+            "  reset the copy after {page}: {restored} path(s) put back in {:.1} s",
+            resetting.elapsed().as_secs_f64()
+        );
+        assert_eq!(reset(&work, &listing, &[CARGO_CONFIG]), 0, "after {page}: the copy is as the repository");
     }
+    let _ = std::fs::remove_dir_all(&tmp);
     let skipped = tally.not_run.len() + tally.clients_skipped.len();
     eprintln!(
         "documented commands: {} blocks run, {skipped} skipped ({} marked not run, {} with a client skipped)",
@@ -175,10 +304,13 @@ fn common_tmp(page: &str) -> PathBuf {
     dir
 }
 
+/// The copy's cargo configuration, written by this test.
+const CARGO_CONFIG: &str = ".cargo/config.toml";
+
 /// Points the copy's cargo at this build's target folder through its own
 /// config file, so the README's `cargo run` line stays exactly as written.
-fn unsafe_free_target_env(work: &Path) {
-    let config = work.join(".cargo/config.toml");
+fn point_cargo_at_this_target(work: &Path) {
+    let config = work.join(CARGO_CONFIG);
     std::fs::create_dir_all(config.parent().expect(".cargo")).expect("mkdir .cargo");
     let target = target_dir();
     std::fs::write(&config, format!("[build]\ntarget-dir = {:?}\n", target.to_string_lossy()))
