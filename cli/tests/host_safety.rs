@@ -276,3 +276,47 @@ fn an_update_killed_at_any_file_operation_converges_on_rerun() {
     );
     crash_at_every_operation(&tmp, &src, &[], &|out| build_both(&old, out));
 }
+
+#[test]
+fn the_source_folder_as_its_own_output_root_is_refused_and_nothing_is_written() {
+    let tmp = TempDir::new("out-is-src");
+    let src = tmp.join("src");
+    source(&src);
+    let before = contents(&src);
+    for out in [s(&src).to_string(), format!("{}/.", s(&src))] {
+        let r = build(&src, Path::new(&out), &[]);
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(r.stderr.contains("the output folder is the source folder itself"), "{}", r.stderr);
+        assert!(r.stderr.contains(s(&src)), "names the folder: {}", r.stderr);
+    }
+    assert!(contents(&src) == before, "nothing is written into the source");
+}
+
+#[test]
+fn a_manifest_name_that_is_a_generated_file_is_refused_naming_it() {
+    let tmp = TempDir::new("manifest-name-collides");
+    let src = tmp.join("src");
+    source(&src);
+    let out = tmp.join("out");
+    for name in ["README.md", "plugin.json"] {
+        let target = if name == "README.md" { "claude-code" } else { "agent-plugins" };
+        let r = run(&["build", s(&src), "--target", target, "--out", s(&out), "--manifest-name", name]);
+        assert_eq!(r.code, 2, "{name}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains(&format!("manifest name \"{name}\" refused")), "{}", r.stderr);
+        assert!(r.stderr.contains(&format!("{target}/{name}")), "names the file: {}", r.stderr);
+        assert!(files(&out).is_empty(), "{name}: nothing is written");
+    }
+}
+
+#[test]
+fn a_source_file_named_like_a_temp_file_is_refused_by_name() {
+    let tmp = TempDir::new("temp-named-source");
+    let src = tmp.join("src");
+    source(&src);
+    write(&src, "skills/tidy/.plugforge-tmp-notes.md", "notes\n");
+    let out = tmp.join("out");
+    let r = build(&src, &out, &[]);
+    expect_io_error_naming(&r, "skills/tidy/.plugforge-tmp-notes.md");
+    assert!(r.stderr.contains("named like plugforge's temp files"), "{}", r.stderr);
+    assert!(!out.exists(), "nothing is written");
+}

@@ -165,6 +165,20 @@ impl Plan {
 /// Computes the plan for writing `output` over what `observed` found.
 pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Result<Plan> {
     crate::bundle::check_manifest_name(&output.manifest_name)?;
+    // A manifest written over a generated file would replace it, and the
+    // next plan would read the file as a manifest.
+    for bundle in &output.bundles {
+        if let Some((rel, _)) = bundle.files.iter().find(|(rel, _)| bundle.out_path(rel) == bundle.manifest) {
+            return Err(crate::Error::at(
+                crate::ErrorCode::InvalidOptions,
+                Location::file(rel.as_str()),
+                format!(
+                    "manifest name {:?} refused: the {} bundle writes {} itself; choose another --manifest-name",
+                    output.manifest_name, bundle.runtime, bundle.manifest
+                ),
+            ));
+        }
+    }
     let mut files = Vec::new();
     let mut manifests = Vec::new();
     let mut diagnostics = Vec::new();

@@ -90,10 +90,29 @@ pub fn is_temp_name(name: &str) -> bool {
 /// relative to the root. Symlinked folders inside the root are not followed.
 pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
     let real_root = root.canonicalize().map_err(|e| HostError::at(root, e))?;
+    // An output root that is the source itself: each build would read the
+    // bundles the last one wrote as source, and grow.
+    if exclude.iter().any(|out| out.canonicalize().is_ok_and(|out| out == real_root)) {
+        return Err(HostError::Io(format!(
+            "{}: the output folder is the source folder itself, so every build would read what the last \
+             one wrote; choose another output folder (the default is a dist/ folder inside the source)",
+            root.display()
+        )));
+    }
     let entries = walk(root, &skipped_in_source(root, exclude))?;
     let mut to_read = Vec::with_capacity(entries.len());
     let mut refused = Vec::new();
     for entry in &entries {
+        // Every run ignores and removes such names in an output root: a
+        // bundle could never hold one.
+        if entry.rel.split('/').any(is_temp_name) {
+            refused.push(format!(
+                "{}: named like plugforge's temp files ({TEMP_PREFIX}*), which every build ignores and removes \
+                 in its output; rename it",
+                entry.rel
+            ));
+            continue;
+        }
         let path = match entry.kind {
             EntryKind::File => entry.path.clone(),
             EntryKind::Special => {
