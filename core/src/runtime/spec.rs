@@ -226,7 +226,8 @@ pub struct Client {
     pub binary: &'static str,
     /// npm packages installed beside it that the suite's driver needs.
     pub extra_packages: &'static [&'static str],
-    /// How a user loads a bundle (`ROOT`: the output root, `DIR`: the
+    /// How a user loads a bundle, paths written `./X` (clients read `a/b` as a
+    /// GitHub repository) (`ROOT`: the output root, `DIR`: the
     /// bundle, `NAME`: the plugin, `MARKETPLACE`: the marketplace's name).
     pub load: &'static [&'static str],
     /// How to ask it what it loaded.

@@ -32,7 +32,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &[
         "claude plugin validate --strict DIR",
-        "claude plugin marketplace add ROOT",
+        "claude plugin marketplace add ./ROOT",
         "claude plugin install NAME@MARKETPLACE",
     ],
     list: &["claude plugin details NAME@MARKETPLACE"],

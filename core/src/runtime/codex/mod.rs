@@ -43,7 +43,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     version: "0.171.0",
     binary: "node_modules/@openai/codex-linux-x64/vendor/*/bin/codex",
     extra_packages: &[],
-    load: &["codex plugin marketplace add ROOT", "codex plugin add NAME@MARKETPLACE --json"],
+    load: &["codex plugin marketplace add ./ROOT", "codex plugin add NAME@MARKETPLACE --json"],
     list: &["codex app-server: plugin/read, skills/list, hooks/list"],
     driver: "tests/clients/codex_inventory.py",
 };

@@ -39,7 +39,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     version: "1.0.102",
     binary: "node_modules/.bin/copilot",
     extra_packages: &[],
-    load: &["copilot plugin marketplace add ROOT", "copilot plugin install NAME@MARKETPLACE"],
+    load: &["copilot plugin marketplace add ./ROOT", "copilot plugin install NAME@MARKETPLACE"],
     list: &["copilot plugin list --json", "copilot skill list --json", "copilot mcp list --json"],
     driver: "tests/clients/copilot_inventory.py",
 };
