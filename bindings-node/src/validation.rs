@@ -101,16 +101,20 @@ fn subject(s: &engine::Subject) -> Subject {
     Subject { kind: kind.into(), runtime, root: s.root.clone(), marker: s.marker.clone() }
 }
 
-fn finding(f: &engine::ValidationFinding) -> ValidationFinding {
+fn finding(f: &engine::Diagnostic) -> ValidationFinding {
+    let severity = match f.severity {
+        engine::Severity::Error => "error",
+        engine::Severity::Warning | engine::Severity::Info => "warning",
+    };
     ValidationFinding {
         code: f.code.into(),
-        severity: severity(f.severity),
+        severity: severity.into(),
         runtime: f.runtime.map(Into::into),
-        file: f.file.clone(),
-        line: f.line.map(number),
-        column: f.column.map(number),
+        file: f.file().map(Into::into),
+        line: f.line().map(number),
+        column: f.column().map(number),
         message: f.message.clone(),
-        fix: f.fix.into(),
+        fix: f.fix.unwrap_or_default().into(),
     }
 }
 
@@ -142,9 +146,13 @@ impl From<&engine::Rule> for Rule {
 
 impl From<&engine::Imported> for Imported {
     fn from(i: &engine::Imported) -> Self {
-        let note = |n: &engine::ImportNote| ImportNote {
+        let note = |n: &engine::Diagnostic| ImportNote {
             code: n.code.into(),
-            location: Location::from(&n.location),
+            location: n
+                .location
+                .as_ref()
+                .map(Location::from)
+                .unwrap_or_else(|| Location::from(&Default::default())),
             message: n.message.clone(),
         };
         Imported {

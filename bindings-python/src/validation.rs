@@ -145,16 +145,20 @@ fn subject(s: &pf::Subject) -> Subject {
     Subject { kind: kind.into(), runtime, root: s.root.clone(), marker: s.marker.clone() }
 }
 
-fn finding(f: &pf::ValidationFinding) -> ValidationFinding {
+fn finding(f: &pf::Diagnostic) -> ValidationFinding {
+    let severity = match f.severity {
+        pf::Severity::Error => "error",
+        pf::Severity::Warning | pf::Severity::Info => "warning",
+    };
     ValidationFinding {
         code: f.code.into(),
-        severity: severity(f.severity),
+        severity: severity.into(),
         runtime: f.runtime.map(Into::into),
-        file: f.file.clone(),
-        line: f.line,
-        column: f.column,
+        file: f.file().map(Into::into),
+        line: f.line(),
+        column: f.column(),
         message: f.message.clone(),
-        fix: f.fix.into(),
+        fix: f.fix.unwrap_or_default().into(),
     }
 }
 
@@ -194,8 +198,8 @@ pub fn import_plugin(
     let options = import_options(py, from_runtime, name)?;
     let imported = crate::panic::guard(py, || pf::import(&tree, &options).map_err(|e| to_py(py, e)))?;
     let notes = imported.notes.iter().map(|n| {
-        let l = &n.location;
-        let location = Py::new(py, Location { file: l.file.clone(), line: l.line, column: l.column })?;
+        let (file, line, column) = (n.file().unwrap_or_default().to_string(), n.line(), n.column());
+        let location = Py::new(py, Location { file, line, column })?;
         Py::new(py, ImportNote { code: n.code.into(), location, message: n.message.clone() })
     });
     Ok(Imported {

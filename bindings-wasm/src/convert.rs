@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use js_sys::Uint8Array;
 use plugforge_core::{
-    Bundle, BundlePath, Diagnostic, Error, ErrorCode, Honesty, ImportNote, Imported, Merge, Observed, Op,
+    Bundle, BundlePath, Diagnostic, Error, ErrorCode, Honesty, ImportNotes, Imported, Merge, Observed, Op,
     Plan, SourceTree, Summary,
 };
 use serde::de::DeserializeOwned;
@@ -54,7 +54,8 @@ struct ImportedOut<'a> {
     runtime: &'a str,
     #[cfg_attr(test, ts(as = "Vec<FileIn>"))]
     files: Vec<FileOut<'a>>,
-    notes: &'a [ImportNote],
+    #[cfg_attr(test, ts(type = "Array<ImportNote>"))]
+    notes: ImportNotes<'a>,
 }
 
 /// What the host found below the output root.
@@ -187,7 +188,7 @@ pub fn source_files(tree: &SourceTree) -> Result<JsValue, serde_wasm_bindgen::Er
 
 pub fn imported(imported: &Imported) -> Result<JsValue, serde_wasm_bindgen::Error> {
     let files = files_out(&imported.source);
-    to_js(&ImportedOut { runtime: imported.runtime.id(), files, notes: &imported.notes })
+    to_js(&ImportedOut { runtime: imported.runtime.id(), files, notes: ImportNotes(&imported.notes) })
 }
 
 /// What the host saw in the output root; `undefined` or `{}` is an empty root.

@@ -179,11 +179,19 @@ name?: string | null,
  */
 folderName?: string | null, };
 /**
- * A finding about the source or the output that does not stop the build.
+ * One finding, whoever makes it: a build's diagnostic (a problem with the
+ * source or the output that does not stop the build), a note of `import`
+ * (something of the native plugin the canonical source does not carry, an
+ * `info`), or a broken rule of `validate`.
+ *
+ * Serialized as a build diagnostic (`{severity, code, message, location?}`);
+ * an import's notes and validate's report carry the same findings in their
+ * own shapes (`ImportNote`, `ValidationFinding`).
  */
 export type Diagnostic = { severity: Severity, 
 /**
- * A stable, snake_case identifier of the rule.
+ * A stable identifier: snake_case for build diagnostics and import
+ * notes, `area/what` for validate's rules.
  */
 code: string, message: string, location?: SourceLocation, };
 /**

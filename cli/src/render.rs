@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use plugforge_core::{
-    CarriedUrl, Diagnostic, DoctorReport, Honesty, Imported, Level, Op, Plan, RuleSeverity, Severity,
-    TargetFailure, ValidationReport, shell_quote,
+    CarriedUrl, Diagnostic, DoctorReport, Honesty, Imported, Level, Op, Plan, Severity, TargetFailure,
+    ValidationReport, shell_quote,
 };
 
 use crate::diff::FileDiff;
@@ -184,21 +184,23 @@ pub fn validation(host: &mut dyn Host, path: &str, report: &ValidationReport) {
         text.push_str(&format!("  {kind} {root} for {runtime} ({})\n", subject.marker));
     }
     for finding in &report.findings {
-        let place = match (&finding.file, finding.line, finding.column) {
+        let place = match (finding.file(), finding.line(), finding.column()) {
             (Some(file), Some(line), Some(column)) => format!("{}:{line}:{column}: ", join(path, file)),
             (Some(file), Some(line), None) => format!("{}:{line}: ", join(path, file)),
             (Some(file), None, _) => format!("{}: ", join(path, file)),
             (None, _, _) => format!("{path}: "),
         };
         let (label, code) = match finding.severity {
-            RuleSeverity::Error => ("error", "1;31"),
-            RuleSeverity::Warning => ("warning", "33"),
+            Severity::Error => ("error", "1;31"),
+            Severity::Warning | Severity::Info => ("warning", "33"),
         };
         let label = paint(host, label, code);
         let runtime = finding.runtime.map(|r| format!(" ({r})")).unwrap_or_default();
         text.push_str(&format!(
             "{place}{label}[{}]{runtime} {}\n    fix: {}\n",
-            finding.code, finding.message, finding.fix
+            finding.code,
+            finding.message,
+            finding.fix.unwrap_or_default()
         ));
     }
     let verdict = if report.valid { "valid" } else { "invalid" };
@@ -214,7 +216,8 @@ pub fn import(host: &mut dyn Host, out: &str, imported: &Imported) {
         text.push_str(&format!("  create   {}\n", join(out, path.as_str())));
     }
     for note in &imported.notes {
-        text.push_str(&format!("  note     {}: {} [{}]\n", note.location, note.message, note.code));
+        let location = note.location.as_ref().map(ToString::to_string).unwrap_or_default();
+        text.push_str(&format!("  note     {location}: {} [{}]\n", note.message, note.code));
     }
     text.push_str(&format!(
         "imported a {} plugin: {} files, {} notes on what the source does not carry as it was\n\
@@ -229,9 +232,7 @@ pub fn import(host: &mut dyn Host, out: &str, imported: &Imported) {
 
 #[cfg(test)]
 mod tests {
-    use plugforge_core::{
-        BundlePath, Observed, Runtime, SourceTree, Subject, SubjectKind, ValidationFinding,
-    };
+    use plugforge_core::{BundlePath, Location, Observed, Runtime, SourceTree, Subject, SubjectKind};
 
     use super::*;
 
@@ -278,16 +279,12 @@ mod tests {
         }
     }
 
-    fn finding(file: Option<&str>, line: Option<usize>, column: Option<usize>) -> ValidationFinding {
-        ValidationFinding {
-            code: "manifest/example",
-            severity: RuleSeverity::Warning,
+    fn finding(file: Option<&str>, line: Option<usize>, column: Option<usize>) -> Diagnostic {
+        let location = file.map(|file| Location { file: file.into(), line, column });
+        Diagnostic {
+            fix: Some("how to fix it"),
             runtime: Some("codex"),
-            file: file.map(str::to_string),
-            line,
-            column,
-            message: "what is wrong".into(),
-            fix: "how to fix it",
+            ..Diagnostic::warning("manifest/example", location, "what is wrong")
         }
     }
 

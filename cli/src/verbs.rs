@@ -4,10 +4,10 @@
 use clap::CommandFactory;
 use clap_complete::Shell;
 use plugforge_core::{
-    BuildOptions, DEFAULT_MANIFEST_NAME, DoctorOptions, ImportOptions, Level, Member, Output, PlanOptions,
-    Scope, Severity, TargetRequest, UninstallOptions, ValidateOptions, build_members, doctor as run_doctor,
-    doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote, starter_source,
-    uninstall_paths_to_read, uninstall_plan, validate as run_validate,
+    BuildOptions, DEFAULT_MANIFEST_NAME, DoctorOptions, ImportNotes, ImportOptions, Level, Member, Output,
+    PlanOptions, Scope, Severity, TargetRequest, UninstallOptions, ValidateOptions, build_members,
+    doctor as run_doctor, doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote,
+    starter_source, uninstall_paths_to_read, uninstall_plan, validate as run_validate,
 };
 use serde_json::json;
 
@@ -381,7 +381,7 @@ pub fn import(host: &mut dyn Host, args: &ImportArgs) -> Outcome {
             "ok": true,
             "from": imported.runtime.id(),
             "files": files,
-            "notes": imported.notes,
+            "notes": ImportNotes(&imported.notes),
         })));
     } else {
         render::import(host, &args.out, &imported);

@@ -87,14 +87,14 @@ pub use doctor::{
 };
 pub use error::{Error, ErrorCode, Location, Problem, Result};
 pub use hash::{Sha256Stream, sha256_hex};
-pub use import::{ImportNote, ImportOptions, Imported, import, importable};
+pub use import::{ImportOptions, Imported, import, importable};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
 pub use members::{Member, build_members};
 pub use merge::{Merge, Part, Record};
 pub use options::{BuildOptions, TargetRequest};
 pub use path::BundlePath;
 pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
-pub use report::{Diagnostic, Honesty, Level, Severity};
+pub use report::{Diagnostic, Honesty, ImportNotes, Level, RuleSeverity, Severity};
 pub use runtime::{Client, HookEvents, HookShape, Judge, Kind, Layout, Runtime, Spec};
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
@@ -103,7 +103,4 @@ pub use source::{
 };
 pub use templates::starter_source;
 pub use uninstall::{UninstallOptions, uninstall_paths_to_read, uninstall_plan};
-pub use validate::{
-    Rule, RuleSeverity, Subject, SubjectKind, ValidateOptions, ValidationFinding, ValidationReport, rule,
-    rules, validate,
-};
+pub use validate::{Rule, Subject, SubjectKind, ValidateOptions, ValidationReport, rule, rules, validate};

@@ -13,9 +13,10 @@ use crate::error::{Error, ErrorCode, Location, Problem, Result};
 use crate::options::BuildOptions;
 use crate::path::{BundlePath, parent};
 use crate::plan::{Observed, Op, PlanOptions, layout, plan};
+use crate::report::Severity;
 use crate::runtime::Layout;
 use crate::source::SourceTree;
-use crate::validate::{RuleSeverity, ValidateOptions, validate};
+use crate::validate::{ValidateOptions, validate};
 
 /// One plugin of a monorepo build.
 pub struct Member<'a> {
@@ -168,11 +169,8 @@ fn across_plugins(output: &Output) -> Result<Vec<Problem>> {
     let problems = report
         .findings
         .into_iter()
-        .filter(|f| f.severity == RuleSeverity::Error && ACROSS_PLUGINS.contains(&f.code))
-        .map(|f| {
-            let location = f.file.map(|file| Location { file, line: f.line, column: f.column });
-            Problem { message: format!("{}: {}", f.code, f.message), location }
-        })
+        .filter(|f| f.severity == Severity::Error && ACROSS_PLUGINS.contains(&f.code))
+        .map(|f| Problem { message: format!("{}: {}", f.code, f.message), location: f.location })
         .collect();
     Ok(problems)
 }

@@ -67,7 +67,6 @@ pub fn canonical_source<'a>(tree: &'a SourceTree, folder_name: Option<&str>) -> 
         None,
         format!("read as a {} plugin, the way `plugforge import` reads it", runtime.id()),
     )];
-    diagnostics
-        .extend(notes.into_iter().map(|note| Diagnostic::info(note.code, Some(note.location), note.message)));
+    diagnostics.extend(notes);
     Ok(Canonical { tree: Cow::Owned(source), diagnostics })
 }

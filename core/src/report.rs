@@ -13,25 +13,164 @@ pub enum Severity {
     Error,
 }
 
-/// A finding about the source or the output that does not stop the build.
+/// A rule's severity before `--strict` turns warnings into errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum RuleSeverity {
+    Error,
+    Warning,
+}
+
+impl From<RuleSeverity> for Severity {
+    fn from(severity: RuleSeverity) -> Severity {
+        match severity {
+            RuleSeverity::Error => Severity::Error,
+            RuleSeverity::Warning => Severity::Warning,
+        }
+    }
+}
+
+/// One finding, whoever makes it: a build's diagnostic (a problem with the
+/// source or the output that does not stop the build), a note of `import`
+/// (something of the native plugin the canonical source does not carry, an
+/// `info`), or a broken rule of `validate`.
+///
+/// Serialized as a build diagnostic (`{severity, code, message, location?}`);
+/// an import's notes and validate's report carry the same findings in their
+/// own shapes (`ImportNote`, `ValidationFinding`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Diagnostic {
     pub severity: Severity,
-    /// A stable, snake_case identifier of the rule.
+    /// A stable identifier: snake_case for build diagnostics and import
+    /// notes, `area/what` for validate's rules.
     pub code: &'static str,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<Location>,
+    /// How to fix it (validate: the rule's fix).
+    #[serde(skip)]
+    #[cfg_attr(feature = "typescript", ts(skip))]
+    pub fix: Option<&'static str>,
+    /// The runtime it applies to, when it is runtime-specific (validate).
+    #[serde(skip)]
+    #[cfg_attr(feature = "typescript", ts(skip))]
+    pub runtime: Option<&'static str>,
 }
 
 impl Diagnostic {
+    pub fn new(
+        severity: Severity,
+        code: &'static str,
+        location: Option<Location>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic { severity, code, message: message.into(), location, fix: None, runtime: None }
+    }
+
     pub fn warning(code: &'static str, location: Option<Location>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, code, message: message.into(), location }
+        Diagnostic::new(Severity::Warning, code, location, message)
     }
 
     pub fn info(code: &'static str, location: Option<Location>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Info, code, message: message.into(), location }
+        Diagnostic::new(Severity::Info, code, location, message)
+    }
+
+    /// The file it is about, if any.
+    pub fn file(&self) -> Option<&str> {
+        self.location.as_ref().map(|l| l.file.as_str())
+    }
+
+    /// The line it is at, if known.
+    pub fn line(&self) -> Option<usize> {
+        self.location.as_ref().and_then(|l| l.line)
+    }
+
+    /// The column it is at, if known.
+    pub fn column(&self) -> Option<usize> {
+        self.location.as_ref().and_then(|l| l.column)
+    }
+}
+
+/// An import's notes in their wire shape: `[{code, location, message}]`.
+pub struct ImportNotes<'a>(pub &'a [Diagnostic]);
+
+impl Serialize for ImportNotes<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(ImportNote::of))
+    }
+}
+
+// An import note on the wire.
+/// Something of the native plugin the canonical source does not carry.
+#[derive(Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub(crate) struct ImportNote<'a> {
+    /// Stable snake_case identifier, e.g. `unknown_field`.
+    code: &'static str,
+    location: &'a Location,
+    message: &'a str,
+}
+
+impl<'a> ImportNote<'a> {
+    fn of(note: &'a Diagnostic) -> Self {
+        static NOWHERE: Location = Location { file: String::new(), line: None, column: None };
+        ImportNote {
+            code: note.code,
+            location: note.location.as_ref().unwrap_or(&NOWHERE),
+            message: &note.message,
+        }
+    }
+}
+
+/// Validate's findings in their wire shape (`schema/validate-report.schema.json`).
+pub(crate) fn validation_findings<S: serde::Serializer>(
+    findings: &[Diagnostic],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(findings.iter().map(ValidationFinding::of))
+}
+
+// A validate finding on the wire.
+/// One broken rule at one place.
+#[derive(Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ValidationFinding<'a> {
+    code: &'static str,
+    /// Effective severity: `--strict` reports warnings as errors.
+    severity: RuleSeverity,
+    /// The runtime the finding applies to, when it is runtime-specific.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    runtime: Option<&'static str>,
+    /// Path relative to the validated folder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+    message: &'a str,
+    fix: &'static str,
+}
+
+impl<'a> ValidationFinding<'a> {
+    fn of(finding: &'a Diagnostic) -> Self {
+        let severity = match finding.severity {
+            Severity::Error => RuleSeverity::Error,
+            Severity::Warning | Severity::Info => RuleSeverity::Warning,
+        };
+        ValidationFinding {
+            code: finding.code,
+            severity,
+            runtime: finding.runtime,
+            file: finding.file(),
+            line: finding.line(),
+            column: finding.column(),
+            message: &finding.message,
+            fix: finding.fix.unwrap_or_default(),
+        }
     }
 }
 

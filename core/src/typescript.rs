@@ -4,11 +4,12 @@
 
 use ts_rs::{Config, TS};
 
+use crate::report::{ImportNote, ValidationFinding};
 use crate::{
     BuildOptions, BundlePath, CarriedUrl, Diagnostic, DoctorOptions, DoctorReport, ErrorCode, Finding,
-    FindingCode, Generator, Honesty, ImportNote, ImportOptions, Level, Location, Merge, Op, Part,
-    PlanOptions, Problem, Rule, RuleSeverity, Scope, Severity, Subject, SubjectKind, Summary, TargetFailure,
-    TargetRequest, UninstallOptions, ValidateOptions, ValidationFinding, ValidationReport,
+    FindingCode, Generator, Honesty, ImportOptions, Level, Location, Merge, Op, Part, PlanOptions, Problem,
+    Rule, RuleSeverity, Scope, Severity, Subject, SubjectKind, Summary, TargetFailure, TargetRequest,
+    UninstallOptions, ValidateOptions, ValidationReport,
 };
 
 /// `export type Name = …;` of `T`, its doc comment first.
@@ -59,9 +60,9 @@ pub fn declarations() -> Vec<(String, String)> {
         named::<Finding>(),
         named::<DoctorReport>(),
         named::<Subject>(),
-        named::<ValidationFinding>(),
+        named::<ValidationFinding<'static>>(),
         named::<ValidationReport>(),
         named::<Rule>(),
-        named::<ImportNote>(),
+        named::<ImportNote<'static>>(),
     ]
 }

@@ -4,7 +4,7 @@
 
 use plugforge_conformance::imports::{import_cases, source_files};
 use plugforge_conformance::{read_files, write_tree};
-use plugforge_core::{BuildOptions, TargetRequest};
+use plugforge_core::{BuildOptions, ImportNotes, TargetRequest};
 
 fn updating() -> bool {
     std::env::var_os("UPDATE_EXPECT").is_some_and(|v| v == "1")
@@ -18,7 +18,7 @@ fn every_fixture_imports_to_its_expected_source_and_notes() {
     for case in cases {
         let imported = case.run();
         let produced = source_files(&imported);
-        let notes = serde_json::to_value(&imported.notes).expect("notes are JSON");
+        let notes = serde_json::to_value(ImportNotes(&imported.notes)).expect("notes are JSON");
         if updating() {
             write_tree(&case.expected_dir(), &produced);
             let text = serde_json::to_string_pretty(&notes).expect("JSON") + "\n";

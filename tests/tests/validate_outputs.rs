@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use plugforge_conformance::{Case, cases, read_files, read_tree};
-use plugforge_core::{RuleSeverity, ValidateOptions, validate};
+use plugforge_core::{Severity, ValidateOptions, validate};
 
 /// Files that make a folder a plugin or marketplace of some runtime.
 const MARKER_NAMES: &[&str] =
@@ -35,15 +35,17 @@ fn every_built_bundle_validates() {
         let unexplained: Vec<_> = report
             .findings
             .iter()
-            .filter(|f| f.severity == RuleSeverity::Error || !told.contains(&(f.code, f.file.clone())))
+            .filter(|f| {
+                f.severity == Severity::Error || !told.contains(&(f.code, f.file().map(str::to_string)))
+            })
             .collect();
         if !unexplained.is_empty() {
             let findings: Vec<String> = unexplained
                 .iter()
                 .map(|f| {
-                    let place = match (&f.file, f.line) {
+                    let place = match (f.file(), f.line()) {
                         (Some(file), Some(line)) => format!("{file}:{line}"),
-                        (Some(file), None) => file.clone(),
+                        (Some(file), None) => file.to_string(),
                         _ => "-".into(),
                     };
                     format!("  {} [{}] {place}: {}", f.code, f.runtime.unwrap_or("-"), f.message)
@@ -75,7 +77,7 @@ fn warnings_of_source(case: &Case) -> BTreeSet<(&'static str, Option<String>)> {
     report
         .findings
         .into_iter()
-        .filter(|f| f.severity == RuleSeverity::Warning)
-        .map(|f| (f.code, f.file))
+        .filter(|f| f.severity == Severity::Warning)
+        .map(|f| (f.code, f.file().map(str::to_string)))
         .collect()
 }

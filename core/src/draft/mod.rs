@@ -12,21 +12,9 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use serde::Serialize;
-
 use crate::error::{Error, ErrorCode, Location, Result};
+use crate::report::Diagnostic;
 use crate::source::{SourceFile, SourceTree, line_of_key};
-
-/// Something of the native plugin the canonical source does not carry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct ImportNote {
-    /// Stable snake_case identifier, e.g. `unknown_field`.
-    pub code: &'static str,
-    pub location: Location,
-    pub message: String,
-}
 
 /// `plugforge.json` keys in the order the written file lists them.
 const CONFIG_ORDER: [&str; 14] = [
@@ -49,7 +37,8 @@ const CONFIG_ORDER: [&str; 14] = [
 #[derive(Default)]
 pub struct Draft {
     files: BTreeMap<String, SourceFile>,
-    notes: Vec<ImportNote>,
+    /// Notes on what the canonical source does not carry (each an `info`).
+    notes: Vec<Diagnostic>,
     config: Map<String, Value>,
     /// Runtime id -> fields merged into that runtime's own manifest.
     targets: BTreeMap<String, Map<String, Value>>,
@@ -69,7 +58,7 @@ impl Draft {
     }
 
     pub fn note(&mut self, code: &'static str, location: Location, message: impl Into<String>) {
-        self.notes.push(ImportNote { code, location, message: message.into() });
+        self.notes.push(Diagnostic::info(code, Some(location), message));
     }
 
     /// A note on `key` of the JSON file `file` (whose text is `text`), at its line.
@@ -165,7 +154,7 @@ impl Draft {
     /// The canonical source: the files plus `plugforge.json`. URLs the
     /// native plugin holds need no `allowUrls`: the default `carry` policy
     /// carries what the author wrote.
-    pub fn finish(mut self) -> Result<(SourceTree, Vec<ImportNote>)> {
+    pub fn finish(mut self) -> Result<(SourceTree, Vec<Diagnostic>)> {
         self.settle_foreign_mcp();
         if !self.targets.is_empty() || !self.target_settings.is_empty() {
             let mut targets: Map<String, Value> = std::mem::take(&mut self.target_settings)

@@ -198,7 +198,7 @@ mod tests {
             imported
                 .notes
                 .iter()
-                .any(|n| n.code == "hooks_switched_off" && n.location.file == ".cursor-plugin/plugin.json")
+                .any(|n| n.code == "hooks_switched_off" && n.file() == Some(".cursor-plugin/plugin.json"))
         );
     }
 }

@@ -12,9 +12,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::draft::Draft;
-pub use crate::draft::ImportNote;
 use crate::draft::common::Regenerated;
 use crate::error::{Error, ErrorCode, Location, Result};
+use crate::report::Diagnostic;
 use crate::runtime::Runtime;
 use crate::source::{SourceTree, is_kebab};
 
@@ -53,7 +53,9 @@ pub struct Imported {
     pub runtime: Runtime,
     /// Files of the canonical source (with `plugforge.json`).
     pub source: SourceTree,
-    pub notes: Vec<ImportNote>,
+    /// What the source does not carry as it was, each an `info` with its
+    /// location (on the wire: [`ImportNotes`](crate::ImportNotes)).
+    pub notes: Vec<Diagnostic>,
 }
 
 /// Reads `tree` (a native plugin's root) into a canonical source.

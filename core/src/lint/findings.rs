@@ -1,37 +1,14 @@
 //! Findings: one broken rule at one place, collected while rules run (part
 //! of the stable `validate --json` contract, `schema/validate-report.schema.json`).
 
-use serde::Serialize;
-
-use super::rule::{Rule, RuleSeverity};
+use super::rule::Rule;
 use crate::error::Location;
-
-/// One broken rule at one place.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
-#[serde(rename_all = "camelCase")]
-pub struct ValidationFinding {
-    pub code: &'static str,
-    /// Effective severity: `--strict` reports warnings as errors.
-    pub severity: RuleSeverity,
-    /// The runtime the finding applies to, when it is runtime-specific.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub runtime: Option<&'static str>,
-    /// Path relative to the validated folder.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub column: Option<usize>,
-    pub message: String,
-    pub fix: &'static str,
-}
+use crate::report::{Diagnostic, Severity};
 
 /// Collects findings while rules run.
 #[derive(Debug, Default)]
 pub(crate) struct Sink {
-    findings: Vec<ValidationFinding>,
+    findings: Vec<Diagnostic>,
 }
 
 impl Sink {
@@ -44,25 +21,16 @@ impl Sink {
         location: Option<Location>,
         message: impl Into<String>,
     ) {
-        let (file, line, column) = match location {
-            Some(l) => (Some(l.file), l.line, l.column),
-            None => (None, None, None),
-        };
-        self.findings.push(ValidationFinding {
-            code: rule.code,
-            severity: rule.severity,
+        self.findings.push(Diagnostic {
+            fix: Some(rule.fix),
             runtime,
-            file,
-            line,
-            column,
-            message: message.into(),
-            fix: rule.fix,
+            ..Diagnostic::new(rule.severity.into(), rule.code, location, message)
         });
     }
 
     /// Drops the warnings, keeping what breaks a rule outright.
     pub fn retain_errors(&mut self) {
-        self.findings.retain(|f| f.severity == RuleSeverity::Error);
+        self.findings.retain(|f| f.severity == Severity::Error);
     }
 
     /// Drops the findings of `rules`.
@@ -84,7 +52,7 @@ impl Sink {
     }
 
     /// Every finding recorded, in the order reported.
-    pub fn into_findings(self) -> Vec<ValidationFinding> {
+    pub fn into_findings(self) -> Vec<Diagnostic> {
         self.findings
     }
 }

@@ -14,7 +14,6 @@ pub(crate) mod markdown;
 pub(crate) mod marketplace;
 mod rule;
 
-pub use findings::ValidationFinding;
 pub use rule::{Rule, RuleSeverity};
 
 pub(crate) use findings::Sink;

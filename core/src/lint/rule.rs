@@ -3,14 +3,7 @@
 
 use serde::Serialize;
 
-/// A rule's severity before `--strict` turns warnings into errors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "lowercase")]
-pub enum RuleSeverity {
-    Error,
-    Warning,
-}
+pub use crate::report::RuleSeverity;
 
 /// One rule of the catalog.
 #[derive(Debug, Serialize)]

@@ -1,7 +1,7 @@
 //! The rule catalog: every finding `validate` can report has a stable code,
 //! a default severity, the runtimes it applies to and a fix hint.
 
-pub use crate::lint::{Rule, RuleSeverity};
+pub use crate::lint::Rule;
 use crate::runtime::Runtime;
 
 /// Every rule, in catalog order (area by area).

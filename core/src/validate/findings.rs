@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 use super::detect::Subject;
-use crate::lint::{RuleSeverity, Sink, ValidationFinding};
+use crate::lint::Sink;
+use crate::report::{Diagnostic, Severity};
 
 /// The whole verdict.
 #[derive(Debug, Clone, Serialize)]
@@ -22,7 +23,11 @@ pub struct ValidationReport {
     pub errors: usize,
     pub warnings: usize,
     /// Sorted by file, line, column, code.
-    pub findings: Vec<ValidationFinding>,
+    // On the wire in validate's shape: `file`, `line` and `column` beside
+    // the code, with the rule's fix.
+    #[serde(serialize_with = "crate::report::validation_findings")]
+    #[cfg_attr(feature = "typescript", ts(as = "Vec<crate::report::ValidationFinding<'static>>"))]
+    pub findings: Vec<Diagnostic>,
 }
 
 pub const REPORT_SCHEMA: &str = "plugforge.validate.v1";
@@ -33,14 +38,20 @@ pub(crate) fn finish(sink: Sink, subjects: Vec<Subject>, strict: bool) -> Valida
     let mut findings = sink.into_findings();
     if strict {
         for finding in &mut findings {
-            finding.severity = RuleSeverity::Error;
+            finding.severity = Severity::Error;
         }
     }
     findings.sort_by(|a, b| {
-        (&a.file, a.line, a.column, a.code, &a.message).cmp(&(&b.file, b.line, b.column, b.code, &b.message))
+        (a.file(), a.line(), a.column(), a.code, &a.message).cmp(&(
+            b.file(),
+            b.line(),
+            b.column(),
+            b.code,
+            &b.message,
+        ))
     });
     findings.dedup();
-    let errors = findings.iter().filter(|f| f.severity == RuleSeverity::Error).count();
+    let errors = findings.iter().filter(|f| f.severity == Severity::Error).count();
     let warnings = findings.len() - errors;
     ValidationReport {
         schema: REPORT_SCHEMA,

@@ -19,8 +19,7 @@ mod urls;
 
 use serde::Deserialize;
 
-pub use crate::lint::ValidationFinding;
-pub use catalog::{Rule, RuleSeverity, rule, rules};
+pub use catalog::{Rule, rule, rules};
 pub use detect::{Subject, SubjectKind};
 pub use findings::ValidationReport;
 

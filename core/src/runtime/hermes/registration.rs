@@ -248,7 +248,7 @@ mod tests {
             .findings
             .into_iter()
             .filter(|f| f.code.starts_with("registration/"))
-            .map(|f| (f.code.to_string(), f.file))
+            .map(|f| (f.code.to_string(), f.file().map(str::to_string)))
             .collect()
     }
 

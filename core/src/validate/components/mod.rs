@@ -57,7 +57,7 @@ pub(crate) mod test_support {
             .findings
             .into_iter()
             .filter(|f| !f.code.starts_with("manifest/"))
-            .map(|f| (f.code.to_string(), f.file.unwrap_or_default(), f.line, f.message))
+            .map(|f| (f.code.to_string(), f.file().unwrap_or_default().to_string(), f.line(), f.message))
             .collect()
     }
 

@@ -19,7 +19,7 @@ pub(crate) fn findings(files: &[(&str, &str)], target: Option<&str>) -> Vec<(&'s
         .findings
         .into_iter()
         .filter(|f| ours(f.code))
-        .map(|f| (f.code, f.line))
+        .map(|f| (f.code, f.line()))
         .collect()
 }
 

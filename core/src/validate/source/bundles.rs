@@ -6,7 +6,6 @@ use super::super::catalog::rule;
 use super::super::detect::{SubjectKind, subjects};
 use super::super::{Context, Folder, check_plugin};
 use crate::bundle::{Bundle, Output};
-use crate::error::Location;
 use crate::lint::Sink;
 use crate::manifest::Manifest;
 use crate::runtime::Runtime;
@@ -25,8 +24,7 @@ pub(super) fn judge(bundle: &Bundle, output: &Output, sink: &mut Sink) {
     }
     for finding in super::super::findings::finish(native, Vec::new(), false).findings {
         let Some(rule) = rule(finding.code) else { continue };
-        let location = finding.file.map(|file| Location { file, line: finding.line, column: finding.column });
-        sink.report(rule, Some(bundle.runtime), location, finding.message);
+        sink.report(rule, Some(bundle.runtime), finding.location, finding.message);
     }
 }
 

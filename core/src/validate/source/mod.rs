@@ -114,10 +114,11 @@ fn targets(config: &Config, target: Option<Runtime>) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use crate::report::Diagnostic;
     use crate::source::SourceTree;
-    use crate::validate::{ValidateOptions, ValidationFinding, validate};
+    use crate::validate::{ValidateOptions, validate};
 
-    fn findings(files: &[(&str, &str)], target: Option<&str>) -> Vec<ValidationFinding> {
+    fn findings(files: &[(&str, &str)], target: Option<&str>) -> Vec<Diagnostic> {
         let mut tree = SourceTree::new();
         for (path, text) in files {
             tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
@@ -137,7 +138,7 @@ mod tests {
         let invalid: Vec<_> = found.iter().filter(|f| f.code == "source/invalid").collect();
         assert_eq!(invalid.len(), 1, "{found:#?}");
         assert_eq!(invalid[0].runtime, Some("gemini"));
-        assert_eq!(invalid[0].file.as_deref(), Some("plugforge.json"));
+        assert_eq!(invalid[0].file(), Some("plugforge.json"));
     }
 
     #[test]
@@ -149,8 +150,8 @@ mod tests {
         let invalid: Vec<_> = found.iter().filter(|f| f.code == "source/invalid").collect();
         assert_eq!(invalid.len(), 1, "{found:#?}");
         assert_eq!(invalid[0].runtime, None);
-        assert_eq!(invalid[0].file.as_deref(), Some("skills/bad/SKILL.md"));
-        assert!(invalid[0].line.is_some());
+        assert_eq!(invalid[0].file(), Some("skills/bad/SKILL.md"));
+        assert!(invalid[0].line().is_some());
     }
 
     #[test]
@@ -161,7 +162,7 @@ mod tests {
         let found = findings(&[("plugforge.json", config), SKILL, bare], None);
         let warnings: Vec<_> = found.iter().filter(|f| f.code == "source/diagnostic").collect();
         assert_eq!(warnings.len(), 1, "{found:#?}");
-        assert_eq!((warnings[0].runtime, warnings[0].file.as_deref()), (None, Some("commands/hi.md")));
+        assert_eq!((warnings[0].runtime, warnings[0].file()), (None, Some("commands/hi.md")));
     }
 
     #[test]
