@@ -12,7 +12,7 @@ use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
 use crate::report::{Diagnostic, Honesty, Level};
 use crate::runtime::{self, Kind, Runtime};
-use crate::source::{Config, SourceTree, UrlPolicy, has_templates};
+use crate::source::{Config, SourceTree, UrlPolicy};
 use crate::urls::UrlCheck;
 
 /// Builds every requested runtime's bundle from `source`: a canonical
@@ -59,8 +59,9 @@ impl<'a> PreparedBuild<'a> {
         source.check_limits()?;
         let written = source;
         let canonical = canonical_source(source, options.source_name.as_deref())?;
-        let tree = canonical.tree.as_ref();
-        let config = read_config(tree, &options.vars)?;
+        let read = canonical.source();
+        let tree = read.tree();
+        let config = read_config(read, &options.vars)?;
         let targets = resolve_targets(&config, options)?;
         let mut allowed = options.allow_urls.clone();
         allowed.extend(config.allow_urls.iter().cloned());
@@ -69,8 +70,8 @@ impl<'a> PreparedBuild<'a> {
         let credentials = CredentialCheck::new(written, tree, &config.allow_credentials)?;
         let shared_plugin = targets
             .first()
-            .filter(|_| !has_templates(tree))
-            .map(|&(runtime, kind)| load_plugin(tree, &load_options(options, runtime, kind)));
+            .filter(|_| !read.has_templates())
+            .map(|&(runtime, kind)| load_plugin(read, &load_options(options, runtime, kind)));
         Ok(PreparedBuild { options, canonical, targets, urls, credentials, shared_plugin })
     }
 
@@ -82,10 +83,9 @@ impl<'a> PreparedBuild<'a> {
     /// Builds target `index` (`0..targets()`).
     pub fn build_target(&self, index: usize) -> TargetBuilt {
         let (runtime, kind) = self.targets[index];
-        let source = self.canonical.tree.as_ref();
         let (mut plugin, diagnostics) = match &self.shared_plugin {
             Some(loaded) => loaded.clone()?,
-            None => load_plugin(source, &load_options(self.options, runtime, kind))?,
+            None => load_plugin(self.canonical.source(), &load_options(self.options, runtime, kind))?,
         };
         let switched_off = plugin.config.targets.get(runtime.id()).and_then(|t| t.hooks) == Some(false);
         let hooks = if switched_off { plugin.hooks.take() } else { None };

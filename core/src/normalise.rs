@@ -1,12 +1,12 @@
 //! One reading path: a plugin an author already ships for any importable
-//! runtime is read through the same normalisation `import` writes to disk,
-//! in memory, so `build`, `doctor` and `import` + `build` see the same
-//! canonical source and produce the same bytes.
-
-use std::borrow::Cow;
+//! runtime is read by the same reader `import` uses, so `build`, `doctor`
+//! and `import` + `build` see the same canonical source and produce the
+//! same bytes. A build loads what the reader read; it never parses the
+//! source `import` would write.
 
 use crate::error::{Error, ErrorCode, Location, Result};
-use crate::import::{ImportOptions, Imported, import, importable, is_native};
+use crate::import::{ImportOptions, Read, importable, is_native, read};
+use crate::model::{ReadSource, Source};
 use crate::report::Diagnostic;
 use crate::source::SourceTree;
 
@@ -38,16 +38,29 @@ fn native_markers() -> Vec<String> {
 
 /// The canonical source `tree` stands for, and what reading it noted.
 pub struct Canonical<'a> {
-    pub tree: Cow<'a, SourceTree>,
+    /// The tree as written (a plugforge source), or, for a native plugin,
+    /// what its reader read.
+    written: &'a SourceTree,
+    read: Option<ReadSource>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// A canonical source as it is; a native plugin through `import`.
+impl Canonical<'_> {
+    /// The source the loader takes.
+    pub fn source(&self) -> Source<'_> {
+        match &self.read {
+            Some(read) => Source::Read(read),
+            None => Source::Written(self.written),
+        }
+    }
+}
+
+/// A canonical source as it is; a native plugin through its reader.
 /// `folder_name` is the source folder's name, which names a Claude Code
 /// plugin that has no manifest, as Claude Code itself does.
 pub fn canonical_source<'a>(tree: &'a SourceTree, folder_name: Option<&str>) -> Result<Canonical<'a>> {
     if CANONICAL_MARKERS.iter().any(|marker| tree.get(marker).is_some()) {
-        return Ok(Canonical { tree: Cow::Borrowed(tree), diagnostics: Vec::new() });
+        return Ok(Canonical { written: tree, read: None, diagnostics: Vec::new() });
     }
     if !is_native(tree) {
         return Err(Error::at(
@@ -61,12 +74,12 @@ pub fn canonical_source<'a>(tree: &'a SourceTree, folder_name: Option<&str>) -> 
         ));
     }
     let options = ImportOptions { folder_name: folder_name.map(str::to_string), ..ImportOptions::default() };
-    let Imported { runtime, source, notes } = import(tree, &options)?;
+    let Read { runtime, source, notes } = read(tree, &options)?;
     let mut diagnostics = vec![Diagnostic::info(
         "read_as_native",
         None,
         format!("read as a {} plugin, the way `plugforge import` reads it", runtime.id()),
     )];
     diagnostics.extend(notes);
-    Ok(Canonical { tree: Cow::Owned(source), diagnostics })
+    Ok(Canonical { written: tree, read: Some(source), diagnostics })
 }

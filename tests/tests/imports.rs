@@ -60,6 +60,49 @@ fn every_imported_source_builds_for_every_runtime() {
     }
 }
 
+/// A native plugin built as it is (its reader's source loaded as read) gives
+/// exactly what `import` + `build` of the written source gives: every
+/// bundle's files, honesty rows and diagnostics, for every runtime.
+#[test]
+fn a_native_plugin_builds_exactly_as_its_imported_source() {
+    let mut compared = Vec::new();
+    for case in import_cases() {
+        let options = case.options();
+        if options.name.is_some() {
+            // Named by the options alone: a build has no such option.
+            continue;
+        }
+        let native = plugforge_conformance::read_tree(&case.dir.join("input"));
+        let all = BuildOptions { targets: vec![TargetRequest::new("all")], ..Default::default() };
+        let direct = plugforge_core::build(&native, &all).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let imported = case.run();
+        if options.from.is_some_and(|from| from != imported.runtime.id()) {
+            continue;
+        }
+        let via =
+            plugforge_core::build(&imported.source, &all).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let files = |output: &plugforge_core::Output| -> Vec<(String, Vec<u8>, bool)> {
+            let bundles = output.bundles.iter();
+            let files = bundles.flat_map(|b| {
+                b.files.iter().map(|(p, f)| (b.out_path(p).to_string(), f.bytes.to_vec(), f.executable))
+            });
+            files.collect()
+        };
+        assert!(files(&direct) == files(&via), "{}: the bundles' files differ", case.name);
+        let mut report = plugforge_conformance::report_of(&direct);
+        // What reading said comes first: that it was read as a native
+        // plugin, then each note of the import.
+        let diagnostics = report["diagnostics"].as_array_mut().expect("a list");
+        let read: Vec<_> = diagnostics.drain(..1 + imported.notes.len()).collect();
+        assert_eq!(read[0]["code"], "read_as_native", "{}", case.name);
+        let notes = serde_json::to_value(&imported.notes).expect("JSON");
+        assert_eq!(serde_json::Value::from(read[1..].to_vec()), notes, "{}: the notes differ", case.name);
+        assert_eq!(report, plugforge_conformance::report_of(&via), "{}: the reports differ", case.name);
+        compared.push(case.name);
+    }
+    assert!(compared.len() >= 10, "too few cases compared: {compared:?}");
+}
+
 /// The shipped example, built for each importable runtime and imported back:
 /// the imported source builds again, and every skill, command and agent the
 /// bundle carries (its honesty row is not `unsupported`) is in it.

@@ -26,8 +26,3 @@ impl Markdown {
         }
     }
 }
-
-/// A frontmatter block with `fields`, then `body`.
-pub fn with_frontmatter(fields: &Map<String, Value>, body: &str) -> String {
-    if fields.is_empty() { body.to_string() } else { yaml::frontmatter(fields, body) }
-}

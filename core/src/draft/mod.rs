@@ -13,8 +13,13 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, ErrorCode, Location, Result};
+use crate::model::ReadSource;
+use crate::path::BundlePath;
 use crate::report::Diagnostic;
-use crate::source::{SourceFile, SourceTree, line_of_key};
+use crate::source::{Document, RenderedFile, RenderedTree, SourceFile, SourceTree, line_of_key};
+
+/// The canonical source's config file.
+const CONFIG_FILE: &str = "plugforge.json";
 
 /// `plugforge.json` keys in the order the written file lists them.
 const CONFIG_ORDER: [&str; 14] = [
@@ -37,6 +42,11 @@ const CONFIG_ORDER: [&str; 14] = [
 #[derive(Default)]
 pub struct Draft {
     files: BTreeMap<String, SourceFile>,
+    /// The JSON files the reader wrote, as values (a build takes them as
+    /// they are; `import` writes their text).
+    json: BTreeMap<String, Value>,
+    /// The Markdown files whose frontmatter the reader wrote, as documents.
+    documents: BTreeMap<String, Document>,
     /// Notes on what the canonical source does not carry (each an `info`).
     notes: Vec<Diagnostic>,
     config: Map<String, Value>,
@@ -148,13 +158,42 @@ impl Draft {
     }
 
     pub fn add_json(&mut self, path: &str, value: &Value, origin: &str) -> Result<()> {
-        self.add(path, crate::json::to_bytes(value), false, origin)
+        self.add(path, crate::json::to_bytes(value), false, origin)?;
+        self.json.insert(path.to_string(), value.clone());
+        Ok(())
     }
 
-    /// The canonical source: the files plus `plugforge.json`. URLs the
-    /// native plugin holds need no `allowUrls`: the default `carry` policy
-    /// carries what the author wrote.
-    pub fn finish(mut self) -> Result<(SourceTree, Vec<Diagnostic>)> {
+    /// Adds a Markdown file whose frontmatter the reader wrote: its text,
+    /// and the document a build takes without parsing the text again.
+    pub fn add_markdown(&mut self, path: &str, markdown: markdown::Markdown, origin: &str) -> Result<()> {
+        let text = markdown.text();
+        let markdown::Markdown { frontmatter, body } = markdown;
+        // Without frontmatter the text is the body alone, which is read as
+        // any other file (it may itself open with a `---` block).
+        let Some(frontmatter) = frontmatter.filter(|map| !map.is_empty()) else {
+            return self.add_text(path, text, origin);
+        };
+        let document = Document {
+            frontmatter: Some(frontmatter),
+            body: crate::text::normalised(&body).into_owned(),
+            quoted: None,
+        };
+        debug_assert!(
+            crate::source::parse_document(path, &text).is_ok_and(|parsed| {
+                parsed.frontmatter == document.frontmatter && parsed.body == document.body
+            }),
+            "{path}: the written frontmatter reads back as written"
+        );
+        self.add_text(path, text, origin)?;
+        self.documents.insert(path.to_string(), document);
+        Ok(())
+    }
+
+    /// The canonical source: the files plus `plugforge.json`, as text for
+    /// `import` to write and as read for a build to load. URLs the native
+    /// plugin holds need no `allowUrls`: the default `carry` policy carries
+    /// what the author wrote.
+    pub fn finish(mut self) -> Result<(ReadSource, Vec<Diagnostic>)> {
         self.settle_foreign_mcp();
         if !self.targets.is_empty() || !self.target_settings.is_empty() {
             let mut targets: Map<String, Value> = std::mem::take(&mut self.target_settings)
@@ -175,17 +214,45 @@ impl Draft {
             }
         }
         config.extend(std::mem::take(&mut self.config));
+        let config = Value::Object(config);
         let mut tree = SourceTree::new();
-        tree.insert("plugforge.json", crate::json::to_bytes(&Value::Object(config)), false)?;
+        let config_bytes = crate::json::to_bytes(&config);
+        tree.insert(CONFIG_FILE, config_bytes.clone(), false)?;
+        // Invalid only if a reader set a field of the wrong shape: the loader
+        // then reports what parsing the written file reports.
+        let config =
+            serde_json::from_value(config).or_else(|_| crate::source::parse_json(CONFIG_FILE, &config_bytes));
+        let mut files = RenderedTree::new();
         for (path, file) in std::mem::take(&mut self.files) {
-            match template_safe(&path, &file) {
-                Ok(Some((escaped, bytes))) => tree.insert(&escaped, bytes, file.executable)?,
-                Ok(None) => tree.insert(&path, file.bytes, file.executable)?,
-                Err(why) => self.note("template_file", Location::file(path.as_str()), why),
-            }
+            let written = match template_safe(&path, &file) {
+                Ok(Some((escaped, bytes))) => {
+                    tree.insert(&escaped, bytes, file.executable)?;
+                    escaped
+                }
+                Ok(None) => {
+                    tree.insert(&path, file.bytes.clone(), file.executable)?;
+                    path.clone()
+                }
+                Err(why) => {
+                    self.note("template_file", Location::file(path.as_str()), why);
+                    continue;
+                }
+            };
+            let origin = BundlePath::new(written)?;
+            files.insert(
+                BundlePath::new(path)?,
+                RenderedFile { bytes: file.bytes, executable: file.executable, origin },
+            );
         }
-        Ok((tree, self.notes))
+        let json = keyed(std::mem::take(&mut self.json))?;
+        let documents = keyed(std::mem::take(&mut self.documents))?;
+        Ok((ReadSource { tree, config, files, json, documents }, self.notes))
     }
+}
+
+/// `map` keyed by bundle paths.
+fn keyed<T>(map: BTreeMap<String, T>) -> Result<BTreeMap<BundlePath, T>> {
+    map.into_iter().map(|(path, value)| Ok((BundlePath::new(path)?, value))).collect()
 }
 
 /// A native `.j2` file is plain content, but the canonical source renders

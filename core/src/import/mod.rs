@@ -14,6 +14,7 @@ use serde_json::Value;
 use crate::draft::Draft;
 use crate::draft::common::Regenerated;
 use crate::error::{Error, ErrorCode, Location, Result};
+use crate::model::ReadSource;
 use crate::report::Diagnostic;
 use crate::runtime::Runtime;
 use crate::source::{SourceTree, is_kebab};
@@ -60,6 +61,20 @@ pub struct Imported {
 
 /// Reads `tree` (a native plugin's root) into a canonical source.
 pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
+    let read = read(tree, options)?;
+    Ok(Imported { runtime: read.runtime, source: read.source.tree, notes: read.notes })
+}
+
+/// A native plugin read by its runtime's reader.
+pub(crate) struct Read {
+    pub runtime: Runtime,
+    pub source: ReadSource,
+    pub notes: Vec<Diagnostic>,
+}
+
+/// Reads `tree` (a native plugin's root) with its runtime's reader: the
+/// canonical source as read, and as `import` writes it.
+pub(crate) fn read(tree: &SourceTree, options: &ImportOptions) -> Result<Read> {
     tree.check_limits()?;
     let runtime = match options.from.as_deref() {
         Some(id) => Runtime::parse(id)?,
@@ -95,7 +110,7 @@ pub fn import(tree: &SourceTree, options: &ImportOptions) -> Result<Imported> {
         }
     }
     let (source, notes) = draft.finish()?;
-    Ok(Imported { runtime, source, notes })
+    Ok(Read { runtime, source, notes })
 }
 
 /// The canonical name: the option, else the manifest's, in kebab-case (the
@@ -259,6 +274,41 @@ mod tests {
         let file =
             output.bundles[0].files.get(&crate::BundlePath::new("assets/page.html.j2").unwrap()).unwrap();
         assert_eq!(std::str::from_utf8(&file.bytes).unwrap(), page);
+    }
+
+    /// A build loads what the reader read: the text `import` writes is
+    /// never parsed again, so text that does not parse changes nothing.
+    #[test]
+    fn a_native_plugin_loads_from_what_its_reader_read_not_from_its_text() {
+        use crate::model::{LoadOptions, Source, load_plugin};
+        let mut tree = SourceTree::new();
+        let manifest = r#"{"name": "kit", "version": "1.0.0",
+            "commands": {"hi": {"content": "Say hi.", "description": "Greets"}},
+            "hooks": {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo ${CLAUDE_PLUGIN_ROOT}"}]}]}}}"#;
+        tree.insert(".claude-plugin/plugin.json", manifest.as_bytes().to_vec(), false).unwrap();
+        let mut read = read(&tree, &ImportOptions::default()).unwrap().source;
+        let vars = std::collections::BTreeMap::new();
+        let options = LoadOptions { vars: &vars, namespace: None, builtins: Vec::new() };
+        let (from_text, _) = load_plugin(Source::Written(&read.tree), &options).unwrap();
+        let broken: std::sync::Arc<[u8]> = b"{ not JSON
+---
+: ["
+        .to_vec()
+        .into();
+        for path in ["plugforge.json", "hooks/hooks.json"] {
+            read.tree.insert(path, broken.clone(), false).unwrap();
+        }
+        for path in ["hooks/hooks.json", "commands/hi.md"] {
+            let file = read.files.get_mut(&crate::path::BundlePath::new(path).unwrap()).unwrap();
+            file.bytes = broken.clone();
+        }
+        let (as_read, _) = load_plugin(Source::Read(&read), &options).unwrap();
+        assert_eq!(as_read.config.name, "kit");
+        assert_eq!(as_read.hooks.as_ref().map(|h| &h.value), from_text.hooks.as_ref().map(|h| &h.value));
+        assert!(from_text.hooks.is_some());
+        let command = |plugin: &crate::model::Plugin| plugin.commands[0].document.frontmatter.clone();
+        assert_eq!(command(&as_read), command(&from_text));
+        assert_eq!(command(&as_read).unwrap()["description"], "Greets");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value, json};
 
-use super::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, Skill};
+use super::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, ReadSource, Skill, Source};
 use crate::canonical::{CLAUDE_MANIFEST_DIR, CLAUDE_MANIFEST_PATH, HOOK_EVENTS};
 use crate::error::{Error, ErrorCode, Location, Problems, Result};
 use crate::format::yaml;
@@ -29,10 +29,16 @@ pub struct LoadOptions<'a> {
     pub builtins: Vec<(&'static str, Value)>,
 }
 
-/// Parses the source into the canonical model, with non-fatal findings.
-pub fn load_plugin(tree: &SourceTree, options: &LoadOptions<'_>) -> Result<(Plugin, Vec<Diagnostic>)> {
+/// Reads the source into the canonical model, with non-fatal findings: a
+/// written source is parsed and its templates rendered; a source a
+/// runtime's reader read is taken as it is.
+pub fn load_plugin(source: Source<'_>, options: &LoadOptions<'_>) -> Result<(Plugin, Vec<Diagnostic>)> {
     let host_ctx = TemplateContext::host_only(options.vars)?;
-    let metadata = read_metadata(tree, &host_ctx)?;
+    let tree = source.tree();
+    let metadata = match source {
+        Source::Written(tree) => read_metadata(tree, &host_ctx)?,
+        Source::Read(read) => read_metadata_read(read)?,
+    };
     let namespace = options
         .namespace
         .map(str::to_string)
@@ -43,6 +49,27 @@ pub fn load_plugin(tree: &SourceTree, options: &LoadOptions<'_>) -> Result<(Plug
     let (icon, icon_dropped) = icon(tree, metadata.config.icon.as_deref(), &metadata.file);
     metadata.config.icon = icon;
 
+    let (rendered, read) = match source {
+        Source::Written(tree) => (render(tree, &metadata, &namespace, options)?, None),
+        Source::Read(read) => (read.files.clone(), Some(read)),
+    };
+
+    let mut sorter = Sorter::new(metadata.paths, metadata.source_is_claude, read);
+    sorter.sort(rendered)?;
+    let Metadata { config, extra, file, .. } = metadata;
+    let (plugin, mut diagnostics) = sorter.finish(config, namespace, file, extra)?;
+    diagnostics.extend(icon_dropped);
+    Ok((plugin, diagnostics))
+}
+
+/// Renders the templates of a written source with the host's variables
+/// (each defaulting to the config's) and the built-ins.
+fn render(
+    tree: &SourceTree,
+    metadata: &Metadata,
+    namespace: &str,
+    options: &LoadOptions<'_>,
+) -> Result<RenderedTree> {
     let mut vars = options.vars.clone();
     for (name, doc) in &metadata.config.variables {
         if let (false, Some(default)) = (vars.contains_key(name), &doc.default) {
@@ -58,14 +85,7 @@ pub fn load_plugin(tree: &SourceTree, options: &LoadOptions<'_>) -> Result<(Plug
         ctx = ctx.with(name, value.clone());
     }
     let skip: Vec<&str> = metadata.skip.iter().map(String::as_str).collect();
-    let rendered = render_tree(tree, &skip, &ctx)?;
-
-    let mut sorter = Sorter::new(metadata.paths, metadata.source_is_claude);
-    sorter.sort(rendered)?;
-    let Metadata { config, extra, file, .. } = metadata;
-    let (plugin, mut diagnostics) = sorter.finish(config, namespace, file, extra)?;
-    diagnostics.extend(icon_dropped);
-    Ok((plugin, diagnostics))
+    render_tree(tree, &skip, &ctx)
 }
 
 /// The icon's path in the source (without `./`) when it names a PNG, JPEG
@@ -89,8 +109,12 @@ fn icon(tree: &SourceTree, named: Option<&str>, file: &BundlePath) -> (Option<St
 }
 
 /// Just the plugin's metadata, to choose targets before a full load.
-pub fn read_config(tree: &SourceTree, vars: &BTreeMap<String, String>) -> Result<Config> {
-    Ok(read_metadata(tree, &TemplateContext::host_only(vars)?)?.config)
+pub fn read_config(source: Source<'_>, vars: &BTreeMap<String, String>) -> Result<Config> {
+    let ctx = TemplateContext::host_only(vars)?;
+    match source {
+        Source::Written(tree) => Ok(read_metadata(tree, &ctx)?.config),
+        Source::Read(read) => Ok(read_metadata_read(read)?.config),
+    }
 }
 
 struct Metadata {
@@ -150,6 +174,22 @@ fn read_metadata(tree: &SourceTree, ctx: &TemplateContext) -> Result<Metadata> {
     ))
 }
 
+/// The metadata of a source a reader read: its `plugforge.json` fields, as
+/// the reader set them.
+fn read_metadata_read(read: &ReadSource) -> Result<Metadata> {
+    let file = BundlePath::new(PLUGFORGE_CONFIG)?;
+    let config = read.config.clone()?;
+    check_name(&config.name, &file)?;
+    Ok(Metadata {
+        config,
+        extra: Map::new(),
+        paths: ComponentPaths::default(),
+        skip: vec![file.to_string()],
+        file,
+        source_is_claude: false,
+    })
+}
+
 fn check_name(name: &str, file: &BundlePath) -> Result<()> {
     if is_kebab(name) {
         Ok(())
@@ -176,8 +216,10 @@ fn check_namespace(namespace: &str, file: &BundlePath) -> Result<()> {
 }
 
 /// Sorts rendered files into components, collecting every problem found.
-struct Sorter {
+struct Sorter<'r> {
     paths: ComponentPaths,
+    /// The source as a reader read it: the documents it already parsed.
+    read: Option<&'r ReadSource>,
     source_is_claude: bool,
     problems: Problems,
     diagnostics: Vec<Diagnostic>,
@@ -195,10 +237,11 @@ struct Sorter {
     support: Vec<FileComponent>,
 }
 
-impl Sorter {
-    fn new(paths: ComponentPaths, source_is_claude: bool) -> Self {
+impl<'r> Sorter<'r> {
+    fn new(paths: ComponentPaths, source_is_claude: bool, read: Option<&'r ReadSource>) -> Self {
         Sorter {
             paths,
+            read,
             source_is_claude,
             problems: Problems::default(),
             diagnostics: Vec::new(),
@@ -311,7 +354,7 @@ impl Sorter {
         let Some(text) = file.text() else {
             return self.problems.push(Location::file(file.origin.as_str()), "not UTF-8 text");
         };
-        let document = match parse_document(path.as_str(), text) {
+        let document = match self.document(&path, text) {
             Ok(document) => document,
             Err(e) => return self.problems.absorb(e),
         };
@@ -414,8 +457,24 @@ impl Sorter {
         Ok((document, RenderedFile { bytes: described.into_bytes().into(), ..file }))
     }
 
+    /// The document at `path`: the one the reader wrote, else `text` parsed.
+    fn document(&self, path: &BundlePath, text: &str) -> Result<Document> {
+        match self.read.and_then(|read| read.documents.get(path)) {
+            Some(document) => Ok(document.clone()),
+            None => parse_document(path.as_str(), text),
+        }
+    }
+
+    /// The JSON file at `path`: the value the reader wrote, else its bytes parsed.
+    fn json(&self, path: &BundlePath, bytes: &[u8]) -> Result<Value> {
+        match self.read.and_then(|read| read.json.get(path)) {
+            Some(value) => Ok(value.clone()),
+            None => parse_json(path.as_str(), bytes),
+        }
+    }
+
     fn json_component(&mut self, path: &BundlePath, file: &RenderedFile) -> Option<JsonComponent> {
-        match parse_json::<Value>(path.as_str(), &file.bytes) {
+        match self.json(path, &file.bytes) {
             Ok(value) if value.is_object() => {
                 Some(JsonComponent { value: canonical_json(value), origin: file.origin.clone() })
             }
@@ -486,17 +545,26 @@ impl Sorter {
                 let rel = path.strip_prefix(&dir).expect("grouped by dir");
                 let target = BundlePath::new(format!("skills/{name}/{rel}")).expect("valid parts");
                 if index == main_index {
-                    main = Some((path, FileComponent { path: target, file: canonical_markdown(file) }));
+                    let read = file.bytes.clone();
+                    let file = canonical_markdown(file);
+                    // The reader's document is this file's only when its text stays as read.
+                    let as_read = std::sync::Arc::ptr_eq(&read, &file.bytes);
+                    main = Some((path, as_read, FileComponent { path: target, file }));
                 } else {
                     rest.push(FileComponent { path: target, file });
                 }
             }
-            let (source_path, main) = main.expect("index found above");
+            let (source_path, as_read, main) = main.expect("index found above");
             let Some(text) = main.file.text() else {
                 self.problems.push(Location::file(main.file.origin.as_str()), "SKILL.md is not UTF-8 text");
                 continue;
             };
-            let document = match parse_document(source_path.as_str(), text) {
+            let document = if as_read {
+                self.document(&source_path, text)
+            } else {
+                parse_document(source_path.as_str(), text)
+            };
+            let document = match document {
                 Ok(document) => document,
                 Err(e) => {
                     self.problems.absorb(e);
@@ -541,13 +609,16 @@ impl Sorter {
         let mut description = None;
         let mut origin = None;
         let inline = std::mem::take(&mut self.paths.inline_hooks);
-        let parsed = files.into_iter().map(|(path, file)| {
-            let text = String::from_utf8_lossy(&file.bytes).into_owned();
-            (path.to_string(), parse_json::<Value>(path.as_str(), &file.bytes), text, Some(file.origin))
-        });
+        let parsed: Vec<_> = files
+            .into_iter()
+            .map(|(path, file)| {
+                let text = String::from_utf8_lossy(&file.bytes).into_owned();
+                (path.to_string(), self.json(&path, &file.bytes), text, Some(file.origin))
+            })
+            .collect();
         let inline =
             inline.into_iter().map(|v| (CLAUDE_MANIFEST_PATH.to_string(), Ok(v), String::new(), None));
-        for (file, value, text, file_origin) in parsed.chain(inline) {
+        for (file, value, text, file_origin) in parsed.into_iter().chain(inline) {
             let value = match value {
                 Ok(value) => value,
                 Err(e) => {
@@ -601,9 +672,7 @@ impl Sorter {
         for (path, file) in files {
             origin = origin.or(Some(file.origin.clone()));
             let text = String::from_utf8_lossy(&file.bytes).into_owned();
-            match parse_json::<Value>(path.as_str(), &file.bytes)
-                .and_then(|v| mcp_servers(path.as_str(), &text, v))
-            {
+            match self.json(&path, &file.bytes).and_then(|v| mcp_servers(path.as_str(), &text, v)) {
                 Ok(found) => servers.extend(found),
                 Err(e) => self.problems.absorb(e),
             }
@@ -772,7 +841,11 @@ mod tests {
             tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
         }
         let vars = BTreeMap::new();
-        load_plugin(&tree, &LoadOptions { vars: &vars, namespace: None, builtins: Vec::new() }).unwrap()
+        load_plugin(
+            Source::Written(&tree),
+            &LoadOptions { vars: &vars, namespace: None, builtins: Vec::new() },
+        )
+        .unwrap()
     }
 
     const CONFIG: (&str, &str) = ("plugforge.json", r#"{"name": "kit", "version": "1.0.0"}"#);

@@ -1,14 +1,69 @@
 //! The canonical plugin model every runtime writer reads from, and its
-//! loader (`load.rs`: a source tree into the model).
+//! loader (`load.rs`: a canonical source into the model, as written or as a
+//! runtime's reader read it).
 
 mod load;
 
+use std::collections::BTreeMap;
+
 use serde_json::{Map, Value};
 
+use crate::error::Error;
 use crate::path::BundlePath;
-use crate::source::{Config, Document, RenderedFile};
+use crate::source::{Config, Document, RenderedFile, RenderedTree, SourceTree};
 
 pub(crate) use load::{LoadOptions, load_plugin, read_config};
+
+/// A canonical source as the loader takes it.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    /// As an author writes it: `plugforge.json` (or Claude Code's manifest)
+    /// and files, templates among them, all parsed by the loader.
+    Written(&'a SourceTree),
+    /// A native plugin as its runtime's reader read it: the loader takes its
+    /// metadata, files and parsed documents as they are.
+    Read(&'a ReadSource),
+}
+
+impl<'a> Source<'a> {
+    /// The source's files as `import` writes them: what the URL and
+    /// credential checks scan.
+    pub fn tree(self) -> &'a SourceTree {
+        match self {
+            Source::Written(tree) => tree,
+            Source::Read(read) => &read.tree,
+        }
+    }
+
+    /// Whether a file is a template: only templates see the per-target
+    /// built-ins (`runtime`, `kind`), so a source without one loads the same
+    /// for every target. A native plugin holds none: its `.j2` files are content.
+    pub fn has_templates(self) -> bool {
+        match self {
+            Source::Written(tree) => crate::source::has_templates(tree),
+            Source::Read(_) => false,
+        }
+    }
+}
+
+/// A native plugin read into a canonical source by its runtime's reader:
+/// the metadata, the files at their canonical paths and the documents the
+/// reader parsed or wrote, and the same source as text for `import` to
+/// write. A build loads the model from the parts and never parses the text.
+pub struct ReadSource {
+    /// The source as `import` writes it (`plugforge.json` and every file).
+    pub tree: SourceTree,
+    /// `plugforge.json`'s fields, or why they are not a valid config.
+    pub config: std::result::Result<Config, Error>,
+    /// Every file but `plugforge.json` at its canonical path, as read: a
+    /// native `.j2` file is content, kept as it is; its origin is the path
+    /// `import` writes it at.
+    pub files: RenderedTree,
+    /// JSON files the reader wrote (hooks, MCP servers, settings), by path.
+    pub json: BTreeMap<BundlePath, Value>,
+    /// Markdown files whose frontmatter the reader wrote, by path.
+    pub documents: BTreeMap<BundlePath, Document>,
+}
 
 /// A plugin source, parsed once: metadata plus every component.
 #[derive(Debug, Clone)]

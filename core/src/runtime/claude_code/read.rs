@@ -9,7 +9,7 @@ use crate::draft::Draft;
 use crate::draft::json_parts::{JsonParts, Merged};
 use crate::draft::manifest::{Manifest, entries, relative, short};
 use crate::error::{Location, Result};
-use crate::format::yaml;
+use crate::draft::markdown::Markdown;
 use crate::path::BundlePath;
 use crate::source::{SourceFile, SourceTree, parse_document};
 
@@ -230,8 +230,7 @@ fn inline_commands(
             );
         }
         let body = spelling().text(&body);
-        let text = if frontmatter.is_empty() { body } else { yaml::frontmatter(&frontmatter, &body) };
-        draft.add_text(&path, text, MANIFEST)?;
+        draft.add_markdown(&path, Markdown { frontmatter: Some(frontmatter), body }, MANIFEST)?;
     }
     Ok(())
 }

@@ -179,7 +179,7 @@ fn markdown(
             None => {}
         }
     }
-    draft.add_text(to, markdown.text(), from)
+    draft.add_markdown(to, markdown, from)
 }
 
 /// The one rule applied to every request (`alwaysApply: true`, no globs)

@@ -453,7 +453,7 @@ mod tests {
     fn plugin(files: &[(&str, &str)]) -> Plugin {
         let vars = Default::default();
         let load = crate::model::LoadOptions { vars: &vars, namespace: None, builtins: vec![] };
-        crate::model::load_plugin(&tree(files), &load).unwrap().0
+        crate::model::load_plugin(crate::model::Source::Written(&tree(files)), &load).unwrap().0
     }
 
     fn config(format: &str) -> String {

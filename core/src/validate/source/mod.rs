@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use super::Context;
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
-use crate::model::read_config;
+use crate::model::{Source, read_config};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::runtime::Runtime;
 use crate::source::Config;
@@ -71,7 +71,7 @@ pub const RULES: &[&Rule] =
 /// bundle with that runtime's native rules.
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let mut outcomes = Outcomes::new(cx);
-    let config = match read_config(cx.tree, &BTreeMap::new()) {
+    let config = match read_config(Source::Written(cx.tree), &BTreeMap::new()) {
         Ok(config) => config,
         Err(error) => return outcomes.error(&error, None).report(sink, &[]),
     };

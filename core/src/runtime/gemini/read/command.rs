@@ -7,7 +7,7 @@ use crate::format::toml_doc;
 use crate::draft::common::{self, Spelling};
 use crate::draft::Draft;
 use crate::draft::manifest::short;
-use crate::draft::markdown::with_frontmatter;
+use crate::draft::markdown::Markdown;
 use crate::source::SourceFile;
 
 /// `commands/<name>/x.toml` (as `build` writes it) or `commands/x.toml` -> `commands/x.md`.
@@ -51,7 +51,8 @@ pub fn command(
         draft.note("unknown_field", Location::at(from, line_of(key), 1), message);
     }
     let body = spelling.text(&prompt_body(draft, from, &prompt));
-    draft.add_text(&format!("commands/{rel}.md"), with_frontmatter(&frontmatter, &body), from)
+    let markdown = Markdown { frontmatter: Some(frontmatter), body };
+    draft.add_markdown(&format!("commands/{rel}.md"), markdown, from)
 }
 
 /// Gemini prompt syntax -> Claude command syntax: `{{args}}` -> `$ARGUMENTS`,

@@ -150,7 +150,7 @@ fn agent(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spelling) 
         }
     }
     markdown.body = spelling.text(&markdown.body);
-    draft.add_text(from, markdown.text(), from)
+    draft.add_markdown(from, markdown, from)
 }
 
 fn claude_name(gemini: &str) -> String {
