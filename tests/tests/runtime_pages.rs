@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use plugforge_conformance::honesty::{COMPONENTS, symbol, worst_levels};
+use plugforge_conformance::registry_folders as folders;
 use plugforge_core::{HookEvents, HookShape, Judge, Layout, Runtime, Spec, rules};
 
 fn repo() -> PathBuf {
@@ -21,16 +22,6 @@ fn repo() -> PathBuf {
 
 fn update() -> bool {
     std::env::var_os("UPDATE_EXPECT").is_some_and(|v| v == "1")
-}
-
-/// The registry's folder of each runtime, in registry order.
-fn folders() -> Vec<String> {
-    let registry = std::fs::read_to_string(repo().join("core/src/runtime/mod.rs")).expect("the registry");
-    let start = registry.find("\nregistry! {").expect("registry! { ... } in core/src/runtime/mod.rs");
-    let body = &registry[start..start + registry[start..].find("\n}").expect("the registry's end")];
-    body.lines()
-        .filter_map(|line| Some(line.trim().strip_suffix(',')?.split_once(" => ")?.1.to_string()))
-        .collect()
 }
 
 /// One fact of a `facts.rs`: its name, its value as written, its doc.
