@@ -27,6 +27,12 @@ pub struct CaseFile {
     #[serde(default)]
     pub options: serde_json::Value,
     pub generated_at: String,
+    /// Every runtime of `--target all` builds this source: those its
+    /// `targets` leave out, in a vector of their own folder
+    /// (`tests/tests/case_places.rs` holds each to it; `scripts/new-runtime`
+    /// writes it), so adding a runtime changes no shared vector.
+    #[serde(default)]
+    pub every_runtime: bool,
 }
 
 #[derive(Debug, Deserialize, PartialEq, Eq)]

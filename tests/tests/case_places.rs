@@ -1,9 +1,13 @@
 //! A case in a runtime's folder (`core/src/runtime/<folder>/conformance/`)
 //! is about that runtime alone, and a rule only one runtime's format has
 //! keeps its fixtures there: so removing or renaming a runtime's folder
-//! takes its cases along, and no runtime's folder holds another's.
+//! takes its cases along, and no runtime's folder holds another's. A shared
+//! vector every runtime must build (`everyRuntime`) names the runtimes it
+//! builds, and each runtime it leaves out builds its source in a vector of
+//! its own folder: so a new runtime is held to it without a shared vector
+//! changing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use plugforge_conformance::imports::import_cases;
 use plugforge_conformance::rules::rule_cases;
@@ -27,6 +31,41 @@ fn a_runtime_folders_vectors_build_that_runtime_alone() {
         owned += 1;
     }
     assert!(owned > 0, "no runtime folder holds a golden vector");
+}
+
+#[test]
+fn every_runtime_of_target_all_builds_each_every_runtime_source() {
+    let all = cases();
+    let source_of = |case: &plugforge_conformance::Case| {
+        case.source_dir().canonicalize().unwrap_or_else(|e| panic!("{}: its source: {e}", case.name))
+    };
+    let shared: Vec<_> = all.iter().filter(|c| c.file.every_runtime).collect();
+    assert!(!shared.is_empty(), "no vector is marked everyRuntime");
+    for every in shared {
+        assert!(
+            every.folder.is_none(),
+            "{}: an everyRuntime vector is a shared one (tests/vectors)",
+            every.name
+        );
+        let source = source_of(every);
+        let built: BTreeSet<String> = all
+            .iter()
+            .filter(|c| source_of(c) == source)
+            .flat_map(|c| c.options().targets.into_iter().map(|t| t.runtime))
+            .collect();
+        let missing: Vec<&str> = Runtime::ALL
+            .iter()
+            .filter(|r| r.spec().in_target_all && !built.contains(r.id()))
+            .map(|r| r.id())
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{}: {missing:?} build no vector of its source; each needs one in its own folder, \
+             core/src/runtime/<folder>/conformance/vectors/<id>-{} (scripts/new-runtime writes it)",
+            every.name,
+            every.name
+        );
+    }
 }
 
 #[test]

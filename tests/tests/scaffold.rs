@@ -60,6 +60,22 @@ fn a_scaffolded_runtime_says_every_spec_field_or_fails_to_compile() {
     assert_eq!(case["options"]["targets"][0]["runtime"], "demo-cli");
     let source = Path::new(vector).join(case["source"].as_str().expect("a source"));
     assert_eq!(lexical(&source), Path::new("examples/striatum"), "the vector builds the Striatum example");
+    // A vector of its own for each shared source every runtime builds.
+    let root = repo().canonicalize().expect("the repository");
+    let every: Vec<_> = plugforge_conformance::cases().into_iter().filter(|c| c.file.every_runtime).collect();
+    assert!(!every.is_empty(), "no everyRuntime vector");
+    for shared in every {
+        let vector = format!("core/src/runtime/demo_cli/conformance/vectors/demo-cli-{}", shared.name);
+        let text = files
+            .get(&format!("{vector}/case.json"))
+            .and_then(|v| v.as_str())
+            .unwrap_or_else(|| panic!("no {vector}"));
+        let case: serde_json::Value = serde_json::from_str(text).expect("case.json");
+        assert_eq!(case["options"]["targets"], serde_json::json!([{"runtime": "demo-cli"}]), "{vector}");
+        let source = Path::new(&vector).join(case["source"].as_str().expect("a source"));
+        let want = shared.source_dir().canonicalize().expect("its source");
+        assert_eq!(lexical(&source), want.strip_prefix(&root).expect("in the repository"), "{vector}");
+    }
     assert!(files.contains_key("core/src/runtime/demo_cli/facts.rs"));
     let outside: Vec<&String> = files
         .keys()
