@@ -195,7 +195,7 @@ fn codex_runs_the_hooks_and_mcp_of_the_full_example() {
 #[test]
 fn codex_migrates_commands_without_arguments_into_skills() {
     let Some(codex) = codex_bin() else { return };
-    let source = repo_root().join("tests/vectors/openclaw-hook-pack/input");
+    let source = plugforge_conformance::case("openclaw-hook-pack").source_dir();
     let out = Out::new("migrate");
     build(&source, &out.0, &["--target", "codex"]);
     let report =
