@@ -195,7 +195,7 @@ fn codex_runs_the_hooks_and_mcp_of_the_full_example() {
 #[test]
 fn codex_migrates_commands_without_arguments_into_skills() {
     let Some(codex) = codex_bin() else { return };
-    let source = repo_root().join("tests/vectors/openclaw-hook-pack/input");
+    let source = plugforge_conformance::case("openclaw-hook-pack").source_dir();
     let out = Out::new("migrate");
     build(&source, &out.0, &["--target", "codex"]);
     let report =
@@ -253,4 +253,22 @@ fn codex_reads_the_striatum_project() {
     build(&source, &out.0, &["--target", "codex:project", "--var", "runner_version=0.7.3"]);
     let report = inventory(&codex, &["project", "--root", out.0.to_str().unwrap()]);
     check_project(&report, &source, &["striatum-recover"], "Striatum owns the live state of every run.");
+}
+
+#[test]
+fn codex_keeps_a_cursor_server_with_a_static_oauth_client() {
+    let Some(codex) = codex_bin() else { return };
+    // A Cursor server's `auth: {CLIENT_ID}` makes Codex drop the whole server:
+    // the bundle leaves the key out, and every server of the source loads.
+    let source = repo_root().join("tests/vectors/cursor-mcp-static-oauth-and-url-only/input");
+    let out = Out::new("static-oauth");
+    build(&source, &out.0, &["--target", "codex"]);
+    let report = inventory(
+        &codex,
+        &["plugin", "--marketplace-root", out.0.to_str().unwrap(), "--plugin", "billing-agents"],
+    );
+    assert_eq!(report["add"]["exit"], 0, "{}", report["add"]);
+    let servers = keys(&read_json(&source.join("mcp.json"))["mcpServers"]);
+    assert_eq!(servers.len(), 3, "the source has three servers");
+    assert_eq!(set(&report["read"]["mcp_servers"]), servers, "{}", report["read"]);
 }
