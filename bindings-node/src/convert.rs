@@ -58,6 +58,7 @@ pub struct Problem {
 pub struct Diagnostic {
     #[napi(ts_type = "Severity")]
     pub severity: String,
+    #[napi(ts_type = "Code")]
     pub code: String,
     pub message: String,
     pub location: Option<Location>,
@@ -66,9 +67,12 @@ pub struct Diagnostic {
 /// One row of the honesty report: how well a runtime carries a component.
 #[napi(object, object_from_js = false)]
 pub struct Honesty {
+    #[napi(ts_type = "Component")]
     pub component: String,
     pub name: String,
+    #[napi(ts_type = "RuntimeId")]
     pub runtime: String,
+    #[napi(ts_type = "ArtifactKind")]
     pub kind: String,
     #[napi(ts_type = "Level")]
     pub level: String,
@@ -89,7 +93,9 @@ pub struct BundleFile {
 /// One runtime's bundle of one kind.
 #[napi(object, object_from_js = false)]
 pub struct Bundle {
+    #[napi(ts_type = "RuntimeId")]
     pub runtime: String,
+    #[napi(ts_type = "ArtifactKind")]
     pub kind: String,
     /// The bundle's folder below the output folder; empty for kinds written
     /// straight into it (a project folder).

@@ -13,6 +13,7 @@ pub struct Subject {
     #[napi(ts_type = "SubjectKind")]
     pub kind: String,
     /// `null` for a plugforge source judged for every runtime it targets.
+    #[napi(ts_type = "RuntimeId | null")]
     pub runtime: Option<String>,
     /// Folder relative to the validated folder (`''`: itself).
     pub root: String,
@@ -24,10 +25,12 @@ pub struct Subject {
 #[napi(object, object_from_js = false)]
 pub struct ValidationFinding {
     /// The rule's stable code, `area/what`.
+    #[napi(ts_type = "RuleCode")]
     pub code: String,
     /// Effective severity: with `strict`, always `error`.
     #[napi(ts_type = "RuleSeverity")]
     pub severity: String,
+    #[napi(ts_type = "RuntimeId")]
     pub runtime: Option<String>,
     pub file: Option<String>,
     pub line: Option<u32>,
@@ -54,11 +57,13 @@ pub struct ValidationReport {
 /// One rule of the catalog (`docs/rules.md`).
 #[napi(object, object_from_js = false)]
 pub struct Rule {
+    #[napi(ts_type = "RuleCode")]
     pub code: String,
     /// The rule's own severity, before `strict`.
     #[napi(ts_type = "RuleSeverity")]
     pub severity: String,
     /// Runtime ids the rule judges; empty: every runtime.
+    #[napi(ts_type = "Array<RuntimeId>")]
     pub runtimes: Vec<String>,
     pub summary: String,
     pub fix: String,
@@ -68,6 +73,7 @@ pub struct Rule {
 #[napi(object, object_from_js = false)]
 pub struct ImportNote {
     /// Stable snake_case identifier, e.g. `unknown_field`.
+    #[napi(ts_type = "DiagnosticCode")]
     pub code: String,
     pub location: Location,
     pub message: String,
@@ -77,6 +83,7 @@ pub struct ImportNote {
 #[napi(object, object_from_js = false)]
 pub struct Imported {
     /// The runtime the plugin was read as.
+    #[napi(ts_type = "RuntimeId")]
     pub runtime: String,
     /// The canonical source's files (with `plugforge.json`), ready to write.
     pub files: Vec<TreeFile>,

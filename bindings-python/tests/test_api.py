@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -227,6 +227,37 @@ def test_uninstall_and_doctor(tmp_path: Path) -> None:
     assert {a.op for a in plan.actions} == {"remove"}
     plugforge.apply_plan(tmp_path, plan)
     assert list(tmp_path.iterdir()) == []
+
+
+def literal_values(annotation: Any) -> set[str]:
+    """The strings a ``Literal``, or a ``Union`` of them, allows."""
+    arguments = get_args(annotation)
+    if all(isinstance(a, str) for a in arguments):
+        return set(arguments)
+    return set().union(*(literal_values(a) for a in arguments))
+
+
+def test_the_vocabulary_literals_hold_what_the_engine_returns() -> None:
+    runtimes = literal_values(plugforge.RuntimeId)
+    assert len(runtimes) >= 12 and {"claude-code", "codex", "universal"} <= runtimes
+    files = plugforge.read_tree(STRIATUM)
+    result = plugforge.build(files, targets="all", vars={"runner_version": "0.7.3"})
+    built = {b.runtime for b in result.bundles} | {f["runtime"] for f in result.failures}
+    assert len(built) >= 11 and built <= runtimes
+    assert {b.kind for b in result.bundles} <= literal_values(plugforge.ArtifactKind)
+    rows = [h for b in result.bundles for h in b.honesty]
+    assert rows and {h.component for h in rows} <= literal_values(plugforge.Component)
+    assert {h.runtime for h in rows} <= runtimes and {h.kind for h in rows} <= literal_values(plugforge.ArtifactKind)
+    catalog = plugforge.rules()
+    assert {r.code for r in catalog} == literal_values(plugforge.RuleCode)
+    assert {r for rule in catalog for r in rule.runtimes} <= runtimes
+    assert literal_values(plugforge.Code) == literal_values(plugforge.RuleCode) | literal_values(
+        plugforge.DiagnosticCode
+    )
+    codes = {d.code for d in result.diagnostics} | {d.code for b in result.bundles for d in b.diagnostics}
+    assert codes <= literal_values(plugforge.DiagnosticCode)
+    with pytest.raises(plugforge.UnsupportedRuntimeError, match="known: claude-code, codex"):
+        plugforge.build(HELLO, targets="claude")
 
 
 def test_starter_source_builds() -> None:

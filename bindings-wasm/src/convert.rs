@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use js_sys::Uint8Array;
 use plugforge_core::{
-    Bundle, BundlePath, Diagnostic, Error, ErrorCode, Honesty, ImportNotes, Imported, Merge, Observed, Op,
-    Plan, SourceTree, Summary,
+    ArtifactKind, Bundle, BundlePath, Diagnostic, Error, ErrorCode, Honesty, ImportNotes, Imported, Merge,
+    Observed, Op, Plan, Runtime, SourceTree, Summary,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -51,7 +51,7 @@ struct FileOut<'a> {
 /// A native plugin read into a canonical source (with `plugforge.json`).
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Imported"))]
 struct ImportedOut<'a> {
-    runtime: &'a str,
+    runtime: Runtime,
     #[cfg_attr(test, ts(as = "Vec<FileIn>"))]
     files: Vec<FileOut<'a>>,
     #[cfg_attr(test, ts(type = "Array<ImportNote>"))]
@@ -76,8 +76,8 @@ struct ObservedIn {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Bundle"))]
 struct BundleOut<'a> {
-    runtime: &'a str,
-    kind: &'a str,
+    runtime: Runtime,
+    kind: ArtifactKind,
     /// Folder below the output root; "" when the files go straight into it.
     root: &'a str,
     /// The generation manifest's path below the output root.
@@ -188,7 +188,7 @@ pub fn source_files(tree: &SourceTree) -> Result<JsValue, serde_wasm_bindgen::Er
 
 pub fn imported(imported: &Imported) -> Result<JsValue, serde_wasm_bindgen::Error> {
     let files = files_out(&imported.source);
-    to_js(&ImportedOut { runtime: imported.runtime.id(), files, notes: ImportNotes(&imported.notes) })
+    to_js(&ImportedOut { runtime: imported.runtime, files, notes: ImportNotes(&imported.notes) })
 }
 
 /// What the host saw in the output root; `undefined` or `{}` is an empty root.

@@ -35,7 +35,7 @@ export type Problem = { message: string, location?: SourceLocation, };
 /**
  * One requested runtime, with an optional artifact kind.
  */
-export type TargetRequest = { runtime: string, kind?: string | null, };
+export type TargetRequest = { runtime: RuntimeId | "all", kind?: ArtifactKind | null, };
 /**
  * The program that generated a bundle; a runner such as Striatum passes its
  * own name and version so its doctor can compare them.
@@ -44,7 +44,7 @@ export type Generator = { name: string, version: string, };
 /**
  * A requested runtime that could not be built, and every reason why.
  */
-export type TargetFailure = { runtime: string, kind: string, error: { code: ErrorCode, problems: Array<Problem>, }, };
+export type TargetFailure = { runtime: RuntimeId, kind: ArtifactKind, error: { code: ErrorCode, problems: Array<Problem>, }, };
 /**
  * A URL the author wrote that the built bundles carry, with the source
  * files it is written in.
@@ -157,7 +157,7 @@ export type ValidateOptions = {
 /**
  * A runtime id; `None` detects the runtimes from the folder's markers.
  */
-target?: string | null, 
+target?: RuntimeId | null, 
 /**
  * Warnings count as errors (as `claude plugin validate --strict` does).
  */
@@ -166,7 +166,7 @@ export type ImportOptions = {
 /**
  * The runtime the folder is for; `None` detects it from its marker.
  */
-from?: string | null, 
+from?: RuntimeId | null, 
 /**
  * The plugin's name: required for a Claude Code plugin without its
  * manifest (Claude Code then names it after its folder, which the core
@@ -193,11 +193,11 @@ export type Diagnostic = { severity: Severity,
  * A stable identifier: snake_case for build diagnostics and import
  * notes, `area/what` for validate's rules.
  */
-code: string, message: string, location?: SourceLocation, };
+code: Code, message: string, location?: SourceLocation, };
 /**
  * One row of the honesty report: component x runtime, with the reason.
  */
-export type Honesty = { component: string, name: string, runtime: string, kind: string, level: Level, detail: string, };
+export type Honesty = { component: Component, name: string, runtime: RuntimeId, kind: ArtifactKind, level: Level, detail: string, };
 export type Part = { "kind": "marketplace_entry", document: JsonValue, entry: JsonValue, } | { "kind": "json_entry", pointer: Array<string>, key: string, value: JsonValue, } | { "kind": "json_items", pointer: Array<string>, items: Array<JsonValue>, } | { "kind": "section", id: string, text: string, };
 /**
  * One part of a shared file that a bundle wants.
@@ -221,7 +221,7 @@ export type Subject = { kind: SubjectKind,
 /**
  * `None` for a source judged for every runtime it targets.
  */
-runtime: string | null, 
+runtime: RuntimeId | null, 
 /**
  * Folder relative to the validated folder ("" = itself).
  */
@@ -233,7 +233,7 @@ marker: string, };
 /**
  * One broken rule at one place.
  */
-export type ValidationFinding = { code: string, 
+export type ValidationFinding = { code: RuleCode, 
 /**
  * Effective severity: `--strict` reports warnings as errors.
  */
@@ -241,7 +241,7 @@ severity: RuleSeverity,
 /**
  * The runtime the finding applies to, when it is runtime-specific.
  */
-runtime?: string, 
+runtime?: RuntimeId, 
 /**
  * Path relative to the validated folder.
  */
@@ -273,11 +273,11 @@ export type Rule = {
 /**
  * Stable identifier, `area/what-is-wrong` in kebab-case.
  */
-code: string, severity: RuleSeverity, 
+code: RuleCode, severity: RuleSeverity, 
 /**
  * Runtime ids the rule applies to; empty = every runtime.
  */
-runtimes: Array<string>, 
+runtimes: Array<RuntimeId>, 
 /**
  * One sentence: what the rule requires.
  */
@@ -293,7 +293,7 @@ export type ImportNote = {
 /**
  * Stable snake_case identifier, e.g. `unknown_field`.
  */
-code: string, location: SourceLocation, message: string, };
+code: DiagnosticCode, location: SourceLocation, message: string, };
 /**
  * What every function throws: `message` lists every problem, one per line.
  */
@@ -338,7 +338,7 @@ template: string, };
 /**
  * One runtime's bundle of one kind.
  */
-export type Bundle = { runtime: string, kind: string, 
+export type Bundle = { runtime: RuntimeId, kind: ArtifactKind, 
 /**
  * Folder below the output root; "" when the files go straight into it.
  */
@@ -370,4 +370,4 @@ export type OutputFile = { path: BundlePath, bytes: Bytes, sha256: string, execu
 /**
  * A native plugin read into a canonical source (with `plugforge.json`).
  */
-export type Imported = { runtime: string, files: Array<SourceFile>, notes: Array<ImportNote>, };
+export type Imported = { runtime: RuntimeId, files: Array<SourceFile>, notes: Array<ImportNote>, };

@@ -155,7 +155,7 @@ pub fn failures(host: &mut dyn Host, failures: &[TargetFailure]) {
             text.push_str(&format!("    {problem}\n"));
         }
     }
-    let names: Vec<&str> = failures.iter().map(|f| f.runtime).collect();
+    let names: Vec<&str> = failures.iter().map(|f| f.runtime.id()).collect();
     text.push_str(&format!(
         "refused: {} runtime(s) could not be built ({}); nothing was written for them\n",
         failures.len(),
@@ -232,7 +232,9 @@ pub fn import(host: &mut dyn Host, out: &str, imported: &Imported) {
 
 #[cfg(test)]
 mod tests {
-    use plugforge_core::{BundlePath, Location, Observed, Runtime, SourceTree, Subject, SubjectKind};
+    use plugforge_core::{
+        BundlePath, Location, Observed, Runtime, SharedRule, SourceTree, Subject, SubjectKind,
+    };
 
     use super::*;
 
@@ -283,8 +285,13 @@ mod tests {
         let location = file.map(|file| Location { file: file.into(), line, column });
         Diagnostic {
             fix: Some("how to fix it"),
-            runtime: Some("codex"),
-            ..Diagnostic::warning("manifest/example", location, "what is wrong")
+            runtime: Some(Runtime::parse("codex").unwrap()),
+            ..Diagnostic::new(
+                Severity::Warning,
+                SharedRule::ManifestMissing.into(),
+                location,
+                "what is wrong",
+            )
         }
     }
 
@@ -311,11 +318,11 @@ mod tests {
         let mut host = Captured::default();
         validation(&mut host, "My-Out", &report);
         let expected = "  plugin My-Out/Bundles/codex for codex (Bundles/codex/.codex-plugin/plugin.json)
-My-Out/a.json:3:7: warning[manifest/example] (codex) what is wrong
+My-Out/a.json:3:7: warning[manifest/missing] (codex) what is wrong
     fix: how to fix it
-My-Out/b.md:2: warning[manifest/example] (codex) what is wrong
+My-Out/b.md:2: warning[manifest/missing] (codex) what is wrong
     fix: how to fix it
-My-Out: warning[manifest/example] (codex) what is wrong
+My-Out: warning[manifest/missing] (codex) what is wrong
     fix: how to fix it
 valid: 0 errors, 3 warnings
 ";

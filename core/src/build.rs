@@ -10,7 +10,7 @@ use crate::model::{LoadOptions, load_plugin, read_config};
 use crate::normalise::{Canonical, canonical_source};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
-use crate::report::{Diagnostic, Honesty, Level};
+use crate::report::{Component, Diagnostic, Honesty, Level};
 use crate::runtime::{self, Kind, Runtime};
 use crate::source::{Config, SourceTree, UrlPolicy};
 use crate::urls::UrlCheck;
@@ -93,9 +93,9 @@ impl<'a> PreparedBuild<'a> {
         if let Some(hooks) = hooks {
             let events = hooks.value.get("hooks").and_then(|h| h.as_object()).map(|h| h.len()).unwrap_or(0);
             bundle.honesty.push(Honesty {
-                component: "hook",
+                component: Component::Hook,
                 name: hooks.origin.to_string(),
-                runtime: runtime.id(),
+                runtime,
                 kind: kind.name,
                 level: Level::Unsupported,
                 detail: format!(
@@ -137,7 +137,7 @@ impl<'a> PreparedBuild<'a> {
                     output.bundles.push(bundle);
                 }
                 Err(error) => {
-                    output.failures.push(TargetFailure { runtime: runtime.id(), kind: kind.name, error });
+                    output.failures.push(TargetFailure { runtime, kind: kind.name, error });
                 }
             }
         }
@@ -167,7 +167,7 @@ fn load_options<'o>(options: &'o BuildOptions, runtime: Runtime, kind: &'static 
 /// error as it is; for several, each distinct reason once, naming the
 /// runtimes it stopped when they differ.
 fn every_failure(failures: Vec<TargetFailure>) -> Error {
-    let mut distinct: Vec<(Error, Vec<&'static str>)> = Vec::new();
+    let mut distinct: Vec<(Error, Vec<Runtime>)> = Vec::new();
     for failure in failures {
         match distinct.iter_mut().find(|(error, _)| *error == failure.error) {
             Some((_, runtimes)) => runtimes.push(failure.runtime),
@@ -181,7 +181,7 @@ fn every_failure(failures: Vec<TargetFailure>) -> Error {
     let problems = distinct
         .into_iter()
         .flat_map(|(error, runtimes)| {
-            let label = runtimes.join(", ");
+            let label = runtimes.iter().map(|r| r.id()).collect::<Vec<_>>().join(", ");
             error.problems.into_iter().map(move |problem| Problem {
                 message: format!("{label}: {}", problem.message),
                 location: problem.location,

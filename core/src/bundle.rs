@@ -10,6 +10,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::hash::sha256_hex;
 use crate::merge::Merge;
 use crate::path::BundlePath;
+use crate::registry::{ArtifactKind, Runtime};
 use crate::report::{Diagnostic, Honesty};
 use crate::source::{Conflict, Requires};
 
@@ -69,8 +70,8 @@ impl Scope {
 /// and workspace kinds).
 #[derive(Debug, Clone, Serialize)]
 pub struct Bundle {
-    pub runtime: &'static str,
-    pub kind: &'static str,
+    pub runtime: Runtime,
+    pub kind: ArtifactKind,
     pub root: String,
     /// The generation manifest's path below the output directory.
     pub manifest: BundlePath,
@@ -145,8 +146,8 @@ pub struct Output {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct TargetFailure {
-    pub runtime: &'static str,
-    pub kind: &'static str,
+    pub runtime: Runtime,
+    pub kind: ArtifactKind,
     #[cfg_attr(feature = "typescript", ts(inline))]
     pub error: Error,
 }

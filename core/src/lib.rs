@@ -24,8 +24,8 @@
 //! The top-level modules depend on their own layer or the layers below it,
 //! never in a circle (`tests/tests/module_graph.rs` checks both). Bottom to top:
 //!
-//! 1. `error`, `hash`, `json`, `limits`, `shell`, `text`: primitives.
-//! 2. `format`, `path`, `report`: format parsers, bundle paths, diagnostics.
+//! 1. `error`, `hash`, `json`, `limits`, `registry`, `shell`, `text`: primitives, and the registry of runtimes (their ids, artifact kinds and own rule codes).
+//! 2. `codes`, `format`, `path`, `report`: finding codes, format parsers, bundle paths, findings and honesty rows.
 //! 3. `canonical`, `recognise`, `vars`: canonical names, credential and URL patterns, plugin-root variables.
 //! 4. `source`: the source tree, its config, documents and templates.
 //! 5. `lint`, `merge`, `model`, `templates`: the rule toolkit (rules, findings, documents, layouts), shared-file parts, the plugin model and its loader, starter sources.
@@ -44,6 +44,7 @@
 mod build;
 mod bundle;
 mod canonical;
+mod codes;
 mod credentials;
 mod doctor;
 mod draft;
@@ -64,6 +65,7 @@ mod path;
 mod plan;
 mod portable;
 mod recognise;
+mod registry;
 mod report;
 mod runtime;
 mod shell;
@@ -82,6 +84,7 @@ pub use build::{PreparedBuild, TargetBuilt, build};
 pub use bundle::{
     Bundle, CarriedUrl, DEFAULT_MANIFEST_NAME, GeneratedFile, Generator, Output, Scope, TargetFailure,
 };
+pub use codes::{Code, DiagnosticCode, RuleCode, SharedRule};
 pub use doctor::{
     DoctorOptions, DoctorReport, Finding, FindingCode, doctor, doctor_paths_to_read, shell_quote,
 };
@@ -94,7 +97,8 @@ pub use merge::{Merge, Part, Record};
 pub use options::{BuildOptions, TargetRequest};
 pub use path::BundlePath;
 pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
-pub use report::{Diagnostic, Honesty, ImportNotes, Level, RuleSeverity, Severity};
+pub use registry::{ArtifactKind, RuntimeRule};
+pub use report::{Component, Diagnostic, Honesty, ImportNotes, Level, RuleSeverity, Severity};
 pub use runtime::{Client, HookEvents, HookShape, Judge, Kind, Layout, Runtime, Spec};
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,

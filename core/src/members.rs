@@ -141,7 +141,10 @@ fn below(label: &str, mut problem: Problem) -> Problem {
 fn version_disagreement(label: &str, output: &Output) -> Option<Problem> {
     let mut versions: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for bundle in &output.bundles {
-        versions.entry(bundle.plugin_version.as_deref().unwrap_or("none")).or_default().push(bundle.runtime);
+        versions
+            .entry(bundle.plugin_version.as_deref().unwrap_or("none"))
+            .or_default()
+            .push(bundle.runtime.id());
     }
     (versions.len() > 1).then(|| {
         let said: Vec<String> = versions
@@ -169,7 +172,7 @@ fn across_plugins(output: &Output) -> Result<Vec<Problem>> {
     let problems = report
         .findings
         .into_iter()
-        .filter(|f| f.severity == Severity::Error && ACROSS_PLUGINS.contains(&f.code))
+        .filter(|f| f.severity == Severity::Error && ACROSS_PLUGINS.contains(&f.code.as_str()))
         .map(|f| Problem { message: format!("{}: {}", f.code, f.message), location: f.location })
         .collect();
     Ok(problems)
@@ -193,7 +196,7 @@ impl Output {
         let mut project_homes = Vec::new();
         for bundle in &self.bundles {
             let parent = parent(bundle.manifest.as_str()).unwrap_or("");
-            match layout(bundle.runtime, bundle.kind) {
+            match layout(bundle.runtime.id(), bundle.kind.as_str()) {
                 Some(Layout::Folder) => folder_homes.push(parent_or_root(parent)),
                 _ => project_homes.push(parent.to_string()),
             }

@@ -4,6 +4,7 @@
 //! same bytes. A build loads what the reader read; it never parses the
 //! source `import` would write.
 
+use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::import::{ImportOptions, Read, importable, is_native, read};
 use crate::model::{ReadSource, Source};
@@ -76,7 +77,7 @@ pub fn canonical_source<'a>(tree: &'a SourceTree, folder_name: Option<&str>) -> 
     let options = ImportOptions { folder_name: folder_name.map(str::to_string), ..ImportOptions::default() };
     let Read { runtime, source, notes } = read(tree, &options)?;
     let mut diagnostics = vec![Diagnostic::info(
-        "read_as_native",
+        DiagnosticCode::ReadAsNative,
         None,
         format!("read as a {} plugin, the way `plugforge import` reads it", runtime.id()),
     )];

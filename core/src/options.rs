@@ -10,9 +10,12 @@ use crate::bundle::{DEFAULT_MANIFEST_NAME, Generator, Scope};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct TargetRequest {
+    // A string, not a `Runtime`: `all` asks for every runtime, and an
+    // unknown id is refused by the build with `unsupported_runtime`.
+    #[cfg_attr(feature = "typescript", ts(type = "RuntimeId | \"all\""))]
     pub runtime: String,
     #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<crate::registry::ArtifactKind>", optional = nullable))]
     pub kind: Option<String>,
 }
 

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::bundle::{Bundle, Output};
+use crate::codes::DiagnosticCode;
 use crate::error::{Location, Result};
 use crate::hash::sha256_hex;
 use crate::manifest::Manifest;
@@ -269,7 +270,7 @@ pub(crate) fn retired_root(previous: &Manifest, manifest_at: &BundlePath) -> Str
 /// Where a runtime's artifact kind writes, by the names a manifest records.
 pub(crate) fn layout(runtime: &str, kind: &str) -> Option<Layout> {
     let runtime = Runtime::parse(runtime).ok()?;
-    runtime.kinds().iter().find(|k| k.name == kind).map(|k| k.layout)
+    runtime.kinds().iter().find(|k| k.name.as_str() == kind).map(|k| k.layout)
 }
 
 pub(crate) fn push_step(shared: &mut BTreeMap<BundlePath, Vec<Step>>, path: &str, step: Step) {
@@ -324,7 +325,7 @@ pub(crate) fn read_previous(
         Err(e) => {
             let message = format!("{}; every file there is treated as untracked", e.message());
             diagnostics.push(Diagnostic::warning(
-                "invalid_manifest",
+                DiagnosticCode::InvalidManifest,
                 Some(Location::file(manifest_at.as_str())),
                 message,
             ));

@@ -100,8 +100,8 @@ mod tests {
 
     fn bundle(root: &str, files: &[(&str, &str)]) -> Bundle {
         Bundle {
-            runtime: "claude-code",
-            kind: "plugin",
+            runtime: crate::registry::Runtime::ClaudeCode,
+            kind: crate::registry::ArtifactKind::Plugin,
             root: root.to_string(),
             manifest: BundlePath::new("m.json").unwrap(),
             namespace: "p".into(),

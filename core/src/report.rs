@@ -2,7 +2,9 @@
 
 use serde::Serialize;
 
+use crate::codes::{Code, DiagnosticCode};
 use crate::error::Location;
+use crate::registry::{ArtifactKind, Runtime, words};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -45,7 +47,7 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// A stable identifier: snake_case for build diagnostics and import
     /// notes, `area/what` for validate's rules.
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<Location>,
@@ -56,25 +58,25 @@ pub struct Diagnostic {
     /// The runtime it applies to, when it is runtime-specific (validate).
     #[serde(skip)]
     #[cfg_attr(feature = "typescript", ts(skip))]
-    pub runtime: Option<&'static str>,
+    pub runtime: Option<Runtime>,
 }
 
 impl Diagnostic {
     pub fn new(
         severity: Severity,
-        code: &'static str,
+        code: Code,
         location: Option<Location>,
         message: impl Into<String>,
     ) -> Self {
         Diagnostic { severity, code, message: message.into(), location, fix: None, runtime: None }
     }
 
-    pub fn warning(code: &'static str, location: Option<Location>, message: impl Into<String>) -> Self {
-        Diagnostic::new(Severity::Warning, code, location, message)
+    pub fn warning(code: DiagnosticCode, location: Option<Location>, message: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Warning, code.into(), location, message)
     }
 
-    pub fn info(code: &'static str, location: Option<Location>, message: impl Into<String>) -> Self {
-        Diagnostic::new(Severity::Info, code, location, message)
+    pub fn info(code: DiagnosticCode, location: Option<Location>, message: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Info, code.into(), location, message)
     }
 
     /// The file it is about, if any.
@@ -108,7 +110,8 @@ impl Serialize for ImportNotes<'_> {
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub(crate) struct ImportNote<'a> {
     /// Stable snake_case identifier, e.g. `unknown_field`.
-    code: &'static str,
+    #[cfg_attr(feature = "typescript", ts(as = "DiagnosticCode"))]
+    code: Code,
     location: &'a Location,
     message: &'a str,
 }
@@ -138,12 +141,13 @@ pub(crate) fn validation_findings<S: serde::Serializer>(
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ValidationFinding<'a> {
-    code: &'static str,
+    #[cfg_attr(feature = "typescript", ts(as = "crate::codes::RuleCode"))]
+    code: Code,
     /// Effective severity: `--strict` reports warnings as errors.
     severity: RuleSeverity,
     /// The runtime the finding applies to, when it is runtime-specific.
     #[serde(skip_serializing_if = "Option::is_none")]
-    runtime: Option<&'static str>,
+    runtime: Option<Runtime>,
     /// Path relative to the validated folder.
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<&'a str>,
@@ -188,10 +192,32 @@ pub enum Level {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Honesty {
-    pub component: &'static str,
+    pub component: Component,
     pub name: String,
-    pub runtime: &'static str,
-    pub kind: &'static str,
+    pub runtime: Runtime,
+    pub kind: ArtifactKind,
     pub level: Level,
     pub detail: String,
+}
+
+words! {
+    /// A component of a plugin, as honesty rows name it.
+    pub enum Component as "Component" {
+        Skill = "skill",
+        Command = "command",
+        Agent = "agent",
+        Hook = "hook",
+        Mcp = "mcp",
+        Settings = "settings",
+        Bin = "bin",
+        Context = "context",
+        OutputStyle = "output-style",
+        Support = "support",
+        /// A manifest field a runtime shows (Codex's `interface`).
+        Metadata = "metadata",
+        /// A code module a runtime loads as a plugin (OpenCode's).
+        PluginModule = "plugin-module",
+        /// A client the universal folder serves.
+        Host = "host",
+    }
 }

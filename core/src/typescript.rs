@@ -4,7 +4,9 @@
 
 use ts_rs::{Config, TS};
 
-use crate::report::{ImportNote, ValidationFinding};
+use crate::codes::{Code, DiagnosticCode, RuleCode, SharedRule};
+use crate::registry::{ArtifactKind, Runtime, RuntimeRule};
+use crate::report::{Component, ImportNote, ValidationFinding};
 use crate::{
     BuildOptions, BundlePath, CarriedUrl, Diagnostic, DoctorOptions, DoctorReport, ErrorCode, Finding,
     FindingCode, Generator, Honesty, ImportOptions, Level, Location, Merge, Op, Part, PlanOptions, Problem,
@@ -23,12 +25,30 @@ pub fn inline<T: TS>() -> String {
     T::inline(&Config::default())
 }
 
+fn named<T: TS>() -> (String, String) {
+    (T::ident(&Config::default()), export::<T>())
+}
+
+/// The vocabulary's declarations: the runtime ids (from the registry), the
+/// artifact kinds, the components and the finding codes, each a union of
+/// strings. They change when a runtime is added, so they live in one file
+/// every binding's typings import (`vocabulary.d.ts`).
+pub fn vocabulary() -> Vec<(String, String)> {
+    vec![
+        named::<Runtime>(),
+        named::<ArtifactKind>(),
+        named::<Component>(),
+        named::<DiagnosticCode>(),
+        named::<SharedRule>(),
+        named::<RuntimeRule>(),
+        named::<RuleCode>(),
+        named::<Code>(),
+    ]
+}
+
 /// One exported declaration per type, by name, in an order where each only
-/// names types declared before it.
+/// names types declared before it (or in [`vocabulary`]).
 pub fn declarations() -> Vec<(String, String)> {
-    fn named<T: TS>() -> (String, String) {
-        (T::ident(&Config::default()), export::<T>())
-    }
     vec![
         named::<serde_json::Value>(),
         named::<BundlePath>(),

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::bundle::{DEFAULT_MANIFEST_NAME, Scope, check_manifest_name};
+use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::path::BundlePath;
 use crate::plan::{Action, Observed, Op, Plan, read_previous, retire, shared_action};
@@ -123,7 +124,7 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
                 bundle.manifest
             );
             diagnostics.push(Diagnostic::info(
-                "not_installed",
+                DiagnosticCode::NotInstalled,
                 Some(Location::file(bundle.manifest.as_str())),
                 message,
             ));

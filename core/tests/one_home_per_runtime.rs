@@ -3,8 +3,8 @@
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)]
 
 //! A runtime is its folder (`core/src/runtime/<rt>/`) plus one line of the
-//! registry (`registry! { Variant => folder, ... }` in
-//! `core/src/runtime/mod.rs`). Outside `core/src/runtime/`, no code names a
+//! registry (`Variant => folder as "id",` in `core/src/registry.rs`).
+//! Outside `core/src/runtime/` and the registry, no code names a
 //! runtime: no `Runtime::<Variant>` (so no `match` or comparison on a
 //! runtime either, which would need one), no path into a runtime's folder,
 //! and no manifest folder spelled out; everything asks the registry or a
@@ -98,13 +98,17 @@ fn core_sources() -> (Vec<(PathBuf, String)>, Vec<PathBuf>) {
     (texts, test_files)
 }
 
-/// The registry's lines, `Variant => folder,`, as (variant, folder).
+/// The registry's lines, `Variant => folder as "id"` (then `,`, or `{` and
+/// the runtime's own rule codes), as (variant, folder).
 fn registry(text: &str) -> Vec<(String, String)> {
-    let start = text.find("\nregistry! {").expect("core/src/runtime/mod.rs invokes registry! { ... }");
-    let body = &text[start..text[start..].find("\n}").map_or(text.len(), |end| start + end)];
+    let start = text.find("macro_rules! registry {").expect("core/src/registry.rs defines registry!");
+    let body = &text[start..text[start..].find("\n}\n").map_or(text.len(), |end| start + end)];
     body.lines()
-        .filter_map(|line| line.trim().strip_suffix(',')?.split_once(" => "))
-        .map(|(variant, folder)| (variant.trim().to_string(), folder.trim().to_string()))
+        .filter_map(|line| {
+            let (variant, rest) = line.trim().split_once(" => ")?;
+            let (folder, _) = rest.split_once(" as \"")?;
+            Some((variant.trim().to_string(), folder.trim().to_string()))
+        })
         .collect()
 }
 
@@ -134,7 +138,8 @@ fn runtime_names(line: &str, registry: &[(String, String)]) -> Vec<String> {
 fn only_runtime_folders_and_the_registry_name_a_runtime() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let runtimes = root.join("src").join("runtime");
-    let registry_text = std::fs::read_to_string(runtimes.join("mod.rs")).expect("read the registry");
+    let registry_file = root.join("src").join("registry.rs");
+    let registry_text = std::fs::read_to_string(&registry_file).expect("read the registry");
     let registry = registry(&registry_text);
     assert!(registry.len() >= 12, "the registry lists {} runtimes", registry.len());
     for (_, folder) in &registry {
@@ -147,6 +152,7 @@ fn only_runtime_folders_and_the_registry_name_a_runtime() {
     let mut found = Vec::new();
     for (file, text) in &texts {
         if file.starts_with(&runtimes)
+            || *file == registry_file
             || file.file_name().is_some_and(|n| n == "tests.rs")
             || test_files.contains(file)
         {
@@ -157,14 +163,16 @@ fn only_runtime_folders_and_the_registry_name_a_runtime() {
     }
     assert!(
         found.is_empty(),
-        "outside core/src/runtime/, ask the registry (core/src/runtime/mod.rs) or the runtime's spec instead of naming it:\n{}",
+        "outside core/src/runtime/, ask the registry (core/src/registry.rs) or the runtime's spec instead of naming it:\n{}",
         found.join("\n")
     );
 }
 
 #[test]
 fn the_runtime_guard_would_catch_a_name_and_skips_test_code() {
-    let registry = registry("x\nregistry! {\n    ClaudeCode => claude_code,\n    Codex => codex,\n}\n");
+    let registry = registry(
+        "macro_rules! registry {\n    ClaudeCode => claude_code as \"claude-code\",\n    Codex => codex as \"codex\" {\n        Rule = \"a/b\",\n    },\n}\n",
+    );
     assert_eq!(registry, [("ClaudeCode".into(), "claude_code".into()), ("Codex".into(), "codex".into())]);
     let sample = "if r == Runtime::Codex {}\nlet x = Runtime::CodexLike;\nuse crate::runtime::{Runtime, codex};\n\
                   let y = crate::runtime::claude_code::facts::X;\n#[cfg(test)]\nmod tests {\n    Runtime::Codex\n}\n";

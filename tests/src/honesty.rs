@@ -37,7 +37,10 @@ pub fn worst_levels(runtime: Runtime, kind: &Kind) -> BTreeMap<&'static str, Lev
     let mut worst: BTreeMap<&str, Level> = BTreeMap::new();
     for source in &sources {
         let options = BuildOptions {
-            targets: vec![TargetRequest { runtime: runtime.id().into(), kind: Some(kind.name.into()) }],
+            targets: vec![TargetRequest {
+                runtime: runtime.id().into(),
+                kind: Some(kind.name.as_str().into()),
+            }],
             namespace: Some("ref".into()),
             // A kind may serve one scope only (Hermes's workspace: user).
             scope: kind.scopes[0],
@@ -46,7 +49,7 @@ pub fn worst_levels(runtime: Runtime, kind: &Kind) -> BTreeMap<&'static str, Lev
         let output =
             build(source, &options).unwrap_or_else(|e| panic!("{}:{}: {e}", runtime.id(), kind.name));
         for row in output.bundles.iter().flat_map(|b| b.honesty.iter()) {
-            let slot = worst.entry(row.component).or_insert(row.level);
+            let slot = worst.entry(row.component.as_str()).or_insert(row.level);
             if rank(row.level) > rank(*slot) {
                 *slot = row.level;
             }

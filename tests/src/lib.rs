@@ -77,11 +77,12 @@ pub struct Listed {
 /// The registry's folder of each runtime (`core/src/runtime/<folder>/`), in
 /// registry order.
 pub fn registry_folders() -> Vec<String> {
-    let registry = fs::read_to_string(repo_dir().join("core/src/runtime/mod.rs")).expect("the registry");
-    let start = registry.find("\nregistry! {").expect("registry! { ... } in core/src/runtime/mod.rs");
-    let body = &registry[start..start + registry[start..].find("\n}").expect("the registry's end")];
+    let registry = fs::read_to_string(repo_dir().join("core/src/registry.rs")).expect("the registry");
+    let start = registry.find("macro_rules! registry {").expect("registry! in core/src/registry.rs");
+    let body = &registry[start..start + registry[start..].find("\n}\n").expect("the registry's end")];
+    // `Variant => folder as "id",` (or `{` and the runtime's own rule codes).
     body.lines()
-        .filter_map(|line| Some(line.trim().strip_suffix(',')?.split_once(" => ")?.1.to_string()))
+        .filter_map(|line| Some(line.trim().split_once(" => ")?.1.split_once(" as \"")?.0.to_string()))
         .collect()
 }
 

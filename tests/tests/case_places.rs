@@ -72,7 +72,7 @@ fn every_runtime_of_target_all_builds_each_every_runtime_source() {
 fn a_runtimes_own_rules_keep_their_fixtures_in_its_folder() {
     let owner: BTreeMap<&str, Runtime> = Runtime::ALL
         .iter()
-        .flat_map(|runtime| runtime.spec().rules.iter().map(move |rule| (rule.code, *runtime)))
+        .flat_map(|runtime| runtime.spec().rules.iter().map(move |rule| (rule.code.as_str(), *runtime)))
         .collect();
     let folders = registry_folders();
     for case in rule_cases() {

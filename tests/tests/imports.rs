@@ -132,7 +132,7 @@ fn the_striatum_example_comes_back_from_every_importable_runtime() {
         plugforge_core::build(&imported.source, &all)
             .unwrap_or_else(|e| panic!("{}: the imported source does not build: {e}", runtime.id()));
         for row in bundle.honesty.iter().filter(|r| r.level != plugforge_core::Level::Unsupported) {
-            let path = match row.component {
+            let path = match row.component.as_str() {
                 "skill" => format!("skills/{}/SKILL.md", row.name),
                 "command" => format!("commands/{}.md", row.name.replace(':', "/")),
                 "agent" => format!("agents/{}.md", row.name),

@@ -13,8 +13,9 @@
 //! anywhere. The graph must be acyclic.
 //!
 //! Every `core/src/**/*.rs` is parsed with `syn`, following the `mod`
-//! declarations from `lib.rs` (and the runtime registry's lines, each of
-//! which declares its runtime's folder; a file no declaration reaches fails the test,
+//! declarations from `lib.rs` (and the runtime registry's lines in
+//! `registry.rs`, each of which declares its runtime's folder where
+//! `runtime/mod.rs` expands them; a file no declaration reaches fails the test,
 //! so none is skipped silently). A cycle fails the test, listed with the
 //! file and line of every edge in it, and the layer order of the graph.
 //! The layers lib.rs lists (`//! N. \`a\`, \`b\`: ...`, bottom first) must
@@ -322,8 +323,13 @@ impl<'ast> Visit<'ast> for Names<'_> {
     /// Macro arguments are tokens, not syntax: every `crate::x` or
     /// `super::x` run in them counts.
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        if mac.path.is_ident("registry") {
-            self.registry(mac.tokens.clone());
+        if mac.path.segments.last().is_some_and(|segment| segment.ident == "registry") {
+            // `runtime/mod.rs` expands the registry's lines (`registry.rs`)
+            // into its folders' modules with its own macro, `folders`.
+            if mac.tokens.to_string() == "folders" {
+                let lines = self.files.get("registry.rs").and_then(|text| text.parse().ok());
+                self.registry(lines.unwrap_or_default());
+            }
         }
         self.macro_tokens(mac.tokens.clone());
         visit::visit_macro(self, mac);
@@ -350,14 +356,25 @@ impl<'ast> Visit<'ast> for Names<'_> {
 }
 
 impl Names<'_> {
-    /// The runtime registry (`registry! { Variant => folder, ... }` in
-    /// `runtime/mod.rs`) declares `mod folder;` for each line.
+    /// The runtime registry (`Variant => folder as "id"` lines in
+    /// `registry.rs`, at any depth of its tokens) declares `mod folder;` for
+    /// each line.
     fn registry(&mut self, tokens: proc_macro2::TokenStream) {
         use proc_macro2::TokenTree;
-        let trees: Vec<TokenTree> = tokens.into_iter().collect();
-        for window in trees.windows(3) {
+        fn flat(tokens: proc_macro2::TokenStream, out: &mut Vec<TokenTree>) {
+            for tree in tokens {
+                match tree {
+                    TokenTree::Group(group) => flat(group.stream(), out),
+                    other => out.push(other),
+                }
+            }
+        }
+        let mut trees = Vec::new();
+        flat(tokens, &mut trees);
+        for window in trees.windows(4) {
             let arrow = matches!((&window[0], &window[1]), (TokenTree::Punct(a), TokenTree::Punct(b)) if a.as_char() == '=' && b.as_char() == '>');
-            if let (true, TokenTree::Ident(folder)) = (arrow, &window[2]) {
+            let named = matches!(&window[3], TokenTree::Ident(word) if word == "as");
+            if let (true, true, TokenTree::Ident(folder)) = (arrow, named, &window[2]) {
                 let name = folder.to_string();
                 let base = format!("{}{name}", self.dir);
                 let folder_file = format!("{base}/mod.rs");

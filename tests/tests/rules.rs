@@ -16,7 +16,7 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
     let cases = rule_cases();
     let have: BTreeSet<&str> = cases.iter().map(|c| c.code.as_str()).collect();
     let missing: Vec<&str> =
-        plugforge_core::rules().iter().map(|r| r.code).filter(|code| !have.contains(code)).collect();
+        plugforge_core::rules().iter().map(|r| r.code.as_str()).filter(|code| !have.contains(code)).collect();
     assert!(
         missing.is_empty(),
         "rules without fixtures (tests/rules, or the runtime folder's conformance/rules): {missing:?}"
@@ -31,7 +31,7 @@ fn every_fixture_matches_its_report() {
     for case in rule_cases() {
         for side in SIDES {
             let report = case.run(side);
-            let carries = report.findings.iter().any(|f| f.code == case.code);
+            let carries = report.findings.iter().any(|f| f.code == case.code.as_str());
             match side {
                 "fail" => assert!(carries, "{}/fail does not report {}: {report:#?}", case.code, case.code),
                 _ => assert!(!carries, "{}/pass reports {}: {report:#?}", case.code, case.code),

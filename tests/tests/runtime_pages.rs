@@ -142,7 +142,8 @@ fn page(runtime: Runtime, folder: &str) -> String {
     let mut p = format!(
         "<!-- Generated from core/src/runtime/{folder}/ by tests/tests/runtime_pages.rs: edit the runtime's \
          folder, then run scripts/check-generated --update rust. -->\n\n# {} (`{}`)\n\n",
-        spec.name, spec.id
+        spec.name,
+        runtime.id()
     );
     if !summary.is_empty() {
         p.push_str(&format!("{summary}\n\n"));
@@ -150,7 +151,7 @@ fn page(runtime: Runtime, folder: &str) -> String {
     p.push_str(&format!(
         "`--target all` builds it: {}. `--target {}` builds its default kind.\n\n",
         yes(spec.in_target_all),
-        spec.id
+        runtime.id()
     ));
 
     p.push_str("## Artifact kinds\n\n| kind | written to | scopes | marketplace | shared files |\n|---|---|---|---|---|\n");
@@ -249,7 +250,7 @@ fn page(runtime: Runtime, folder: &str) -> String {
     if let Some(trust) = &spec.hook_trust {
         p.push_str(&format!(
             "- Hooks of a {} bundle ({}) run only once trusted: {}.\n",
-            code(trust.kind),
+            code(trust.kind.as_str()),
             code(trust.hooks_file),
             trust.how
         ));
@@ -295,7 +296,7 @@ fn page(runtime: Runtime, folder: &str) -> String {
         Some(reader) => {
             p.push_str(&format!(
                 "Its plugins build directly, and `plugforge import --from {}` writes them as a canonical source.",
-                spec.id
+                runtime.id()
             ));
             if let Some(layout) = reader.manifestless_layout {
                 p.push_str(&format!(
@@ -317,7 +318,7 @@ fn page(runtime: Runtime, folder: &str) -> String {
                 format!(
                     ", and {} are kept for its bundle (`targets.{}.manifest`)",
                     list(foreign.runtime_only_fields),
-                    spec.id
+                    runtime.id()
                 )
             },
             foreign.marketplace.map_or(String::new(), |m| format!(

@@ -36,7 +36,8 @@ fn every_built_bundle_validates() {
             .findings
             .iter()
             .filter(|f| {
-                f.severity == Severity::Error || !told.contains(&(f.code, f.file().map(str::to_string)))
+                f.severity == Severity::Error
+                    || !told.contains(&(f.code.as_str(), f.file().map(str::to_string)))
             })
             .collect();
         if !unexplained.is_empty() {
@@ -48,7 +49,7 @@ fn every_built_bundle_validates() {
                         (Some(file), None) => file.to_string(),
                         _ => "-".into(),
                     };
-                    format!("  {} [{}] {place}: {}", f.code, f.runtime.unwrap_or("-"), f.message)
+                    format!("  {} [{}] {place}: {}", f.code, f.runtime.map_or("-", |r| r.id()), f.message)
                 })
                 .collect();
             failures.push(format!("{}:\n{}", case.name, findings.join("\n")));
@@ -78,6 +79,6 @@ fn warnings_of_source(case: &Case) -> BTreeSet<(&'static str, Option<String>)> {
         .findings
         .into_iter()
         .filter(|f| f.severity == Severity::Warning)
-        .map(|f| (f.code, f.file().map(str::to_string)))
+        .map(|f| (f.code.as_str(), f.file().map(str::to_string)))
         .collect()
 }

@@ -21,13 +21,19 @@ import {
 } from 'plugforge'
 import type {
   Action,
+  ArtifactKind,
   Bundle,
+  Code,
+  Component,
+  DiagnosticCode,
   Imported,
   Op,
   PlugforgeError,
   Plan,
   Rule,
+  RuleCode,
   RuleSeverity,
+  RuntimeId,
   SourceFile,
   Subject,
   ValidationFinding,
@@ -58,7 +64,7 @@ const first: ValidationFinding | undefined = verdict.findings[0]
 const where: string | undefined = first?.file
 const line: number | undefined = first?.line
 const subject: Subject = verdict.subjects[0]
-const runtime: string | null = subject.runtime
+const runtime: RuntimeId | null = subject.runtime
 const severities: RuleSeverity[] = rules().map((r: Rule) => r.severity)
 const imported: Imported = importPlugin(files, { from: 'claude-code' })
 const written: Buffer = imported.files[0].bytes
@@ -70,3 +76,20 @@ const freed = build([{ path: 'x', bytes: new Uint8Array(1) }])
 freed.free()
 const disposable: { [Symbol.dispose](): void } = build([{ path: 'x', bytes: new Uint8Array(1) }])
 disposable[Symbol.dispose]()
+
+// The vocabulary is string unions: results carry the ids and codes, options take them, a typo fails.
+const ids: RuntimeId[] = bundles.map((b) => b.runtime)
+const kinds: ArtifactKind[] = bundles.map((b) => b.kind)
+const components: Component[] = bundles.flatMap((b) => b.honesty.map((h) => h.component))
+const codes: Code[] = result.diagnostics.map((d) => d.code)
+const ruleCodes: RuleCode[] = verdict.findings.map((f) => f.code)
+const noteCodes: DiagnosticCode[] = imported.notes.map((n) => n.code)
+const asText: string = ids[0]
+build([], { targets: [{ runtime: 'all' }, { runtime: 'codex', kind: 'project' }] })
+// @ts-expect-error: not a runtime id
+build([], { targets: [{ runtime: 'claude' }] })
+// @ts-expect-error: not an artifact kind
+build([], { targets: [{ runtime: 'codex', kind: 'folder' }] })
+// @ts-expect-error: not a rule's code
+const wrongCode: RuleCode = 'manifest/no-such-rule'
+console.log(kinds, components, codes, ruleCodes, noteCodes, asText, wrongCode)

@@ -56,6 +56,16 @@ from ._plugforge import (
     validate,
     version,
 )
+from ._vocabulary import (
+    ArtifactKind,
+    Code,
+    Component,
+    DiagnosticCode,
+    RuleCode,
+    RuntimeId,
+    RuntimeRuleCode,
+    SharedRuleCode,
+)
 from .host import (
     RefusedPlanError,
     apply_plan,
@@ -69,10 +79,14 @@ __version__ = version()
 
 __all__ = [
     "Action",
+    "ArtifactKind",
     "Build",
     "Bundle",
+    "Code",
+    "Component",
     "CredentialError",
     "Diagnostic",
+    "DiagnosticCode",
     "DoctorReport",
     "Finding",
     "GeneratedFile",
@@ -92,6 +106,10 @@ __all__ = [
     "PlugforgeError",
     "RefusedPlanError",
     "Rule",
+    "RuleCode",
+    "RuntimeId",
+    "RuntimeRuleCode",
+    "SharedRuleCode",
     "SourceFile",
     "Subject",
     "Summary",

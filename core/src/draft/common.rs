@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::Draft;
+use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::path::BundlePath;
 use crate::source::{SourceFile, SourceTree, parse_json};
@@ -71,7 +72,7 @@ pub fn regenerated(regenerated: &Regenerated, path: &str) -> Option<&'static str
 pub fn skip_regenerated(draft: &mut Draft, path: &str) -> bool {
     match regenerated(&draft.regenerated, path) {
         Some(why) => {
-            draft.note("skipped_file", Location::file(path), format!("not imported: {why}"));
+            draft.note(DiagnosticCode::SkippedFile, Location::file(path), format!("not imported: {why}"));
             true
         }
         None => false,
@@ -94,7 +95,7 @@ pub fn copy(draft: &mut Draft, path: &BundlePath, file: &SourceFile) -> Result<(
     if path.as_str() == "GEMINI.md" && draft.has("AGENTS.md") {
         let message =
             "not imported: Gemini's context file, which the Gemini build writes from the source's AGENTS.md";
-        draft.note("extra_context_file", Location::file(path.as_str()), message);
+        draft.note(DiagnosticCode::ExtraContextFile, Location::file(path.as_str()), message);
         return Ok(());
     }
     // Another runtime's MCP file beside the primary manifest: the servers
@@ -153,13 +154,13 @@ pub fn skill_file(
             let message = format!(
                 "not imported: a skill lives in {root}/<name>/SKILL.md, so {runtime} does not load it"
             );
-            draft.note("unused_file", Location::file(path), message);
+            draft.note(DiagnosticCode::UnusedFile, Location::file(path), message);
             return SkillFile::Skipped;
         };
         if tree.get(&format!("{root}/{name}/SKILL.md")).is_none() {
             let message =
                 format!("not imported: {root}/{name}/ has no SKILL.md, so {runtime} loads no skill from it");
-            draft.note("unused_file", Location::file(path), message);
+            draft.note(DiagnosticCode::UnusedFile, Location::file(path), message);
             return SkillFile::Skipped;
         }
         return SkillFile::Inside(rel.to_string());

@@ -5,6 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::Draft;
 use crate::canonical::HOOK_EVENTS;
+use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 
 #[derive(Default)]
@@ -27,7 +28,7 @@ impl JsonParts {
         for file in self.files.iter().filter(|f| !self.inline.iter().any(|(origin, _)| origin == *f)) {
             let message =
                 format!("{manifest} names {file}, which the plugin does not hold; nothing to import");
-            draft.note("missing_file", Location::file(manifest), message);
+            draft.note(DiagnosticCode::MissingFile, Location::file(manifest), message);
         }
     }
 
@@ -58,7 +59,7 @@ impl JsonParts {
             for (key, value) in object {
                 let message =
                     format!("hooks config key \"{key}\" ({value}) has no canonical counterpart; left out");
-                draft.note("unknown_field", Location::file(from.as_str()), message);
+                draft.note(DiagnosticCode::UnknownField, Location::file(from.as_str()), message);
             }
             for (event, groups) in found {
                 let slot = events.entry(event).or_insert_with(|| Value::Array(Vec::new()));
@@ -98,7 +99,7 @@ impl JsonParts {
                     for key in object.keys() {
                         let message =
                             format!("MCP config key \"{key}\" has no canonical counterpart; left out");
-                        draft.note("unknown_field", Location::file(from.as_str()), message);
+                        draft.note(DiagnosticCode::UnknownField, Location::file(from.as_str()), message);
                     }
                     found
                 }
@@ -109,7 +110,7 @@ impl JsonParts {
                 if servers.contains_key(&name) {
                     let message =
                         format!("MCP server {name:?} is defined twice; the first definition is kept");
-                    draft.note("duplicate_server", Location::file(from.as_str()), message);
+                    draft.note(DiagnosticCode::DuplicateServer, Location::file(from.as_str()), message);
                     continue;
                 }
                 servers.insert(name, server);
@@ -135,13 +136,13 @@ impl Draft {
                     let message = format!(
                         "hook event {event} has no canonical (Claude Code) counterpart; its handlers are left out"
                     );
-                    self.note("unsupported_hook_event", Location::file(origin), message);
+                    self.note(DiagnosticCode::UnsupportedHookEvent, Location::file(origin), message);
                     continue;
                 }
                 let Some(groups) = events.get_mut(&event).and_then(Value::as_array_mut) else {
                     events.insert(event.clone(), json!([]));
                     let message = format!("hooks.{event} is not a list of matcher groups; left out");
-                    self.note("invalid_hook", Location::file(origin), message);
+                    self.note(DiagnosticCode::InvalidHook, Location::file(origin), message);
                     continue;
                 };
                 let before = groups.len();
@@ -154,7 +155,7 @@ impl Draft {
                         "hooks.{event}: {} of its matcher groups have no \"hooks\" list of typed handlers; left out",
                         before - groups.len()
                     );
-                    self.note("invalid_hook", Location::file(origin), message);
+                    self.note(DiagnosticCode::InvalidHook, Location::file(origin), message);
                 }
             }
         }
@@ -174,7 +175,7 @@ impl Draft {
                     let message = format!(
                         "MCP server {name:?} has neither a command nor a url string, which the canonical source needs; left out"
                     );
-                    self.note("unsupported_server", Location::file(origin), message);
+                    self.note(DiagnosticCode::UnsupportedServer, Location::file(origin), message);
                 }
             }
         }

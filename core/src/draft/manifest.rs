@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::Draft;
+use crate::codes::DiagnosticCode;
 use crate::error::Result;
 use crate::source::parse_json;
 
@@ -26,7 +27,7 @@ impl Manifest {
         self.fields.shift_remove(key)
     }
 
-    pub fn note(&self, draft: &mut Draft, code: &'static str, key: &str, message: String) {
+    pub fn note(&self, draft: &mut Draft, code: DiagnosticCode, key: &str, message: String) {
         draft.note_key(code, &self.file, &self.text, key, message);
     }
 
@@ -53,7 +54,7 @@ impl Manifest {
                 Some(Value::String(text)) => draft.set(canonical, Value::String(text)),
                 Some(other) => self.note(
                     draft,
-                    "invalid_field",
+                    DiagnosticCode::InvalidField,
                     key,
                     format!("\"{key}\" is {other}, not a string; left out"),
                 ),
@@ -70,7 +71,7 @@ impl Manifest {
             Some(Value::Array(items)) if items.iter().all(Value::is_string) => {}
             Some(other) => self.note(
                 draft,
-                "invalid_field",
+                DiagnosticCode::InvalidField,
                 "keywords",
                 format!("\"keywords\" is {other}, not a list of strings; left out"),
             ),
@@ -92,7 +93,7 @@ impl Manifest {
                         }
                         (_, value) => self.note(
                             draft,
-                            "unknown_field",
+                            DiagnosticCode::UnknownField,
                             "author",
                             format!("author.{key} ({value}) has no place in plugforge.json; left out"),
                         ),
@@ -102,7 +103,7 @@ impl Manifest {
             other => {
                 return self.note(
                     draft,
-                    "invalid_field",
+                    DiagnosticCode::InvalidField,
                     "author",
                     format!("\"author\" is {other}; left out"),
                 );
@@ -110,7 +111,7 @@ impl Manifest {
         }
         if out.get("name").and_then(Value::as_str).is_none_or(str::is_empty) {
             let message = "\"author\" has no name, which plugforge.json requires; left out".to_string();
-            return self.note(draft, "invalid_field", "author", message);
+            return self.note(draft, DiagnosticCode::InvalidField, "author", message);
         }
         draft.set("author", Value::Object(out));
     }
@@ -123,7 +124,7 @@ impl Manifest {
                     "\"{key}\" is {runtime_name}-only: kept under targets.{runtime}.manifest, \
                      so only the {runtime_name} bundle carries it"
                 );
-                self.note(draft, "runtime_only_field", key, message);
+                self.note(draft, DiagnosticCode::RuntimeOnlyField, key, message);
                 draft.target_field(runtime, key, value);
             }
         }
@@ -136,7 +137,7 @@ impl Manifest {
             let message = format!(
                 "\"{key}\" ({shown}) is not a field plugforge knows in the {runtime_name} manifest; left out"
             );
-            draft.note_key("unknown_field", &self.file, &self.text, key, message);
+            draft.note_key(DiagnosticCode::UnknownField, &self.file, &self.text, key, message);
         }
     }
 }

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
+use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::model::ReadSource;
 use crate::path::BundlePath;
@@ -67,12 +68,12 @@ impl Draft {
         Draft { regenerated, ..Draft::default() }
     }
 
-    pub fn note(&mut self, code: &'static str, location: Location, message: impl Into<String>) {
+    pub fn note(&mut self, code: DiagnosticCode, location: Location, message: impl Into<String>) {
         self.notes.push(Diagnostic::info(code, Some(location), message));
     }
 
     /// A note on `key` of the JSON file `file` (whose text is `text`), at its line.
-    pub fn note_key(&mut self, code: &'static str, file: &str, text: &str, key: &str, message: String) {
+    pub fn note_key(&mut self, code: DiagnosticCode, file: &str, text: &str, key: &str, message: String) {
         let location = match line_of_key(text, key) {
             Some(line) => Location::at(file, line, 1),
             None => Location::file(file),
@@ -126,7 +127,7 @@ impl Draft {
             } else {
                 "not imported: the Cursor and Agent Plugins MCP file, which their bundles write from the source's servers"
             };
-            self.note("foreign_mcp_file", Location::file(path.as_str()), message);
+            self.note(DiagnosticCode::ForeignMcpFile, Location::file(path.as_str()), message);
         }
     }
 
@@ -234,7 +235,7 @@ impl Draft {
                     path.clone()
                 }
                 Err(why) => {
-                    self.note("template_file", Location::file(path.as_str()), why);
+                    self.note(DiagnosticCode::TemplateFile, Location::file(path.as_str()), why);
                     continue;
                 }
             };

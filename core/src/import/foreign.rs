@@ -6,6 +6,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::codes::DiagnosticCode;
 use crate::draft::Draft;
 use crate::draft::manifest::{Manifest, short};
 use crate::error::Location;
@@ -32,7 +33,7 @@ pub fn read(tree: &SourceTree, draft: &mut Draft, primary: Runtime) {
         let Ok(mut manifest) = Manifest::read(path, &file.bytes) else {
             let message =
                 format!("{path} is not a JSON object; the {} bundle is built from the rest", runtime.id());
-            draft.note("foreign_manifest_unreadable", Location::file(path), message);
+            draft.note(DiagnosticCode::ForeignManifestUnreadable, Location::file(path), message);
             continue;
         };
         foreign_manifest(draft, runtime, foreign, &mut manifest);
@@ -55,7 +56,7 @@ fn foreign_manifest(draft: &mut Draft, runtime: Runtime, foreign: &Foreign, mani
                     "\"{key}\" taken from {}, as the primary manifest does not set it",
                     manifest.file
                 );
-                manifest.note(draft, "metadata_from_manifest", key, message);
+                manifest.note(draft, DiagnosticCode::MetadataFromManifest, key, message);
                 draft.set(key, value);
             }
             Some(mine) if *mine == value || key == "name" => {}
@@ -65,7 +66,7 @@ fn foreign_manifest(draft: &mut Draft, runtime: Runtime, foreign: &Foreign, mani
                     "\"{key}\" differs in {}; every bundle says what the primary manifest says",
                     manifest.file
                 );
-                manifest.note(draft, "metadata_disagrees", key, message);
+                manifest.note(draft, DiagnosticCode::MetadataDisagrees, key, message);
             }
             Some(_) => {
                 let message = format!(
@@ -73,7 +74,7 @@ fn foreign_manifest(draft: &mut Draft, runtime: Runtime, foreign: &Foreign, mani
                     manifest.file,
                     runtime.id()
                 );
-                manifest.note(draft, "runtime_only_field", key, message);
+                manifest.note(draft, DiagnosticCode::RuntimeOnlyField, key, message);
                 draft.target_field(runtime.id(), key, value);
             }
         }
@@ -92,7 +93,7 @@ fn foreign_manifest(draft: &mut Draft, runtime: Runtime, foreign: &Foreign, mani
             runtime.id(),
             runtime.id()
         );
-        manifest.note(draft, "runtime_only_field", key, message);
+        manifest.note(draft, DiagnosticCode::RuntimeOnlyField, key, message);
         draft.target_field(runtime.id(), key, value);
     }
 }
@@ -113,7 +114,7 @@ fn hooks_switch(draft: &mut Draft, runtime: Runtime, manifest: &Manifest) {
             "{} declares no hooks: the {id} bundle carries none (targets.{id}.hooks: false)",
             manifest.file
         );
-        manifest.note(draft, "hooks_switched_off", "hooks", message);
+        manifest.note(draft, DiagnosticCode::HooksSwitchedOff, "hooks", message);
         draft.target_setting(id, "hooks", Value::Bool(false));
     }
 }
@@ -161,7 +162,7 @@ fn own_entry(draft: &mut Draft, path: &str, bytes: &[u8]) {
             _ => continue,
         };
         let message = format!("\"{key}\" ({}) taken from the plugin's own entry in {path}", short(&value));
-        draft.note_key("metadata_from_marketplace", path, &text, key, message);
+        draft.note_key(DiagnosticCode::MetadataFromMarketplace, path, &text, key, message);
         draft.set(key, value);
     }
     if let Some(category) = entry.get("category").filter(|c| c.is_string()) {

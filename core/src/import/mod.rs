@@ -11,6 +11,7 @@ mod round_trip;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::codes::DiagnosticCode;
 use crate::draft::Draft;
 use crate::draft::common::Regenerated;
 use crate::error::{Error, ErrorCode, Location, Result};
@@ -33,7 +34,7 @@ const DEFAULT_VERSION: &str = "0.1.0";
 pub struct ImportOptions {
     /// The runtime the folder is for; `None` detects it from its marker.
     #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Runtime>", optional = nullable))]
     pub from: Option<String>,
     /// The plugin's name: required for a Claude Code plugin without its
     /// manifest (Claude Code then names it after its folder, which the core
@@ -96,7 +97,7 @@ pub(crate) fn read(tree: &SourceTree, options: &ImportOptions) -> Result<Read> {
         let message = format!(
             "the plugin has no version; the source says {DEFAULT_VERSION}, because Gemini CLI and Codex refuse a plugin without one"
         );
-        draft.note("version_added", manifest, message);
+        draft.note(DiagnosticCode::VersionAdded, manifest, message);
         draft.set("version", Value::String(DEFAULT_VERSION.into()));
     }
     if draft.get("description").is_none() {
@@ -105,7 +106,7 @@ pub(crate) fn read(tree: &SourceTree, options: &ImportOptions) -> Result<Read> {
             let message = format!(
                 "no manifest gives a description; the source says {description:?}, the first paragraph of README.md"
             );
-            draft.note("description_from_readme", Location::file("README.md"), message);
+            draft.note(DiagnosticCode::DescriptionFromReadme, Location::file("README.md"), message);
             draft.set("description", Value::String(description));
         }
     }
@@ -127,7 +128,7 @@ fn name(draft: &mut Draft, runtime: Runtime, options: &ImportOptions, manifest: 
                     manifest.file,
                     runtime.name()
                 );
-                draft.note("name_from_folder", manifest.clone(), message);
+                draft.note(DiagnosticCode::NameFromFolder, manifest.clone(), message);
                 folder
             }
             None if names_after_folder(runtime) => {
@@ -161,7 +162,7 @@ fn name(draft: &mut Draft, runtime: Runtime, options: &ImportOptions, manifest: 
         let message = format!(
             "name {native:?} is not lowercase kebab-case, which every runtime accepts: the plugin is named {kebab:?}"
         );
-        draft.note("name_changed", manifest.clone(), message);
+        draft.note(DiagnosticCode::NameChanged, manifest.clone(), message);
     }
     draft.set("name", Value::String(kebab));
     Ok(())

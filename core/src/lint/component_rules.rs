@@ -3,12 +3,13 @@
 
 /// The `command` area.
 pub(crate) mod command {
+    use crate::codes::{RuleCode, SharedRule};
     use crate::lint::{Rule, RuleSeverity};
 
     const MARKDOWN_RUNTIMES: &[&str] = &["claude-code", "codex", "cursor", "opencode", "generic"];
 
     pub const INVALID_FRONTMATTER: Rule = Rule {
-        code: "command/invalid-frontmatter",
+        code: RuleCode::Shared(SharedRule::CommandInvalidFrontmatter),
         severity: RuleSeverity::Error,
         runtimes: MARKDOWN_RUNTIMES,
         summary: "A command's frontmatter is a YAML mapping between `---` lines.",
@@ -16,7 +17,7 @@ pub(crate) mod command {
     };
 
     pub const QUOTED_FRONTMATTER: Rule = Rule {
-        code: "command/frontmatter-quoted",
+        code: RuleCode::Shared(SharedRule::CommandFrontmatterQuoted),
         severity: RuleSeverity::Warning,
         runtimes: &["claude-code"],
         summary: "A command's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, other readers refuse the file.",
@@ -24,7 +25,7 @@ pub(crate) mod command {
     };
 
     pub const NO_FRONTMATTER: Rule = Rule {
-        code: "command/no-frontmatter",
+        code: RuleCode::Shared(SharedRule::CommandNoFrontmatter),
         severity: RuleSeverity::Warning,
         runtimes: &["claude-code", "codex", "cursor"],
         summary: "A command starts with YAML frontmatter that describes it.",
@@ -32,7 +33,7 @@ pub(crate) mod command {
     };
 
     pub const MISSING_DESCRIPTION: Rule = Rule {
-        code: "command/missing-description",
+        code: RuleCode::Shared(SharedRule::CommandMissingDescription),
         severity: RuleSeverity::Warning,
         runtimes: &["claude-code", "codex", "cursor"],
         summary: "A command's frontmatter has a `description` (Codex migrates only described commands).",
@@ -40,7 +41,7 @@ pub(crate) mod command {
     };
 
     pub const INVALID_FIELD: Rule = Rule {
-        code: "command/invalid-field",
+        code: RuleCode::Shared(SharedRule::CommandInvalidField),
         severity: RuleSeverity::Error,
         runtimes: &["claude-code", "gemini"],
         summary: "A command's fields have the types the runtime reads.",
@@ -48,7 +49,7 @@ pub(crate) mod command {
     };
 
     pub const INVALID_TOML: Rule = Rule {
-        code: "command/invalid-toml",
+        code: RuleCode::Shared(SharedRule::CommandInvalidToml),
         severity: RuleSeverity::Error,
         runtimes: &["gemini"],
         summary: "A Gemini command file parses as TOML.",
@@ -56,7 +57,7 @@ pub(crate) mod command {
     };
 
     pub const MISSING_PROMPT: Rule = Rule {
-        code: "command/missing-prompt",
+        code: RuleCode::Shared(SharedRule::CommandMissingPrompt),
         severity: RuleSeverity::Error,
         runtimes: &["gemini"],
         summary: "A Gemini command file sets `prompt`, the text sent to the model.",
@@ -64,7 +65,7 @@ pub(crate) mod command {
     };
 
     pub const IGNORED_FILE: Rule = Rule {
-        code: "command/ignored-file",
+        code: RuleCode::Shared(SharedRule::CommandIgnoredFile),
         severity: RuleSeverity::Warning,
         runtimes: &["gemini"],
         summary: "Gemini CLI reads only `.toml` files below `commands/`.",
@@ -74,10 +75,11 @@ pub(crate) mod command {
 
 /// The `agent` area.
 pub(crate) mod agent {
+    use crate::codes::{RuleCode, SharedRule};
     use crate::lint::{Rule, RuleSeverity};
 
     pub const INVALID_FRONTMATTER: Rule = Rule {
-        code: "agent/invalid-frontmatter",
+        code: RuleCode::Shared(SharedRule::AgentInvalidFrontmatter),
         severity: RuleSeverity::Error,
         runtimes: &["claude-code", "gemini", "cursor", "opencode", "generic"],
         summary: "An agent's frontmatter is a YAML mapping between `---` lines.",
@@ -85,7 +87,7 @@ pub(crate) mod agent {
     };
 
     pub const QUOTED_FRONTMATTER: Rule = Rule {
-        code: "agent/frontmatter-quoted",
+        code: RuleCode::Shared(SharedRule::AgentFrontmatterQuoted),
         severity: RuleSeverity::Warning,
         runtimes: &["claude-code"],
         summary: "An agent's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, other readers refuse the file.",
@@ -93,7 +95,7 @@ pub(crate) mod agent {
     };
 
     pub const NO_FRONTMATTER: Rule = Rule {
-        code: "agent/no-frontmatter",
+        code: RuleCode::Shared(SharedRule::AgentNoFrontmatter),
         severity: RuleSeverity::Warning,
         runtimes: &["claude-code", "cursor", "opencode"],
         summary: "An agent starts with YAML frontmatter that names and describes it.",
@@ -101,7 +103,7 @@ pub(crate) mod agent {
     };
 
     pub const MISSING_DESCRIPTION: Rule = Rule {
-        code: "agent/missing-description",
+        code: RuleCode::Shared(SharedRule::AgentMissingDescription),
         severity: RuleSeverity::Warning,
         runtimes: &["claude-code"],
         summary: "An agent's frontmatter has a `description`, which tells when to delegate to it.",
@@ -109,7 +111,7 @@ pub(crate) mod agent {
     };
 
     pub const MISSING_FIELD: Rule = Rule {
-        code: "agent/missing-field",
+        code: RuleCode::Shared(SharedRule::AgentMissingField),
         severity: RuleSeverity::Error,
         runtimes: &["gemini", "cursor"],
         summary: "An agent's frontmatter has the fields the runtime requires (`name` and `description`).",
@@ -117,7 +119,7 @@ pub(crate) mod agent {
     };
 
     pub const UNKNOWN_FIELD: Rule = Rule {
-        code: "agent/unknown-field",
+        code: RuleCode::Shared(SharedRule::AgentUnknownField),
         severity: RuleSeverity::Error,
         runtimes: &["gemini"],
         summary: "A Gemini agent uses only the keys of Gemini's strict agent schema.",
@@ -125,7 +127,7 @@ pub(crate) mod agent {
     };
 
     pub const INVALID_FIELD: Rule = Rule {
-        code: "agent/invalid-field",
+        code: RuleCode::Shared(SharedRule::AgentInvalidField),
         severity: RuleSeverity::Error,
         runtimes: &["claude-code", "gemini", "opencode"],
         summary: "An agent's fields have the types and values the runtime reads.",

@@ -9,13 +9,14 @@ use super::folder::Folder;
 use super::manifest_rules::INVALID_FIELD;
 use super::rule::Rule;
 use crate::error::Location;
+use crate::registry::Runtime;
 
 /// The JSON manifest `rel` as an object: `None` when it is absent, does not
 /// parse (reported as file/invalid-json) or is not an object (reported).
 pub(crate) fn read_object(
     folder: Folder<'_>,
     rel: &str,
-    runtime: &'static str,
+    runtime: Runtime,
     sink: &mut Sink,
 ) -> Option<Map<String, Value>> {
     match folder.json(rel, sink)? {
@@ -35,7 +36,7 @@ pub(crate) struct Doc<'a> {
     pub folder: Folder<'a>,
     /// The file, relative to the subject.
     pub rel: &'a str,
-    pub runtime: &'static str,
+    pub runtime: Runtime,
     pub map: &'a Map<String, Value>,
     /// The rule a value of the wrong shape breaks.
     pub invalid_field: &'static Rule,
@@ -43,7 +44,7 @@ pub(crate) struct Doc<'a> {
 
 impl<'a> Doc<'a> {
     /// A manifest: wrong shapes break `manifest/invalid-field`.
-    pub fn new(folder: Folder<'a>, rel: &'a str, runtime: &'static str, map: &'a Map<String, Value>) -> Self {
+    pub fn new(folder: Folder<'a>, rel: &'a str, runtime: Runtime, map: &'a Map<String, Value>) -> Self {
         Doc { folder, rel, runtime, map, invalid_field: &INVALID_FIELD }
     }
 

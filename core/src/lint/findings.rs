@@ -3,6 +3,7 @@
 
 use super::rule::Rule;
 use crate::error::Location;
+use crate::registry::Runtime;
 use crate::report::{Diagnostic, Severity};
 
 /// Collects findings while rules run.
@@ -17,14 +18,14 @@ impl Sink {
     pub fn report(
         &mut self,
         rule: &'static Rule,
-        runtime: Option<&'static str>,
+        runtime: Option<Runtime>,
         location: Option<Location>,
         message: impl Into<String>,
     ) {
         self.findings.push(Diagnostic {
             fix: Some(rule.fix),
             runtime,
-            ..Diagnostic::new(rule.severity.into(), rule.code, location, message)
+            ..Diagnostic::new(rule.severity.into(), rule.code.into(), location, message)
         });
     }
 
@@ -35,13 +36,13 @@ impl Sink {
 
     /// Drops the findings of `rules`.
     pub fn drop_rules(&mut self, rules: &[&Rule]) {
-        self.findings.retain(|f| !rules.iter().any(|r| r.code == f.code));
+        self.findings.retain(|f| !rules.iter().any(|r| f.code == r.code));
     }
 
     /// Moves every finding into `sink` as one of `runtime`, each message
     /// followed by `(note)` when given: rules run on another runtime's
     /// behalf report under the runtime that reads the files.
-    pub fn forward(self, sink: &mut Sink, runtime: &'static str, note: Option<&str>) {
+    pub fn forward(self, sink: &mut Sink, runtime: Runtime, note: Option<&str>) {
         for mut finding in self.findings {
             finding.runtime = Some(runtime);
             if let Some(note) = note {

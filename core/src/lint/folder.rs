@@ -6,12 +6,13 @@ use serde_json::Value;
 
 use super::findings::Sink;
 use super::rule::{Rule, RuleSeverity};
+use crate::codes::{RuleCode, SharedRule};
 use crate::error::Location;
 use crate::path::BundlePath;
 use crate::source::{SourceFile, SourceTree};
 
 pub const NOT_UTF8: Rule = Rule {
-    code: "file/not-utf8",
+    code: RuleCode::Shared(SharedRule::FileNotUtf8),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Manifests, Markdown and config files are UTF-8 text.",
@@ -19,7 +20,7 @@ pub const NOT_UTF8: Rule = Rule {
 };
 
 pub const INVALID_JSON: Rule = Rule {
-    code: "file/invalid-json",
+    code: RuleCode::Shared(SharedRule::FileInvalidJson),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "JSON files parse as JSON.",

@@ -2,9 +2,10 @@
 //! rule lists are the ones whose manifests the rule judges.
 
 use super::rule::{Rule, RuleSeverity};
+use crate::codes::{RuleCode, SharedRule};
 
 pub const MISSING: Rule = Rule {
-    code: "manifest/missing",
+    code: RuleCode::Shared(SharedRule::ManifestMissing),
     severity: RuleSeverity::Error,
     runtimes: &["gemini", "cursor", "agent-plugins", "hermes"],
     summary: "A runtime that needs a manifest finds one at the plugin root.",
@@ -12,7 +13,7 @@ pub const MISSING: Rule = Rule {
 };
 
 pub const NOT_AN_OBJECT: Rule = Rule {
-    code: "manifest/not-an-object",
+    code: RuleCode::Shared(SharedRule::ManifestNotAnObject),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "The manifest is an object (a mapping) of fields.",
@@ -20,7 +21,7 @@ pub const NOT_AN_OBJECT: Rule = Rule {
 };
 
 pub const INVALID_YAML: Rule = Rule {
-    code: "manifest/invalid-yaml",
+    code: RuleCode::Shared(SharedRule::ManifestInvalidYaml),
     severity: RuleSeverity::Error,
     runtimes: &["hermes"],
     summary: "plugin.yaml parses as YAML (Hermes skips a plugin whose manifest does not).",
@@ -28,7 +29,7 @@ pub const INVALID_YAML: Rule = Rule {
 };
 
 pub const REQUIRED_FIELD_MISSING: Rule = Rule {
-    code: "manifest/required-field-missing",
+    code: RuleCode::Shared(SharedRule::ManifestRequiredFieldMissing),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "gemini", "cursor", "agent-plugins", "openclaw"],
     summary: "Every field the runtime requires is present.",
@@ -36,7 +37,7 @@ pub const REQUIRED_FIELD_MISSING: Rule = Rule {
 };
 
 pub const INVALID_FIELD: Rule = Rule {
-    code: "manifest/invalid-field",
+    code: RuleCode::Shared(SharedRule::ManifestInvalidField),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "gemini", "cursor", "agent-plugins"],
     summary: "Each known field has the type and shape the runtime's schema requires.",
@@ -44,7 +45,7 @@ pub const INVALID_FIELD: Rule = Rule {
 };
 
 pub const NAME_INVALID: Rule = Rule {
-    code: "manifest/name-invalid",
+    code: RuleCode::Shared(SharedRule::ManifestNameInvalid),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "gemini", "cursor", "agent-plugins"],
     summary: "The plugin name follows the runtime's name rule.",
@@ -52,7 +53,7 @@ pub const NAME_INVALID: Rule = Rule {
 };
 
 pub const NAME_RESERVED: Rule = Rule {
-    code: "manifest/name-reserved",
+    code: RuleCode::Shared(SharedRule::ManifestNameReserved),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code"],
     summary: "The plugin name is not one Claude Code keeps for Anthropic's own plugins (since 2.1.3xx `claude plugin validate` refuses it).",
@@ -60,7 +61,7 @@ pub const NAME_RESERVED: Rule = Rule {
 };
 
 pub const NAME_NOT_KEBAB: Rule = Rule {
-    code: "manifest/name-not-kebab",
+    code: RuleCode::Shared(SharedRule::ManifestNameNotKebab),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "The plugin name is kebab-case, as the Claude.ai marketplace sync requires.",
@@ -68,7 +69,7 @@ pub const NAME_NOT_KEBAB: Rule = Rule {
 };
 
 pub const RECOMMENDED_FIELD_MISSING: Rule = Rule {
-    code: "manifest/recommended-field-missing",
+    code: RuleCode::Shared(SharedRule::ManifestRecommendedFieldMissing),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code", "codex"],
     summary: "The manifest names the plugin's version, description and author.",
@@ -76,7 +77,7 @@ pub const RECOMMENDED_FIELD_MISSING: Rule = Rule {
 };
 
 pub const UNKNOWN_KEY: Rule = Rule {
-    code: "manifest/unknown-key",
+    code: RuleCode::Shared(SharedRule::ManifestUnknownKey),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code", "codex", "gemini", "agent-plugins"],
     summary: "Every manifest field is one the runtime reads; it ignores unknown ones.",
@@ -84,7 +85,7 @@ pub const UNKNOWN_KEY: Rule = Rule {
 };
 
 pub const KEY_NOT_ALLOWED: Rule = Rule {
-    code: "manifest/key-not-allowed",
+    code: RuleCode::Shared(SharedRule::ManifestKeyNotAllowed),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "cursor", "agent-plugins"],
     summary: "Objects the runtime's schema closes hold only the keys it allows.",
@@ -92,7 +93,7 @@ pub const KEY_NOT_ALLOWED: Rule = Rule {
 };
 
 pub const URL_INVALID: Rule = Rule {
-    code: "manifest/url-invalid",
+    code: RuleCode::Shared(SharedRule::ManifestUrlInvalid),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "cursor"],
     summary: "Fields the schema types as URLs hold absolute URLs.",
@@ -100,7 +101,7 @@ pub const URL_INVALID: Rule = Rule {
 };
 
 pub const PATH_NOT_RELATIVE: Rule = Rule {
-    code: "manifest/path-not-relative",
+    code: RuleCode::Shared(SharedRule::ManifestPathNotRelative),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "cursor", "gemini"],
     summary: "Manifest paths are relative to the plugin root (Claude Code: they start with ./).",
@@ -108,7 +109,7 @@ pub const PATH_NOT_RELATIVE: Rule = Rule {
 };
 
 pub const PATH_ESCAPES: Rule = Rule {
-    code: "manifest/path-escapes",
+    code: RuleCode::Shared(SharedRule::ManifestPathEscapes),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "cursor", "gemini"],
     summary: "Manifest paths stay inside the plugin root (no `..`).",
@@ -116,7 +117,7 @@ pub const PATH_ESCAPES: Rule = Rule {
 };
 
 pub const PATH_NOT_FOUND: Rule = Rule {
-    code: "manifest/path-not-found",
+    code: RuleCode::Shared(SharedRule::ManifestPathNotFound),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "cursor", "gemini"],
     summary: "Every path the manifest names exists in the plugin.",
@@ -124,7 +125,7 @@ pub const PATH_NOT_FOUND: Rule = Rule {
 };
 
 pub const SKILLS_PATH_NOT_FOLDER: Rule = Rule {
-    code: "manifest/skills-path-not-folder",
+    code: RuleCode::Shared(SharedRule::ManifestSkillsPathNotFolder),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code"],
     summary: "Manifest `skills` entries are folders holding skills, not SKILL.md files.",
@@ -132,7 +133,7 @@ pub const SKILLS_PATH_NOT_FOLDER: Rule = Rule {
 };
 
 pub const DUPLICATE_HOOKS_FILE: Rule = Rule {
-    code: "manifest/duplicate-hooks-file",
+    code: RuleCode::Shared(SharedRule::ManifestDuplicateHooksFile),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code"],
     summary: "Manifest `hooks` does not name hooks/hooks.json, which Claude Code already loads (a duplicate is a load error).",
@@ -140,7 +141,7 @@ pub const DUPLICATE_HOOKS_FILE: Rule = Rule {
 };
 
 pub const EXPERIMENTAL_TOP_LEVEL: Rule = Rule {
-    code: "manifest/experimental-top-level",
+    code: RuleCode::Shared(SharedRule::ManifestExperimentalTopLevel),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "Experimental components (themes, monitors) are declared under `experimental`.",
@@ -148,7 +149,7 @@ pub const EXPERIMENTAL_TOP_LEVEL: Rule = Rule {
 };
 
 pub const ROOT_CLAUDE_MD: Rule = Rule {
-    code: "manifest/root-claude-md",
+    code: RuleCode::Shared(SharedRule::ManifestRootClaudeMd),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "No CLAUDE.md at the plugin root: Claude Code does not load it as context.",
@@ -156,7 +157,7 @@ pub const ROOT_CLAUDE_MD: Rule = Rule {
 };
 
 pub const BINARIES_INVALID: Rule = Rule {
-    code: "manifest/binaries-invalid",
+    code: RuleCode::Shared(SharedRule::ManifestBinariesInvalid),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "`binaries` holds at most 16 entries, each a lowercase basename with a 64-hex sha256.",
@@ -164,7 +165,7 @@ pub const BINARIES_INVALID: Rule = Rule {
 };
 
 pub const VERSION_INVALID: Rule = Rule {
-    code: "manifest/version-invalid",
+    code: RuleCode::Shared(SharedRule::ManifestVersionInvalid),
     severity: RuleSeverity::Error,
     runtimes: &["codex"],
     summary: "`version` is a non-blank string (Codex names the install folder after it).",
@@ -172,7 +173,7 @@ pub const VERSION_INVALID: Rule = Rule {
 };
 
 pub const VERSION_NOT_SEMVER: Rule = Rule {
-    code: "manifest/version-not-semver",
+    code: RuleCode::Shared(SharedRule::ManifestVersionNotSemver),
     severity: RuleSeverity::Warning,
     runtimes: &["gemini"],
     summary: "`version` is a semantic version (gemini extensions validate warns otherwise).",
@@ -180,7 +181,7 @@ pub const VERSION_NOT_SEMVER: Rule = Rule {
 };
 
 pub const VALUE_IGNORED: Rule = Rule {
-    code: "manifest/value-ignored",
+    code: RuleCode::Shared(SharedRule::ManifestValueIgnored),
     severity: RuleSeverity::Warning,
     runtimes: &["codex", "hermes", "agent-plugins"],
     summary: "Every manifest value is one the runtime uses; it drops the others with a log line.",
@@ -188,7 +189,7 @@ pub const VALUE_IGNORED: Rule = Rule {
 };
 
 pub const SCHEMA_UNSUPPORTED: Rule = Rule {
-    code: "manifest/schema-unsupported",
+    code: RuleCode::Shared(SharedRule::ManifestSchemaUnsupported),
     severity: RuleSeverity::Error,
     runtimes: &["agent-plugins"],
     summary: "`$schema` names the Agent Plugins 1.0.0 plugin schema; clients reject any other.",
@@ -196,7 +197,7 @@ pub const SCHEMA_UNSUPPORTED: Rule = Rule {
 };
 
 pub const INLINE_MCP_SERVERS: Rule = Rule {
-    code: "manifest/inline-mcp-servers",
+    code: RuleCode::Shared(SharedRule::ManifestInlineMcpServers),
     severity: RuleSeverity::Error,
     runtimes: &["agent-plugins"],
     summary: "Agent Plugins read MCP servers only from mcp.json; inline servers never start.",

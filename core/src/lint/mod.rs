@@ -25,7 +25,7 @@ pub(crate) use folder::Folder;
 pub(crate) struct Cx<'a> {
     pub folder: Folder<'a>,
     /// The id of the runtime judging it (`None` for a source judged for every target).
-    pub runtime: Option<&'static str>,
+    pub runtime: Option<crate::registry::Runtime>,
     /// The runtime's frontmatter reader is lenient: it reads an unclosed
     /// block as body text and values only valid once quoted (Claude Code).
     pub lenient_frontmatter: bool,

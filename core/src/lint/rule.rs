@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::codes::RuleCode;
 pub use crate::report::RuleSeverity;
 
 /// One rule of the catalog.
@@ -11,9 +12,12 @@ pub use crate::report::RuleSeverity;
 #[serde(rename_all = "camelCase")]
 pub struct Rule {
     /// Stable identifier, `area/what-is-wrong` in kebab-case.
-    pub code: &'static str,
+    pub code: RuleCode,
     pub severity: RuleSeverity,
     /// Runtime ids the rule applies to; empty = every runtime.
+    // Ids, not `Runtime`s: only a runtime's folder names a runtime (the
+    // catalog's test parses each).
+    #[cfg_attr(feature = "typescript", ts(as = "Vec<crate::registry::Runtime>"))]
     pub runtimes: &'static [&'static str],
     /// One sentence: what the rule requires.
     pub summary: &'static str,

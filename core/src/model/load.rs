@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, ReadSource, Skill, Source};
 use crate::canonical::{CLAUDE_MANIFEST_DIR, CLAUDE_MANIFEST_PATH, HOOK_EVENTS};
+use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Problems, Result};
 use crate::format::yaml;
 use crate::path::BundlePath;
@@ -105,7 +106,10 @@ fn icon(tree: &SourceTree, named: Option<&str>, file: &BundlePath) -> (Option<St
         _ => "is not a file of the plugin",
     };
     let message = format!("icon {named:?} {why}; no manifest carries an icon");
-    (None, Some(Diagnostic::warning("icon_dropped", Some(Location::file(file.as_str())), message)))
+    (
+        None,
+        Some(Diagnostic::warning(DiagnosticCode::IconDropped, Some(Location::file(file.as_str())), message)),
+    )
 }
 
 /// Just the plugin's metadata, to choose targets before a full load.
@@ -281,7 +285,7 @@ impl<'r> Sorter<'r> {
         if p.strip_prefix(CLAUDE_MANIFEST_DIR).is_some_and(|rest| rest.starts_with('/')) {
             let message = format!("{p} is ignored: every runtime's manifest is generated");
             return self.diagnostics.push(Diagnostic::warning(
-                "ignored_file",
+                DiagnosticCode::IgnoredFile,
                 Some(Location::file(p)),
                 message,
             ));
@@ -312,7 +316,7 @@ impl<'r> Sorter<'r> {
                 "{p} is ignored: the manifest sets \"{dir}\" paths, so Claude Code does not load {dir}/ either"
             );
             return self.diagnostics.push(Diagnostic::warning(
-                "ignored_file",
+                DiagnosticCode::IgnoredFile,
                 Some(Location::file(p)),
                 message,
             ));
@@ -325,7 +329,11 @@ impl<'r> Sorter<'r> {
             _ if p.starts_with("bin/") => self.bin.push(FileComponent { path, file }),
             _ if path.file_name().starts_with(".plugforge-manifest") => {
                 let message = format!("{p} is ignored: generation manifests are never copied");
-                self.diagnostics.push(Diagnostic::warning("ignored_file", Some(Location::file(p)), message));
+                self.diagnostics.push(Diagnostic::warning(
+                    DiagnosticCode::IgnoredFile,
+                    Some(Location::file(p)),
+                    message,
+                ));
             }
             _ => self.support.push(FileComponent { path, file }),
         }
@@ -341,7 +349,11 @@ impl<'r> Sorter<'r> {
                     None => {
                         let message = format!("{path} is ignored: a skill lives in {root}/<name>/SKILL.md");
                         let location = Some(Location::file(path.as_str()));
-                        self.diagnostics.push(Diagnostic::warning("ignored_file", location, message));
+                        self.diagnostics.push(Diagnostic::warning(
+                            DiagnosticCode::IgnoredFile,
+                            location,
+                            message,
+                        ));
                         Some(String::new())
                     }
                 };
@@ -373,7 +385,7 @@ impl<'r> Sorter<'r> {
             let message =
                 format!("agent name {name:?} differs from its file name; some runtimes drop such agents");
             self.diagnostics.push(Diagnostic::warning(
-                "agent_name_mismatch",
+                DiagnosticCode::AgentNameMismatch,
                 Some(Location::file(path.as_str())),
                 message,
             ));
@@ -410,7 +422,11 @@ impl<'r> Sorter<'r> {
              every YAML reader agrees",
             quoted.message()
         );
-        self.diagnostics.push(Diagnostic::warning("frontmatter_quoted", Some(location), message));
+        self.diagnostics.push(Diagnostic::warning(
+            DiagnosticCode::FrontmatterQuoted,
+            Some(location),
+            message,
+        ));
         (document, RenderedFile { bytes: quoted.text.into_bytes().into(), ..file })
     }
 
@@ -430,12 +446,16 @@ impl<'r> Sorter<'r> {
                 "{path} starts with `key: value` lines closed by `---` but no opening `---`: \
                  add the opening `---` line so runtimes read its frontmatter"
             );
-            self.diagnostics.push(Diagnostic::warning("frontmatter_unopened", location, message));
+            self.diagnostics.push(Diagnostic::warning(
+                DiagnosticCode::FrontmatterUnopened,
+                location,
+                message,
+            ));
             return Ok((document, file));
         }
         let Some(description) = summary(&document.body, true) else {
             let message = format!("{path} has no frontmatter description and no text to take one from");
-            self.diagnostics.push(Diagnostic::warning("missing_description", location, message));
+            self.diagnostics.push(Diagnostic::warning(DiagnosticCode::MissingDescription, location, message));
             return Ok((document, file));
         };
         let text = file.text().expect("read as text above");
@@ -452,7 +472,7 @@ impl<'r> Sorter<'r> {
             "{path} has no description; the bundles describe it as {description:?}, from its first lines \
              (add `description:` to its frontmatter to choose it)"
         );
-        self.diagnostics.push(Diagnostic::warning("description_derived", location, message));
+        self.diagnostics.push(Diagnostic::warning(DiagnosticCode::DescriptionDerived, location, message));
         let document = parse_document(path.as_str(), &described)?;
         Ok((document, RenderedFile { bytes: described.into_bytes().into(), ..file }))
     }
@@ -583,23 +603,35 @@ impl<'r> Sorter<'r> {
         let location = Some(Location::file(path.as_str()));
         if document.frontmatter.is_none() {
             let message = format!("{path} has no frontmatter; add name and description");
-            return self.diagnostics.push(Diagnostic::warning("missing_frontmatter", location, message));
+            return self.diagnostics.push(Diagnostic::warning(
+                DiagnosticCode::MissingFrontmatter,
+                location,
+                message,
+            ));
         }
         match document.str_field("description") {
             None | Some("") => {
                 let message = format!("{path} has no description; most runtimes drop such a skill");
-                self.diagnostics.push(Diagnostic::warning("missing_description", location.clone(), message));
+                self.diagnostics.push(Diagnostic::warning(
+                    DiagnosticCode::MissingDescription,
+                    location.clone(),
+                    message,
+                ));
             }
             Some(description) if description.chars().count() > 1024 => {
                 let message = format!("{path}: description is over 1024 characters");
-                self.diagnostics.push(Diagnostic::warning("description_too_long", location.clone(), message));
+                self.diagnostics.push(Diagnostic::warning(
+                    DiagnosticCode::DescriptionTooLong,
+                    location.clone(),
+                    message,
+                ));
             }
             _ => {}
         }
         if let Some(declared) = document.str_field("name").filter(|declared| *declared != name) {
             let message =
                 format!("skill name {declared:?} differs from its folder {name:?}; the folder name is used");
-            self.diagnostics.push(Diagnostic::warning("skill_name_mismatch", location, message));
+            self.diagnostics.push(Diagnostic::warning(DiagnosticCode::SkillNameMismatch, location, message));
         }
     }
 

@@ -105,7 +105,7 @@ pub(crate) mod fixture {
         target.kind = Some(kind.to_string());
         let options = BuildOptions { targets: vec![target], scope, ..Default::default() };
         let output = crate::build(&every_component(), &options).unwrap();
-        output.bundles[0].honesty.iter().map(|h| (h.component, h.level)).collect()
+        output.bundles[0].honesty.iter().map(|h| (h.component.as_str(), h.level)).collect()
     }
 }
 

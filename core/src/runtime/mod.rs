@@ -8,24 +8,14 @@ mod skill_fold;
 mod spec;
 mod writer;
 
-/// The registry: one line per runtime, `Variant => folder`. The line
-/// declares the runtime's folder as a module and its [`Runtime`] variant,
-/// whose [`Spec`] is the folder's `SPEC`; nothing else in the engine names a
-/// runtime. The order is the order of `--target all` and of every listing.
-macro_rules! registry {
-    ($($variant:ident => $folder:ident,)*) => {
+/// The registry's lines (`core/src/registry.rs`), each runtime's folder
+/// declared as a module whose `SPEC` is its runtime's [`Spec`]; nothing else
+/// in the engine names a runtime.
+macro_rules! folders {
+    ($($variant:ident => $folder:ident as $id:literal $({ $($rule:ident = $code:literal,)* })?,)*) => {
         $(pub(crate) mod $folder;)*
 
-        /// A runtime the core can write for.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Runtime {
-            $($variant,)*
-        }
-
         impl Runtime {
-            /// Every runtime, in registry order.
-            pub const ALL: &'static [Runtime] = &[$(Runtime::$variant,)*];
-
             /// Everything the engine knows of the runtime.
             pub fn spec(self) -> &'static Spec {
                 match self {
@@ -36,20 +26,9 @@ macro_rules! registry {
     };
 }
 
-registry! {
-    ClaudeCode => claude_code,
-    Codex => codex,
-    Gemini => gemini,
-    Cursor => cursor,
-    OpenCode => opencode,
-    AgentPlugins => agent_plugins,
-    OpenClaw => openclaw,
-    Hermes => hermes,
-    Copilot => copilot,
-    Antigravity => antigravity,
-    Generic => generic,
-    Universal => universal,
-}
+crate::registry::registry!(folders);
+
+pub use crate::registry::{ArtifactKind, Runtime};
 
 use std::collections::BTreeMap;
 
@@ -78,7 +57,7 @@ pub enum Layout {
 /// One artifact kind of a runtime.
 #[derive(Debug)]
 pub struct Kind {
-    pub name: &'static str,
+    pub name: ArtifactKind,
     pub layout: Layout,
     /// Scopes this kind can be written for.
     pub scopes: &'static [Scope],
@@ -103,10 +82,6 @@ impl Runtime {
         Runtime::ALL.iter().map(|r| r.spec())
     }
 
-    pub fn id(self) -> &'static str {
-        self.spec().id
-    }
-
     /// Artifact kinds, default first.
     pub fn kinds(self) -> &'static [Kind] {
         self.spec().kinds
@@ -123,16 +98,6 @@ impl Runtime {
         self.spec().name
     }
 
-    pub fn parse(id: &str) -> Result<Runtime> {
-        Runtime::ALL.iter().copied().find(|r| r.id() == id).ok_or_else(|| {
-            let known: Vec<&str> = Runtime::ALL.iter().map(|r| r.id()).collect();
-            Error::new(
-                ErrorCode::UnsupportedRuntime,
-                format!("unknown runtime {id:?}; known: {}", known.join(", ")),
-            )
-        })
-    }
-
     /// The requested kind, else the runtime's default for that scope (the
     /// first kind that serves it); an unknown kind or a scope the kind cannot
     /// serve fails before anything is generated.
@@ -140,8 +105,8 @@ impl Runtime {
         let kinds = self.kinds();
         let kind = match requested {
             None => kinds.iter().find(|k| k.scopes.contains(&scope)).unwrap_or(&kinds[0]),
-            Some(name) => kinds.iter().find(|k| k.name == name).ok_or_else(|| {
-                let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
+            Some(name) => kinds.iter().find(|k| k.name.as_str() == name).ok_or_else(|| {
+                let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
                 Error::new(
                     ErrorCode::UnsupportedKind,
                     format!("{} has no artifact kind {name:?}; it supports: {}", self.id(), names.join(", ")),

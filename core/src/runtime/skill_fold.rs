@@ -18,6 +18,7 @@ use super::Writer;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
 use crate::model::Skill;
+use crate::report::Component;
 use crate::report::Level;
 use crate::source::parse_document;
 
@@ -62,7 +63,7 @@ pub struct Folded {
 /// with one honesty row; a skill a runtime would skip is not written.
 pub fn write_skill(w: &mut Writer<'_>, skill: &Skill, dir: &str, policy: &SkillPolicy<'_>) -> Result<()> {
     if let Some(why) = refusal(skill, policy.strictness) {
-        w.honest("skill", &skill.name, Level::Unsupported, why);
+        w.honest(Component::Skill, &skill.name, Level::Unsupported, why);
         return Ok(());
     }
     let original = skill.main.file.text().unwrap_or_default();
@@ -87,7 +88,7 @@ pub fn write_skill(w: &mut Writer<'_>, skill: &Skill, dir: &str, policy: &SkillP
     detail.extend(folded.lost.iter().cloned());
     detail.extend(caveat.iter().cloned());
     let level = if folded.lost.is_empty() && caveat.is_none() { Level::Supported } else { Level::Degraded };
-    w.honest("skill", &skill.name, level, detail.join("; "));
+    w.honest(Component::Skill, &skill.name, level, detail.join("; "));
     Ok(())
 }
 
@@ -432,7 +433,7 @@ pub mod fixture {
             .bundles
             .iter()
             .flat_map(|b| &b.honesty)
-            .map(|r| (r.component, r.name.clone(), r.level))
+            .map(|r| (r.component.as_str(), r.name.clone(), r.level))
             .collect()
     }
 

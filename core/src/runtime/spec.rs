@@ -2,7 +2,7 @@
 //! by the registry. Every field is required, so a runtime added without its
 //! hook events, tool names, components or client does not compile.
 
-use super::{Kind, Runtime, Writer};
+use super::{ArtifactKind, Kind, Runtime, Writer};
 use crate::draft::Draft;
 use crate::error::Result;
 use serde_json::{Map, Value};
@@ -16,8 +16,6 @@ use crate::source::SourceTree;
 
 /// Everything the engine knows of one runtime.
 pub struct Spec {
-    /// The id users type (`--target codex`) and reports carry.
-    pub id: &'static str,
     /// The runtime's name in messages and documentation ("Gemini CLI").
     pub name: &'static str,
     /// Artifact kinds, default first.
@@ -196,7 +194,7 @@ pub struct Foreign {
 /// A runtime that installs a plugin's hooks inert until the user trusts them.
 pub struct HookTrust {
     /// The artifact kind whose hooks wait for trust.
-    pub kind: &'static str,
+    pub kind: ArtifactKind,
     /// The hooks file of such a bundle.
     pub hooks_file: &'static str,
     /// How the user trusts them, as an instruction.

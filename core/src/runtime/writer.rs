@@ -8,12 +8,14 @@ use serde_json::{Map, Value, json};
 
 use super::{Kind, Runtime};
 use crate::bundle::{Bundle, GeneratedFile};
+use crate::codes::DiagnosticCode;
 use crate::error::{Location, Result};
 use crate::json;
 use crate::merge::{Merge, Part};
 use crate::model::{FileComponent, Plugin};
 use crate::options::BuildOptions;
 use crate::path::BundlePath;
+use crate::report::Component;
 use crate::report::{Diagnostic, Honesty, Level};
 use crate::vars::VarTable;
 
@@ -40,7 +42,7 @@ impl<'a> Writer<'a> {
             options.plugin_folders,
         )?;
         let bundle = Bundle {
-            runtime: runtime.id(),
+            runtime,
             kind: kind.name,
             root,
             manifest,
@@ -62,11 +64,11 @@ impl<'a> Writer<'a> {
     }
 
     /// One honesty row for a component instance.
-    pub fn honest(&mut self, component: &'static str, name: &str, level: Level, detail: impl Into<String>) {
+    pub fn honest(&mut self, component: Component, name: &str, level: Level, detail: impl Into<String>) {
         let row = Honesty {
             component,
             name: name.to_string(),
-            runtime: self.runtime.id(),
+            runtime: self.runtime,
             kind: self.kind.name,
             level,
             detail: detail.into(),
@@ -74,7 +76,7 @@ impl<'a> Writer<'a> {
         self.bundle.honesty.push(row);
     }
 
-    pub fn warn(&mut self, code: &'static str, file: Option<&str>, message: impl Into<String>) {
+    pub fn warn(&mut self, code: DiagnosticCode, file: Option<&str>, message: impl Into<String>) {
         self.bundle.diagnostics.push(Diagnostic::warning(code, file.map(Location::file), message));
     }
 
@@ -176,7 +178,7 @@ impl<'a> Writer<'a> {
 impl Writer<'_> {
     /// The names of `component`'s rows this bundle carries (not unsupported),
     /// each once, for its README.
-    pub fn written(&self, component: &str) -> Vec<Value> {
+    pub fn written(&self, component: Component) -> Vec<Value> {
         let mut names: Vec<&str> = Vec::new();
         for row in
             self.bundle.honesty.iter().filter(|r| r.component == component && r.level != Level::Unsupported)
@@ -200,22 +202,22 @@ impl Writer<'_> {
         for file in &plugin.bin {
             self.copy(file, None, None)?;
             let detail = format!("shipped at {}; {name} puts no plugin bin/ on PATH", file.path);
-            self.honest("bin", file.path.as_str(), Level::Degraded, detail);
+            self.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
         }
         for file in &plugin.support {
             if let Some((path, why)) = withheld.iter().find(|(path, _)| *path == file.path.as_str()) {
-                self.warn("ignored_file", Some(path), why.clone());
+                self.warn(DiagnosticCode::IgnoredFile, Some(path), why.clone());
                 continue;
             }
             self.copy(file, None, None)?;
         }
         if plugin.settings.is_some() {
             let detail = format!("{name} plugins have no settings file; not written");
-            self.honest("settings", "settings.json", Level::Unsupported, detail);
+            self.honest(Component::Settings, "settings.json", Level::Unsupported, detail);
         }
         for style in &plugin.output_styles {
             let detail = format!("{name} has no output styles; not written");
-            self.honest("output-style", style.path.as_str(), Level::Unsupported, detail);
+            self.honest(Component::OutputStyle, style.path.as_str(), Level::Unsupported, detail);
         }
         Ok(())
     }

@@ -29,7 +29,7 @@ pub fn rules() -> Vec<&'static Rule> {
 
 /// The rule with `code`.
 pub fn rule(code: &str) -> Option<&'static Rule> {
-    rules().into_iter().find(|r| r.code == code)
+    rules().into_iter().find(|r| r.code.as_str() == code)
 }
 
 #[cfg(test)]
@@ -42,9 +42,9 @@ mod tests {
     fn codes_are_unique_kebab_and_documented() {
         let mut seen = BTreeSet::new();
         for rule in rules() {
-            assert!(seen.insert(rule.code), "{} listed twice", rule.code);
+            assert!(seen.insert(rule.code.as_str()), "{} listed twice", rule.code);
             let (area, what) =
-                rule.code.split_once('/').unwrap_or_else(|| panic!("{}: area/what", rule.code));
+                rule.code.as_str().split_once('/').unwrap_or_else(|| panic!("{}: area/what", rule.code));
             for part in [area, what] {
                 assert!(crate::source::is_kebab(part), "{}: kebab-case", rule.code);
             }

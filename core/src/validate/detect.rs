@@ -4,8 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
+use crate::codes::{RuleCode, SharedRule};
 use crate::lint::Folder;
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
@@ -13,7 +14,7 @@ use crate::runtime::Runtime;
 use crate::source::SourceTree;
 
 pub const NO_PLUGIN: Rule = Rule {
-    code: "detect/no-plugin",
+    code: RuleCode::Shared(SharedRule::DetectNoPlugin),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "The folder holds a plugforge source, a plugin or a marketplace of a known runtime, or a folder of Agent Skills (`skills/<name>/SKILL.md`, `<name>/SKILL.md`).",
@@ -55,8 +56,6 @@ impl SubjectKind {
 pub struct Subject {
     pub kind: SubjectKind,
     /// `None` for a source judged for every runtime it targets.
-    #[serde(serialize_with = "runtime_id")]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<String>"))]
     pub runtime: Option<Runtime>,
     /// Folder relative to the validated folder ("" = itself).
     pub root: String,
@@ -73,13 +72,6 @@ impl Subject {
             (None, SubjectKind::Skills) => "Agent Skills clients",
             (None, _) => "every targeted runtime",
         }
-    }
-}
-
-fn runtime_id<S: Serializer>(runtime: &Option<Runtime>, s: S) -> Result<S::Ok, S::Error> {
-    match runtime {
-        Some(r) => s.serialize_some(r.id()),
-        None => s.serialize_none(),
     }
 }
 
@@ -280,7 +272,8 @@ mod tests {
             [(".claude-plugin/plugin.json", "{\"name\": \"p\",\n"), ("skills/hello/SKILL.md", SKILL)];
         let judged = report(&broken, Some("openclaw"));
         assert_eq!(judged.subjects[0].marker, ".claude-plugin/plugin.json");
-        let found: Vec<(&str, Option<&str>)> = judged.findings.iter().map(|f| (f.code, f.runtime)).collect();
+        let found: Vec<(&str, Option<&str>)> =
+            judged.findings.iter().map(|f| (f.code.as_str(), f.runtime.map(|r| r.id()))).collect();
         assert_eq!(found, [("file/invalid-json", Some("openclaw"))]);
         assert!(judged.findings[0].message.ends_with("(OpenClaw loads the folder as a Claude Code bundle)"));
         // OpenClaw installs a manifest that is JSON5 but not JSON, then fails to parse it when loading.
@@ -304,7 +297,7 @@ mod tests {
     fn openclaw_loads_codex_bundles_and_manifestless_claude_layouts() {
         let codex = report(&[(".codex-plugin/plugin.json", "[]")], Some("openclaw"));
         assert_eq!(codex.findings[0].code, "manifest/not-an-object");
-        assert_eq!(codex.findings[0].runtime, Some("openclaw"));
+        assert_eq!(codex.findings[0].runtime.map(|r| r.id()), Some("openclaw"));
         let bare = report(&[("skills/hello/SKILL.md", "---\nname: hello\n---\nHi\n")], Some("openclaw"));
         assert_eq!(bare.subjects[0].marker, "skills");
         assert_eq!(bare.findings[0].code, "skill/missing-required-field");
@@ -318,10 +311,12 @@ mod tests {
             [(".claude-plugin/plugin.json", "{\"name\": \"p\",\n"), ("skills/hello/SKILL.md", SKILL)];
         let judged = report(&broken, Some("codex"));
         assert_eq!(judged.subjects[0].marker, ".claude-plugin/plugin.json");
-        let found: Vec<(&str, Option<&str>)> = judged.findings.iter().map(|f| (f.code, f.runtime)).collect();
+        let found: Vec<(&str, Option<&str>)> =
+            judged.findings.iter().map(|f| (f.code.as_str(), f.runtime.map(|r| r.id()))).collect();
         assert_eq!(found, [("file/invalid-json", Some("codex"))]);
         let spaced = [(".claude-plugin/plugin.json", r#"{"name": "my plugin", "version": "1.0.0"}"#)];
-        let codes: Vec<&str> = report(&spaced, Some("codex")).findings.iter().map(|f| f.code).collect();
+        let codes: Vec<&str> =
+            report(&spaced, Some("codex")).findings.iter().map(|f| f.code.as_str()).collect();
         assert_eq!(codes, ["manifest/name-invalid"]);
     }
 

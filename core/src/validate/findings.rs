@@ -42,11 +42,11 @@ pub(crate) fn finish(sink: Sink, subjects: Vec<Subject>, strict: bool) -> Valida
         }
     }
     findings.sort_by(|a, b| {
-        (a.file(), a.line(), a.column(), a.code, &a.message).cmp(&(
+        (a.file(), a.line(), a.column(), a.code.as_str(), &a.message).cmp(&(
             b.file(),
             b.line(),
             b.column(),
-            b.code,
+            b.code.as_str(),
             &b.message,
         ))
     });

@@ -36,7 +36,7 @@ use crate::source::SourceTree;
 pub struct ValidateOptions {
     /// A runtime id; `None` detects the runtimes from the folder's markers.
     #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(optional = nullable))]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Runtime>", optional = nullable))]
     pub target: Option<String>,
     /// Warnings count as errors (as `claude plugin validate --strict` does).
     #[serde(default)]
@@ -58,7 +58,7 @@ impl<'a> Context<'a> {
     pub(crate) fn lint(&self) -> crate::lint::Cx<'a> {
         crate::lint::Cx {
             folder: self.folder,
-            runtime: self.runtime.map(Runtime::id),
+            runtime: self.runtime,
             lenient_frontmatter: self.runtime.is_some_and(|r| r.spec().reads.lenient_frontmatter),
         }
     }
@@ -116,7 +116,7 @@ fn check_loaded(cx: &Context<'_>, format: Runtime, sink: &mut Sink) {
     // of the format another runtime loads.
     native.drop_rules(&[&manifest::rules::NAME_RESERVED]);
     let note = format!("{} loads the folder as a {} bundle", loader.name(), format.name());
-    native.forward(sink, loader.id(), Some(&note));
+    native.forward(sink, loader, Some(&note));
     skills::check_loaded(cx, format, sink);
     extension::check(cx, sink);
 }

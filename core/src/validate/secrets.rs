@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::Context;
 use super::components::layout::Layout;
+use crate::codes::{RuleCode, SharedRule};
 use crate::error::Location;
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
@@ -17,7 +18,7 @@ use crate::recognise::secrets::{
 use crate::runtime::Runtime;
 
 pub const TOKEN: Rule = Rule {
-    code: "secret/token",
+    code: RuleCode::Shared(SharedRule::SecretToken),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "MCP servers and hooks hold no credential of a known shape (GitHub, OpenAI, Anthropic, Slack, AWS, Google, GitLab tokens, private keys, JWTs).",
@@ -25,7 +26,7 @@ pub const TOKEN: Rule = Rule {
 };
 
 pub const LITERAL_CREDENTIAL: Rule = Rule {
-    code: "secret/literal-credential",
+    code: RuleCode::Shared(SharedRule::SecretLiteralCredential),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "A value named like a credential (*TOKEN*, *SECRET*, *KEY*, *PASSWORD*, *AUTH*) is a variable reference, not a literal.",
@@ -106,7 +107,7 @@ fn named_value(runtime: Runtime, at: &Location, what: &str, name: &str, text: &s
     if secret_name(name) && !is_reference_or_placeholder(value) && looks_random(value) {
         let message =
             format!("{what} holds a literal credential ({}): a plugin must not ship it", preview(value));
-        sink.report(&LITERAL_CREDENTIAL, Some(runtime.id()), Some(at.clone()), message);
+        sink.report(&LITERAL_CREDENTIAL, Some(runtime), Some(at.clone()), message);
     }
 }
 
@@ -116,7 +117,7 @@ fn tokens(runtime: Runtime, at: &Location, what: &str, text: &str, sink: &mut Si
     for (kind, token) in &found {
         let message =
             format!("{what} holds a {kind} ({}): a plugin must not ship credentials", preview(token));
-        sink.report(&TOKEN, Some(runtime.id()), Some(at.clone()), message);
+        sink.report(&TOKEN, Some(runtime), Some(at.clone()), message);
     }
     !found.is_empty()
 }

@@ -7,13 +7,14 @@ use serde_json::Value;
 
 use super::Context;
 use super::components::layout::Layout;
+use crate::codes::{RuleCode, SharedRule};
 use crate::error::Location;
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
 use crate::recognise::urls::urls_in;
 
 pub const EXECUTABLE: Rule = Rule {
-    code: "url/executable",
+    code: RuleCode::Shared(SharedRule::UrlExecutable),
     severity: RuleSeverity::Warning,
     runtimes: &[],
     summary: "Hook commands, MCP server commands and arguments, and `bin/` files name no URL: what runs should not depend on a remote resource the bundle does not ship (reported under every URL policy).",
@@ -29,7 +30,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
         for url in urls_in(text) {
             let message =
                 format!("{what} names {url}: what runs depends on a resource the bundle does not ship");
-            sink.report(&EXECUTABLE, Some(runtime.id()), Some(at.clone()), message);
+            sink.report(&EXECUTABLE, Some(runtime), Some(at.clone()), message);
         }
     };
     for server in super::mcp::servers(cx, runtime, &layout, None) {

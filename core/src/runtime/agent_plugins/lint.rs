@@ -19,9 +19,9 @@ const AUTHOR_KEYS: &[&str] = &super::facts::AUTHOR_KEYS;
 const MAX_NAME_CHARS: usize = super::facts::NAME_LIMIT;
 
 pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
-    let Some(object) = read_object(cx.folder, MANIFEST, super::SPEC.id, sink) else { return };
+    let Some(object) = read_object(cx.folder, MANIFEST, crate::registry::Runtime::AgentPlugins, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, super::SPEC.id, map);
+    let doc = Doc::new(cx.folder, MANIFEST, crate::registry::Runtime::AgentPlugins, map);
     schema(doc, sink);
     name(doc, sink);
     doc.expect_fields(

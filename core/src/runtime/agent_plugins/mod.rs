@@ -13,11 +13,13 @@ mod mcp_rules;
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, left_out};
+use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::model::{FileComponent, MarkdownComponent};
 use crate::report::Level;
 use crate::templates;
+use crate::report::Component;
 use facts::{
     AUTHOR_KEYS, MANIFEST_KEYS, MANIFEST_PATH, MCP_PATH, MCP_SCHEMA, NAME_LIMIT, PLACEHOLDERS, PLUGIN_SCHEMA,
     RESERVED_ENV,
@@ -45,7 +47,6 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
 
 /// Agent Plugins, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "agent-plugins",
     name: "Agent Plugins",
     kinds: KINDS,
     write,
@@ -78,7 +79,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 };
 
 pub const KINDS: &[Kind] =
-    &[Kind { name: "plugin", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];
+    &[Kind { name: ArtifactKind::Plugin, layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
@@ -99,7 +100,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
             "shipped at {0}, but clients put nothing on PATH: name it ./{0} as an mcp.json command",
             file.path
         );
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
     }
     for file in plugin.support.iter().filter(|f| !generated_here(f)) {
         w.copy(file, None, None)?;
@@ -136,7 +137,7 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
     warn_claude_fields(w, &file);
     for path in w.plugin.support.iter().filter(|f| generated_here(f)).map(|f| f.path.to_string()) {
         let message = format!("{path} is not copied: the Agent Plugins bundle generates its own");
-        w.warn("ignored_file", Some(&path), message);
+        w.warn(DiagnosticCode::IgnoredFile, Some(&path), message);
     }
     w.add_json(MANIFEST_PATH, &Value::Object(manifest), templates::origin("agent-plugins/plugin.json"))
 }
@@ -150,7 +151,7 @@ fn warn_claude_fields(w: &mut Writer<'_>, file: &str) {
         "Claude Code manifest fields {} have no Agent Plugins counterpart; not carried",
         keys.join(", ")
     );
-    w.warn("dropped_field", Some(file), message);
+    w.warn(DiagnosticCode::DroppedField, Some(file), message);
 }
 
 /// The spec's name rule (5.5): a bad name makes clients reject the plugin.
@@ -210,27 +211,27 @@ fn check_field(key: &str, value: &Value) -> std::result::Result<(), String> {
 /// Every component the format has no place for: one row each.
 fn not_carried(w: &mut Writer<'_>) {
     let plugin = w.plugin;
-    let each = |w: &mut Writer<'_>, component: &'static str, items: &[MarkdownComponent]| {
+    let each = |w: &mut Writer<'_>, component: Component, items: &[MarkdownComponent]| {
         for item in items {
             w.honest(component, &item.name, Level::Unsupported, format!("{NOT_A_COMPONENT}; not carried"));
         }
     };
-    each(w, "command", &plugin.commands);
-    each(w, "agent", &plugin.agents);
+    each(w, Component::Command, &plugin.commands);
+    each(w, Component::Agent, &plugin.agents);
     let events: Vec<String> = plugin
         .hooks
         .as_ref()
         .and_then(|h| h.value.get("hooks")?.as_object().map(|m| m.keys().cloned().collect()))
         .unwrap_or_default();
     for event in events {
-        w.honest("hook", &event, Level::Unsupported, format!("{NOT_A_COMPONENT}; hooks are not carried"));
+        w.honest(Component::Hook, &event, Level::Unsupported, format!("{NOT_A_COMPONENT}; hooks are not carried"));
     }
     if plugin.settings.is_some() {
-        w.honest("settings", "settings.json", Level::Unsupported, format!("{NOT_A_COMPONENT}; not carried"));
+        w.honest(Component::Settings, "settings.json", Level::Unsupported, format!("{NOT_A_COMPONENT}; not carried"));
     }
     for style in &plugin.output_styles {
         w.honest(
-            "output-style",
+            Component::OutputStyle,
             style.path.as_str(),
             Level::Unsupported,
             format!("{NOT_A_COMPONENT}; not carried"),
@@ -239,7 +240,7 @@ fn not_carried(w: &mut Writer<'_>) {
     if let Some(context) = &plugin.context {
         let detail =
             format!("{NOT_A_COMPONENT}; a context file is not carried (move its guidance into a skill)");
-        w.honest("context", context.path.as_str(), Level::Unsupported, detail);
+        w.honest(Component::Context, context.path.as_str(), Level::Unsupported, detail);
     }
 }
 
@@ -254,10 +255,10 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
                     .chain(translated.changes)
                     .chain(translated.lost)
                     .collect();
-                w.honest("mcp", name, level, detail.join("; "));
+                w.honest(Component::Mcp, name, level, detail.join("; "));
                 servers.insert(name.clone(), translated.value);
             }
-            Err(why) => w.honest("mcp", name, Level::Unsupported, format!("{why}; not written")),
+            Err(why) => w.honest(Component::Mcp, name, Level::Unsupported, format!("{why}; not written")),
         }
     }
     let document = json!({"$schema": MCP_SCHEMA, "mcpServers": servers});
@@ -459,8 +460,8 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         return Ok(());
     }
     let fields = json!({
-        "skills": w.written("skill"),
-        "mcp_servers": w.written("mcp"),
+        "skills": w.written(Component::Skill),
+        "mcp_servers": w.written(Component::Mcp),
         "left_out": left_out(&w.bundle.honesty),
     });
     w.render_readme("agent-plugins", fields)

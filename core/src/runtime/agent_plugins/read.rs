@@ -10,6 +10,7 @@ use crate::draft::manifest::{Manifest, short};
 use crate::error::{Location, Result};
 use super::facts::{MCP_SCHEMA, PLUGIN_SCHEMA};
 use crate::source::SourceTree;
+use crate::codes::DiagnosticCode;
 
 pub const MANIFEST: &str = super::facts::MANIFEST_PATH;
 const MCP_FILE: &str = "mcp.json";
@@ -22,7 +23,7 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
         other => {
             let shown = other.as_ref().map_or("missing".to_string(), short);
             let message = format!("$schema is {shown}, not the Agent Plugins 1.0 schema; read as 1.0 anyway");
-            manifest.note(draft, "schema_version", "$schema", message);
+            manifest.note(draft, DiagnosticCode::SchemaVersion, "$schema", message);
         }
     }
     manifest.metadata(draft, None);
@@ -60,14 +61,14 @@ fn servers(draft: &mut Draft, from: &str, value: Value) -> Result<()> {
     };
     if object.shift_remove("$schema") != Some(json!(MCP_SCHEMA)) {
         let message = "mcp.json has no Agent Plugins 1.0 $schema; read as 1.0 anyway";
-        draft.note("schema_version", Location::file(from), message);
+        draft.note(DiagnosticCode::SchemaVersion, Location::file(from), message);
     }
     let Some(Value::Object(servers)) = object.shift_remove("mcpServers") else {
         return Err(crate::draft::json_parts::invalid(from, "mcp.json needs an \"mcpServers\" object"));
     };
     for key in object.keys() {
         draft.note(
-            "unknown_field",
+            DiagnosticCode::UnknownField,
             Location::file(from),
             format!("mcp.json key \"{key}\" is not in the spec; left out"),
         );
@@ -76,7 +77,7 @@ fn servers(draft: &mut Draft, from: &str, value: Value) -> Result<()> {
     for (name, server) in servers {
         let Value::Object(mut server) = server else {
             draft.note(
-                "invalid_field",
+                DiagnosticCode::InvalidField,
                 Location::file(from),
                 format!("MCP server {name:?} is not an object; left out"),
             );

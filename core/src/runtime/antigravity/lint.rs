@@ -24,7 +24,7 @@ pub(crate) fn claims_shared_manifest(folder: Folder<'_>) -> bool {
         .is_some_and(|schema| schema.contains("agent-plugins.org"));
     let built_for_antigravity = || {
         let manifest = folder.json(".plugforge-manifest.json", &mut Sink::default());
-        manifest.is_some_and(|m| m["runtime"] == super::SPEC.id)
+        manifest.is_some_and(|m| m["runtime"] == crate::registry::Runtime::Antigravity.id())
     };
     let antigravity =
         folder.exists("mcp_config.json") || folder.exists("hooks.json") || built_for_antigravity();

@@ -13,13 +13,15 @@ pub(crate) mod lint;
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, is_skill_name, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, left_out};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
 use crate::model::MarkdownComponent;
 use crate::report::{Diagnostic, Level};
 use crate::templates;
 use crate::vars::VarTable;
+use crate::codes::DiagnosticCode;
+use crate::report::Component;
 use facts::{HOOKS_PATH, HookShape, MANIFEST_PATH, MCP_PATH};
 
 const NAME: &str = "Antigravity CLI";
@@ -61,7 +63,6 @@ const RULE_LIMIT: usize = 12_000;
 
 /// Antigravity CLI, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "antigravity",
     name: "Antigravity CLI",
     kinds: KINDS,
     write,
@@ -91,7 +92,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 };
 
 pub const KINDS: &[Kind] =
-    &[Kind { name: "plugin", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];
+    &[Kind { name: ArtifactKind::Plugin, layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
@@ -118,7 +119,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     if w.options.marketplace {
         let message = "Antigravity CLI has no marketplace file; install the plugin folder itself \
                        (`agy plugin install <folder>`)";
-        w.bundle.diagnostics.push(Diagnostic::info("no_marketplace", None, message));
+        w.bundle.diagnostics.push(Diagnostic::info(DiagnosticCode::NoMarketplace, None, message));
     }
     Ok(())
 }
@@ -181,7 +182,7 @@ fn command_skill(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> 
     if !is_skill_name(&name) {
         let detail =
             format!("{name:?} cannot be an Agent Skills name (at most 64 of a-z, 0-9, '-'); not written");
-        w.honest("command", &command.name, Level::Unsupported, detail);
+        w.honest(Component::Command, &command.name, Level::Unsupported, detail);
         return Ok(());
     }
     let taken = w.plugin.skills.iter().any(|s| s.name == name)
@@ -190,7 +191,7 @@ fn command_skill(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> 
         let detail = format!(
             "another skill or command is named {name} too, and Antigravity has one /{name}; not written"
         );
-        w.honest("command", &command.name, Level::Unsupported, detail);
+        w.honest(Component::Command, &command.name, Level::Unsupported, detail);
         return Ok(());
     }
     let description = command
@@ -208,7 +209,7 @@ fn command_skill(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> 
         detail.push("$ARGUMENTS and $1.. stay literal: skills take no arguments".into());
     }
     detail.extend(literal_vars(body));
-    w.honest("command", &command.name, Level::Degraded, detail.join("; "));
+    w.honest(Component::Command, &command.name, Level::Degraded, detail.join("; "));
     Ok(())
 }
 
@@ -226,7 +227,7 @@ fn skill_name(command: &str) -> String {
 fn agent_file(w: &mut Writer<'_>, agent: &MarkdownComponent) -> Result<()> {
     let Some(description) = agent.document.str_field("description") else {
         let detail = "Antigravity requires an agent description; not written";
-        w.honest("agent", &agent.name, Level::Unsupported, detail);
+        w.honest(Component::Agent, &agent.name, Level::Unsupported, detail);
         return Ok(());
     };
     let name = agent.name.replace(':', "-");
@@ -260,7 +261,7 @@ fn agent_file(w: &mut Writer<'_>, agent: &MarkdownComponent) -> Result<()> {
     w.add(&path, bytes, agent.file.file.origin.to_string())?;
     let level = if notes.is_empty() { Level::Supported } else { Level::Degraded };
     let detail: Vec<String> = std::iter::once(path).chain(notes).collect();
-    w.honest("agent", &agent.name, level, detail.join("; "));
+    w.honest(Component::Agent, &agent.name, level, detail.join("; "));
     Ok(())
 }
 
@@ -331,7 +332,7 @@ fn rule(w: &mut Writer<'_>) -> Result<()> {
         detail.push(format!("longer than the {RULE_LIMIT} characters Antigravity reads of a rule"));
     }
     detail.extend(literal_vars(text));
-    w.honest("context", context.path.as_str(), Level::Degraded, detail.join("; "));
+    w.honest(Component::Context, context.path.as_str(), Level::Degraded, detail.join("; "));
     Ok(())
 }
 
@@ -348,12 +349,12 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
                 "Antigravity runs PreToolUse, PostToolUse, Stop, PreInvocation and PostInvocation; {event} has \
                  no counterpart, not written"
             );
-            w.honest("hook", event, Level::Unsupported, detail);
+            w.honest(Component::Hook, event, Level::Unsupported, detail);
             continue;
         };
         if groups.to_string().contains("${PLUGIN_DATA}") {
             w.honest(
-                "hook",
+                Component::Hook,
                 event,
                 Level::Unsupported,
                 format!("uses ${{PLUGIN_DATA}}: {DATA_CAVEAT}; not written"),
@@ -373,7 +374,7 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
         if entries.is_empty() {
             continue;
         }
-        w.honest("hook", event, Level::Degraded, notes.join("; "));
+        w.honest(Component::Hook, event, Level::Degraded, notes.join("; "));
         named.insert(event.clone(), Value::Array(entries));
     }
     if named.is_empty() {
@@ -498,10 +499,10 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
                         ),
                     )
                 };
-                w.honest("mcp", name, level, detail);
+                w.honest(Component::Mcp, name, level, detail);
                 servers.insert(name.clone(), value);
             }
-            Err(why) => w.honest("mcp", name, Level::Unsupported, format!("{why}; not written")),
+            Err(why) => w.honest(Component::Mcp, name, Level::Unsupported, format!("{why}; not written")),
         }
     }
     if servers.is_empty() {
@@ -551,11 +552,11 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         return Ok(());
     }
     let fields = json!({
-        "skills": w.written("skill"),
-        "commands": w.written("command").iter().filter_map(Value::as_str).map(skill_name).collect::<Vec<_>>(),
-        "agents": w.written("agent"),
-        "hooks": w.written("hook"),
-        "mcp_servers": w.written("mcp"),
+        "skills": w.written(Component::Skill),
+        "commands": w.written(Component::Command).iter().filter_map(Value::as_str).map(skill_name).collect::<Vec<_>>(),
+        "agents": w.written(Component::Agent),
+        "hooks": w.written(Component::Hook),
+        "mcp_servers": w.written(Component::Mcp),
         "rules": w.plugin.context.is_some(),
         "left_out": left_out(&w.bundle.honesty),
     });

@@ -10,13 +10,15 @@ mod project;
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer};
+use crate::codes::DiagnosticCode;
 use crate::error::Result;
 use crate::merge::Part;
 use crate::model::{FileComponent, MarkdownComponent, Plugin};
 use crate::report::Level;
 use crate::templates;
 use crate::vars::CLAUDE_VARS;
+use crate::report::Component;
 
 /// The only plugin `settings.json` keys Claude Code applies.
 const APPLIED_SETTINGS: [&str; 2] = ["agent", "subagentStatusLine"];
@@ -41,7 +43,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 
 /// Claude Code, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "claude-code",
     name: "Claude Code",
     kinds: KINDS,
     write,
@@ -83,7 +84,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 
 pub const KINDS: &[Kind] = &[
     Kind {
-        name: "plugin",
+        name: ArtifactKind::Plugin,
         layout: Layout::Folder,
         scopes: BOTH_SCOPES,
         marketplace: Some(facts::MARKETPLACE_PATH),
@@ -99,7 +100,7 @@ pub const KINDS: &[Kind] = &[
 ];
 
 /// Loose `.claude/` configuration instead of a plugin (see `project`).
-const PROJECT: &str = "project";
+const PROJECT: ArtifactKind = ArtifactKind::Project;
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
     if w.kind.name == PROJECT {
@@ -129,19 +130,19 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
         for file in &skill.files {
             w.copy(file, None, None)?;
         }
-        w.honest("skill", &skill.name, Level::Supported, format!("skills/{}/SKILL.md", skill.name));
+        w.honest(Component::Skill, &skill.name, Level::Supported, format!("skills/{}/SKILL.md", skill.name));
     }
-    markdown(w, "command", &plugin.commands)?;
-    markdown(w, "agent", &plugin.agents)?;
-    copies(w, "output-style", &plugin.output_styles)?;
-    copies(w, "bin", &plugin.bin)?;
+    markdown(w, Component::Command, &plugin.commands)?;
+    markdown(w, Component::Agent, &plugin.agents)?;
+    copies(w, Component::OutputStyle, &plugin.output_styles)?;
+    copies(w, Component::Bin, &plugin.bin)?;
     for file in &plugin.support {
         // Claude Code reads no CLAUDE.md from a plugin, and its strict
         // validation flags one at the root: it stays out of this bundle.
         if file.path.as_str() == "CLAUDE.md" {
             let detail = "Claude Code does not load a plugin's root CLAUDE.md; it is left out of this bundle \
                           (the other runtimes carry it as a support file)";
-            w.honest("support", "CLAUDE.md", Level::Unsupported, detail);
+            w.honest(Component::Support, "CLAUDE.md", Level::Unsupported, detail);
             continue;
         }
         w.copy(file, None, None)?;
@@ -152,7 +153,7 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
     if let Some(context) = &plugin.context {
         let detail = "Claude Code plugins load no context file (a root CLAUDE.md is ignored); \
                       move its guidance into a skill";
-        w.honest("context", context.path.as_str(), Level::Unsupported, detail);
+        w.honest(Component::Context, context.path.as_str(), Level::Unsupported, detail);
     }
     Ok(())
 }
@@ -169,20 +170,20 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
     let file = w.plugin.metadata_file.to_string();
     for key in ["version", "description", "author"].into_iter().filter(|k| !manifest.contains_key(*k)) {
         let message = format!("no {key}: `claude plugin validate --strict` rejects a plugin without one");
-        w.warn("missing_metadata", Some(&file), message);
+        w.warn(DiagnosticCode::MissingMetadata, Some(&file), message);
     }
     w.add_json(facts::MANIFEST_PATH, &Value::Object(manifest), templates::origin("claude-code/plugin.json"))
 }
 
-fn markdown(w: &mut Writer<'_>, component: &'static str, items: &[MarkdownComponent]) -> Result<()> {
+fn markdown(w: &mut Writer<'_>, component: Component, items: &[MarkdownComponent]) -> Result<()> {
     for item in items {
         w.copy(&item.file, None, Some(CLAUDE_VARS))?;
         let ignored: Vec<&str> =
             IGNORED_AGENT_KEYS.iter().copied().filter(|k| item.document.field(k).is_some()).collect();
-        if component == "command" && item.name.contains(':') {
+        if component == Component::Command && item.name.contains(':') {
             let detail = "Claude Code does not load commands below a sub-folder of commands/";
             w.honest(component, &item.name, Level::Unsupported, detail);
-        } else if component == "agent" && !ignored.is_empty() {
+        } else if component == Component::Agent && !ignored.is_empty() {
             let detail = format!("Claude Code ignores {} for plugin agents", ignored.join(", "));
             w.honest(component, &item.name, Level::Degraded, detail);
         } else {
@@ -192,7 +193,7 @@ fn markdown(w: &mut Writer<'_>, component: &'static str, items: &[MarkdownCompon
     Ok(())
 }
 
-fn copies(w: &mut Writer<'_>, component: &'static str, items: &[FileComponent]) -> Result<()> {
+fn copies(w: &mut Writer<'_>, component: Component, items: &[FileComponent]) -> Result<()> {
     for item in items {
         w.copy(item, None, None)?;
         w.honest(component, item.path.as_str(), Level::Supported, item.path.to_string());
@@ -216,7 +217,7 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
         } else {
             "hooks/hooks.json, ${CLAUDE_PLUGIN_ROOT}"
         };
-        w.honest("hook", event, Level::Supported, detail);
+        w.honest(Component::Hook, event, Level::Supported, detail);
     }
     w.add_json("hooks/hooks.json", &value, hooks.origin.to_string())
 }
@@ -258,7 +259,7 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
     let mut servers = Map::new();
     for (name, server) in &mcp.servers {
         let (server, typed) = remote_type(CLAUDE_VARS.json(server.clone()));
-        w.honest("mcp", name, Level::Supported, format!(".mcp.json{typed}"));
+        w.honest(Component::Mcp, name, Level::Supported, format!(".mcp.json{typed}"));
         servers.insert(name.clone(), server);
     }
     w.add_json(".mcp.json", &json!({ "mcpServers": servers }), mcp.origin.to_string())
@@ -289,14 +290,14 @@ fn settings(w: &mut Writer<'_>) -> Result<()> {
         .map(|m| m.keys().map(String::as_str).filter(|k| !APPLIED_SETTINGS.contains(k)).collect())
         .unwrap_or_default();
     if ignored.is_empty() {
-        w.honest("settings", "settings.json", Level::Supported, "settings.json");
+        w.honest(Component::Settings, "settings.json", Level::Supported, "settings.json");
     } else {
         let detail = format!(
             "Claude Code applies only {} from a plugin's settings.json; ignored: {}",
             APPLIED_SETTINGS.join(" and "),
             ignored.join(", ")
         );
-        w.honest("settings", "settings.json", Level::Degraded, detail);
+        w.honest(Component::Settings, "settings.json", Level::Degraded, detail);
     }
     w.add_json("settings.json", &value, settings.origin.to_string())
 }

@@ -21,6 +21,7 @@ use crate::error::Result;
 use crate::merge::Part;
 use crate::model::MarkdownComponent;
 use crate::report::Level;
+use crate::report::Component;
 
 /// Every shared file the kind may hold parts of, in either scope.
 pub const SHARED: &[&str] =
@@ -75,14 +76,14 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
         for file in &skill.files {
             w.copy(file, Some(&format!(".claude/{}", file.path)), None)?;
         }
-        w.honest("skill", &skill.name, Level::Supported, format!("{}{dir}/SKILL.md", places.shown));
+        w.honest(Component::Skill, &skill.name, Level::Supported, format!("{}{dir}/SKILL.md", places.shown));
     }
     commands(w, &places)?;
     agents(w, &places)?;
     for style in &plugin.output_styles {
         w.copy(style, Some(&format!(".claude/{}", style.path)), None)?;
         w.honest(
-            "output-style",
+            Component::OutputStyle,
             style.path.as_str(),
             Level::Supported,
             format!("{}.claude/{}", places.shown, style.path),
@@ -96,7 +97,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
             "copied to {}.claude/plugforge/{ns}/{}; not on PATH: Claude Code adds bin/ to PATH for plugins only",
             places.shown, file.path
         );
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
     }
     hooks(w, &places)?;
     settings(w, &places)?;
@@ -115,7 +116,7 @@ fn commands(w: &mut Writer<'_>, places: &Places) -> Result<()> {
              in the plugin's own text no longer resolves",
             places.shown, command.name
         );
-        w.honest("command", &command.name, Level::Degraded, detail);
+        w.honest(Component::Command, &command.name, Level::Degraded, detail);
     }
     Ok(())
 }
@@ -132,7 +133,7 @@ fn agents(w: &mut Writer<'_>, places: &Places) -> Result<()> {
 fn agent_file(w: &mut Writer<'_>, places: &Places, agent: &MarkdownComponent) -> Result<()> {
     let path = format!(".claude/{}", agent.file.path);
     places.root.copy(w, &agent.file, &path)?;
-    w.honest("agent", &agent.name, Level::Supported, format!("{}{path}", places.shown));
+    w.honest(Component::Agent, &agent.name, Level::Supported, format!("{}{path}", places.shown));
     Ok(())
 }
 
@@ -148,7 +149,7 @@ fn hooks(w: &mut Writer<'_>, places: &Places) -> Result<()> {
             "{}{SETTINGS_FILE} hooks.{event}; scripts in {}.claude/plugforge/{}/",
             places.shown, places.shown, w.plugin.namespace
         );
-        w.honest("hook", &event, Level::Supported, detail);
+        w.honest(Component::Hook, &event, Level::Supported, detail);
         if !items.is_empty() {
             w.merge(SETTINGS_FILE, Part::JsonItems { pointer: vec!["hooks".into(), event.clone()], items })?;
         }
@@ -167,7 +168,7 @@ fn settings(w: &mut Writer<'_>, places: &Places) -> Result<()> {
         w.merge(SETTINGS_FILE, part)?;
     }
     let detail = format!("{}{SETTINGS_FILE}: {}", places.shown, keys.join(", "));
-    w.honest("settings", "settings.json", Level::Supported, detail);
+    w.honest(Component::Settings, "settings.json", Level::Supported, detail);
     Ok(())
 }
 
@@ -181,7 +182,7 @@ fn mcp(w: &mut Writer<'_>, places: &Places) -> Result<()> {
             ),
             Scope::User => format!("~/.claude.json mcpServers.{name} (user MCP servers){typed}"),
         };
-        w.honest("mcp", name, Level::Supported, detail);
+        w.honest(Component::Mcp, name, Level::Supported, detail);
         let part = Part::JsonEntry { pointer: vec!["mcpServers".into()], key: name.clone(), value };
         w.merge(places.mcp_file, part)?;
     }
@@ -194,7 +195,7 @@ fn context(w: &mut Writer<'_>, places: &Places) -> Result<()> {
     let text = places.root.text(text).unwrap_or_else(|| text.to_string());
     let id = format!("plugforge:{}", w.plugin.namespace);
     let detail = format!("a {id} section of {}{}", places.shown, places.context_file);
-    w.honest("context", context.path.as_str(), Level::Supported, detail);
+    w.honest(Component::Context, context.path.as_str(), Level::Supported, detail);
     w.merge(places.context_file, Part::Section { id, text })
 }
 

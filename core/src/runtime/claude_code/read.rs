@@ -12,6 +12,7 @@ use crate::error::{Location, Result};
 use crate::draft::markdown::Markdown;
 use crate::path::BundlePath;
 use crate::source::{SourceFile, SourceTree, parse_document};
+use crate::codes::DiagnosticCode;
 
 pub const MANIFEST: &str = super::facts::MANIFEST_PATH;
 
@@ -70,7 +71,7 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             if tree.get("settings.json").is_some() {
                 let message =
                     "\"settings\" is shadowed by settings.json, which Claude Code reads first; left out";
-                manifest.note(draft, "unused_field", "settings", message.into());
+                manifest.note(draft, DiagnosticCode::UnusedField, "settings", message.into());
             } else {
                 draft.add_json("settings.json", &settings, MANIFEST)?;
             }
@@ -118,7 +119,7 @@ fn read_paths(
                 Some(path) => found.push(path),
                 None => manifest.note(
                     draft,
-                    "invalid_field",
+                    DiagnosticCode::InvalidField,
                     key,
                     format!("\"{key}\" entry {entry} is not a ./ path; left out"),
                 ),
@@ -148,7 +149,7 @@ fn read_paths(
                 }
                 other => manifest.note(
                     draft,
-                    "unsupported_field",
+                    DiagnosticCode::UnsupportedField,
                     key,
                     format!(
                         "\"{key}\" entry {} is neither a ./ JSON file nor an inline object; left out",
@@ -179,7 +180,7 @@ fn inline_commands(
         let Some(entry) = entry.as_object() else {
             manifest.note(
                 draft,
-                "invalid_field",
+                DiagnosticCode::InvalidField,
                 &name,
                 format!("commands.{name} is not an object; left out"),
             );
@@ -192,7 +193,7 @@ fn inline_commands(
                     let Some(file) = relative(source).and_then(|p| tree.get(&p).map(|f| (p, f))) else {
                         manifest.note(
                             draft,
-                            "missing_file",
+                            DiagnosticCode::MissingFile,
                             &name,
                             format!("commands.{name}.source {source:?} is not in the plugin; left out"),
                         );
@@ -206,7 +207,7 @@ fn inline_commands(
                 (None, None) => {
                     manifest.note(
                         draft,
-                        "invalid_field",
+                        DiagnosticCode::InvalidField,
                         &name,
                         format!("commands.{name} has neither source nor content; left out"),
                     );
@@ -224,7 +225,7 @@ fn inline_commands(
         {
             manifest.note(
                 draft,
-                "unknown_field",
+                DiagnosticCode::UnknownField,
                 &name,
                 format!("commands.{name}.{key} has no command frontmatter counterpart; left out"),
             );
@@ -289,7 +290,7 @@ fn place(
                     let message = format!(
                         "not imported: the manifest names other {folder} paths, so Claude Code does not load {folder}/"
                     );
-                    draft.note("unused_file", Location::file(p), message);
+                    draft.note(DiagnosticCode::UnusedFile, Location::file(p), message);
                     return Ok(());
                 }
             }
@@ -300,7 +301,7 @@ fn place(
     }
     if CLAUDE_ONLY_FILES.iter().any(|f| if f.ends_with('/') { p.starts_with(f) } else { p == *f }) {
         let message = "read by Claude Code only: copied as a support file, which other runtimes ignore";
-        draft.note("runtime_only_file", Location::file(p), message);
+        draft.note(DiagnosticCode::RuntimeOnlyFile, Location::file(p), message);
     }
     common::copy(draft, path, file)
 }
@@ -324,14 +325,14 @@ fn root_skill(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spell
     let document = parse_document(from, text)?;
     let Some(name) = document.str_field("name").filter(|n| crate::source::is_kebab(n)) else {
         let message = "SKILL.md at the plugin root has no kebab-case name to give its skill folder; copied as a support file";
-        draft.note("root_skill", Location::file(from), message);
+        draft.note(DiagnosticCode::RootSkill, Location::file(from), message);
         return common::copy(draft, &BundlePath::new(from)?, file);
     };
     let to = format!("skills/{name}/SKILL.md");
     let message = format!(
         "SKILL.md at the plugin root is a single-skill plugin: imported as {to}; files it names by relative path stay at the root"
     );
-    draft.note("root_skill", Location::file(from), message);
+    draft.note(DiagnosticCode::RootSkill, Location::file(from), message);
     common::copy_spelled(draft, from, &to, file, spelling)
 }
 

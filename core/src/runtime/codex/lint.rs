@@ -11,6 +11,8 @@ use crate::lint::manifest_rules::*;
 use crate::lint::{Rule, RuleSeverity};
 use crate::lint::Sink;
 use crate::lint::{Cx, Folder};
+use crate::codes::RuleCode;
+use crate::registry::RuntimeRule;
 
 pub(super) const MANIFEST: &str = super::facts::MANIFEST_PATH;
 
@@ -65,7 +67,7 @@ const MAX_DEFAULT_PROMPT_CHARS: usize = 128;
 /// The manifest Codex reads in `folder`: its own, else the first of the
 /// other runtimes' it falls back to.
 pub const EXTRA_FILE_IN_MANIFEST_FOLDER: Rule = Rule {
-    code: "manifest/extra-file-in-manifest-folder",
+    code: RuleCode::Runtime(RuntimeRule::ExtraFileInManifestFolder),
     severity: RuleSeverity::Warning,
     runtimes: &["codex"],
     summary: concat!(
@@ -94,15 +96,15 @@ pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     judge(cx, manifest, &mut read);
     read.forward(
         sink,
-        super::SPEC.id,
+        crate::registry::Runtime::Codex,
         Some(&format!("Codex reads {manifest} when there is no {MANIFEST}")),
     );
 }
 
 fn judge(cx: &Cx<'_>, manifest: &str, sink: &mut Sink) {
-    let Some(object) = read_object(cx.folder, manifest, super::SPEC.id, sink) else { return };
+    let Some(object) = read_object(cx.folder, manifest, crate::registry::Runtime::Codex, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, manifest, super::SPEC.id, map);
+    let doc = Doc::new(cx.folder, manifest, crate::registry::Runtime::Codex, map);
     name(doc, sink);
     version(doc, sink);
     doc.expect_fields(
@@ -145,7 +147,7 @@ fn extra_files(cx: &Cx<'_>, sink: &mut Sink) {
         );
         sink.report(
             &EXTRA_FILE_IN_MANIFEST_FOLDER,
-            Some(super::SPEC.id),
+            Some(crate::registry::Runtime::Codex),
             Some(cx.folder.at(&path)),
             message,
         );

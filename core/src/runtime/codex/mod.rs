@@ -14,13 +14,14 @@ mod project;
 use serde_json::{Map, Value, json};
 
 use super::local_root::uses_plugin_vars;
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer};
 use crate::error::Result;
 use crate::merge::Part;
 use crate::model::Plugin;
 use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
+use crate::report::Component;
 
 /// Codex exports `PLUGIN_ROOT` and `PLUGIN_DATA` to plugin hooks, so the
 /// canonical spelling is already Codex's own: nothing to replace.
@@ -50,7 +51,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 
 /// Codex, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "codex",
     name: "Codex",
     kinds: KINDS,
     write,
@@ -60,7 +60,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: Some(super::CommandDescription { key_alone_suffices: false, why_needed: "Codex does not migrate it into a skill" }), own_format: None },
-    hook_trust: Some(super::HookTrust { kind: "plugin", hooks_file: "hooks/hooks.json", how: HOOK_TRUST }),
+    hook_trust: Some(super::HookTrust { kind: ArtifactKind::Plugin, hooks_file: "hooks/hooks.json", how: HOOK_TRUST }),
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &["interface", "apps"], read_field: Some(("interface", read::foreign_interface)) }),
     judge: super::Judge::Clients(&[&CLIENT]),
@@ -100,14 +100,14 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 
 pub const KINDS: &[Kind] = &[
     Kind {
-        name: "plugin",
+        name: ArtifactKind::Plugin,
         layout: Layout::Folder,
         scopes: BOTH_SCOPES,
         marketplace: Some(facts::MARKETPLACE_PATH),
         shared: &[],
     },
     Kind {
-        name: "project",
+        name: ArtifactKind::Project,
         layout: Layout::InPlace { state_dir: ".codex" },
         scopes: BOTH_SCOPES,
         marketplace: None,
@@ -122,7 +122,7 @@ pub(crate) const HOOK_TRUST: &str = "start `codex` and answer its \"Hooks need r
      continue\" (or trust them one by one in /hooks); Codex asks again when a hook changes";
 
 pub fn write(w: &mut Writer<'_>) -> Result<()> {
-    if w.kind.name == "project" {
+    if w.kind.name == ArtifactKind::Project {
         return project::write(w);
     }
     write_plugin(w)?;
@@ -149,15 +149,15 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
     for agent in &plugin.agents {
         let detail = "Codex 0.171 loads agent roles only from ~/.codex/agents and <project>/.codex/agents; \
                       a plugin cannot ship one (build codex:project for .codex/agents/<name>.toml)";
-        w.honest("agent", &agent.name, Level::Unsupported, detail);
+        w.honest(Component::Agent, &agent.name, Level::Unsupported, detail);
     }
     for style in &plugin.output_styles {
-        w.honest("output-style", style.path.as_str(), Level::Unsupported, "Codex has no output styles");
+        w.honest(Component::OutputStyle, style.path.as_str(), Level::Unsupported, "Codex has no output styles");
     }
     for file in &plugin.bin {
         w.copy(file, None, None)?;
         let detail = "shipped, but Codex puts no plugin bin/ on PATH: call it as ${PLUGIN_ROOT}/bin/...";
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
     }
     for file in &plugin.support {
         w.copy(file, None, None)?;
@@ -166,12 +166,12 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
     mcp(w)?;
     if plugin.settings.is_some() {
         let detail = "Codex plugins carry no settings; Claude Code's keys have no Codex meaning";
-        w.honest("settings", "settings.json", Level::Unsupported, detail);
+        w.honest(Component::Settings, "settings.json", Level::Unsupported, detail);
     }
     if let Some(context) = &plugin.context {
         let detail =
             "Codex plugins load no context file; build codex:project to get it as an AGENTS.md section";
-        w.honest("context", context.path.as_str(), Level::Unsupported, detail);
+        w.honest(Component::Context, context.path.as_str(), Level::Unsupported, detail);
     }
     Ok(())
 }
@@ -282,7 +282,7 @@ fn short_description_honesty(w: &mut Writer<'_>, interface: &Map<String, Value>)
     } else {
         (Level::Supported, "interface.shortDescription".to_string())
     };
-    w.honest("metadata", "interface.shortDescription", level, detail);
+    w.honest(Component::Metadata, "interface.shortDescription", level, detail);
 }
 
 /// Codex keeps at most 3 default prompts of at most 128 characters and
@@ -312,7 +312,7 @@ fn default_prompts(w: &mut Writer<'_>, interface: &mut Map<String, Value>) {
         match problem {
             Some(why) => {
                 let detail = format!("interface.defaultPrompt[{index}] (set in {file}) is left out: {why}");
-                w.honest("metadata", &format!("interface.defaultPrompt[{index}]"), Level::Degraded, detail);
+                w.honest(Component::Metadata, &format!("interface.defaultPrompt[{index}]"), Level::Degraded, detail);
             }
             None => kept.push(prompt),
         }
@@ -329,7 +329,7 @@ fn skills(w: &mut Writer<'_>) -> Result<()> {
         if skill.document.str_field("description").is_none_or(|d| d.trim().is_empty()) {
             let detail =
                 "Codex refuses a SKILL.md without a description (skills/list: missing field description)";
-            w.honest("skill", &skill.name, Level::Unsupported, detail);
+            w.honest(Component::Skill, &skill.name, Level::Unsupported, detail);
             continue;
         }
         w.copy(&skill.main, None, Some(CODEX_VARS))?;
@@ -343,9 +343,9 @@ fn skills(w: &mut Writer<'_>) -> Result<()> {
                 "{invoked}; Codex does not substitute ${{PLUGIN_ROOT}}/${{PLUGIN_DATA}} in SKILL.md, \
                  so the agent sees the placeholder"
             );
-            w.honest("skill", &skill.name, Level::Degraded, detail);
+            w.honest(Component::Skill, &skill.name, Level::Degraded, detail);
         } else {
-            w.honest("skill", &skill.name, Level::Supported, invoked);
+            w.honest(Component::Skill, &skill.name, Level::Supported, invoked);
         }
     }
     Ok(())
@@ -356,7 +356,7 @@ fn commands(w: &mut Writer<'_>) -> Result<()> {
     for command in &w.plugin.commands {
         match commands::refusal(command) {
             Some(reason) => {
-                w.honest("command", &command.name, Level::Unsupported, format!("{reason}; left out"))
+                w.honest(Component::Command, &command.name, Level::Unsupported, format!("{reason}; left out"))
             }
             None => {
                 w.copy(&command.file, None, Some(CODEX_VARS))?;
@@ -365,7 +365,7 @@ fn commands(w: &mut Writer<'_>) -> Result<()> {
                     w.plugin.namespace,
                     commands::migrated_name(&command.name)
                 );
-                w.honest("command", &command.name, Level::Degraded, detail);
+                w.honest(Component::Command, &command.name, Level::Degraded, detail);
             }
         }
     }
@@ -376,7 +376,7 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
     let Some(source) = &w.plugin.hooks else { return Ok(()) };
     let events = hooks::translate(&source.value);
     for event in &events {
-        w.honest("hook", &event.name, event.level, event.detail.clone());
+        w.honest(Component::Hook, &event.name, event.level, event.detail.clone());
     }
     // Codex rejects a hooks file with `$schema`, and one source version
     // denies unknown keys: only `hooks` goes in.
@@ -388,7 +388,7 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
     let mut servers = Map::new();
     for (name, value) in &source.servers {
         let server = mcp::server(value);
-        w.honest("mcp", name, server.level, server.detail);
+        w.honest(Component::Mcp, name, server.level, server.detail);
         servers.insert(name.clone(), server.value);
     }
     w.add_json(".mcp.json", &json!({ "mcpServers": servers }), source.origin.to_string())
@@ -413,7 +413,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     let fields = json!({
         "skills": shipped,
         "migrated": migrated,
-        "hooks": w.bundle.honesty.iter().filter(|h| h.component == "hook" && h.level != Level::Unsupported)
+        "hooks": w.bundle.honesty.iter().filter(|h| h.component == Component::Hook && h.level != Level::Unsupported)
             .map(|h| h.name.clone()).collect::<Vec<_>>(),
         "mcp_servers": plugin.mcp.as_ref().map(|m| m.servers.keys().cloned().collect::<Vec<_>>()).unwrap_or_default(),
         "hook_trust": HOOK_TRUST,

@@ -21,6 +21,7 @@ use crate::format::{toml, yaml};
 use crate::merge::Part;
 use crate::model::MarkdownComponent;
 use crate::report::Level;
+use crate::report::Component;
 
 const HOOKS_FILE: &str = ".codex/hooks.json";
 const CONFIG_FILE: &str = ".codex/config.toml";
@@ -50,14 +51,14 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     for file in &plugin.bin {
         local.copy(w, file, &format!("{files}/{}", file.path))?;
         let detail = format!("copied to {files}/{}; Codex puts nothing on PATH for it", file.path);
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
     }
     for style in &plugin.output_styles {
-        w.honest("output-style", style.path.as_str(), Level::Unsupported, "Codex has no output styles");
+        w.honest(Component::OutputStyle, style.path.as_str(), Level::Unsupported, "Codex has no output styles");
     }
     if plugin.settings.is_some() {
         let detail = "Claude Code's settings keys have no Codex counterpart";
-        w.honest("settings", "settings.json", Level::Unsupported, detail);
+        w.honest(Component::Settings, "settings.json", Level::Unsupported, detail);
     }
     context(w, &local)
 }
@@ -94,7 +95,7 @@ fn skill_files(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
     for skill in &w.plugin.skills {
         if skill.document.str_field("description").is_none_or(|d| d.trim().is_empty()) {
             let detail = "Codex refuses a SKILL.md without a description";
-            w.honest("skill", &skill.name, Level::Unsupported, detail);
+            w.honest(Component::Skill, &skill.name, Level::Unsupported, detail);
             continue;
         }
         let dir = format!("{SKILLS_DIR}/{}", skill.name);
@@ -104,7 +105,7 @@ fn skill_files(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
             let rel = file.path.strip_prefix(source_dir).unwrap_or_else(|| file.path.clone());
             local.copy(w, file, &format!("{dir}/{rel}"))?;
         }
-        w.honest("skill", &skill.name, Level::Supported, format!("{dir}/SKILL.md"));
+        w.honest(Component::Skill, &skill.name, Level::Supported, format!("{dir}/SKILL.md"));
     }
     Ok(())
 }
@@ -114,7 +115,7 @@ fn skill_files(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
 fn command_skills(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
     for command in &w.plugin.commands {
         if let Some(reason) = commands::refusal(command) {
-            w.honest("command", &command.name, Level::Unsupported, format!("{reason}; left out"));
+            w.honest(Component::Command, &command.name, Level::Unsupported, format!("{reason}; left out"));
             continue;
         }
         let name = commands::slug(&format!("{}-{}", w.plugin.namespace, command.name));
@@ -127,7 +128,7 @@ fn command_skills(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
         let path = format!("{SKILLS_DIR}/{name}/SKILL.md");
         w.add(&path, text.into_bytes(), command.file.file.origin.to_string())?;
         let detail = format!("no slash command in Codex: written as the skill {path}");
-        w.honest("command", &command.name, Level::Degraded, detail);
+        w.honest(Component::Command, &command.name, Level::Degraded, detail);
     }
     Ok(())
 }
@@ -141,7 +142,7 @@ fn agent_role(w: &mut Writer<'_>, agent: &MarkdownComponent, local: &LocalRoot) 
         let missing =
             if description.is_empty() { "a description" } else { "instructions (its body is empty)" };
         let detail = format!("Codex ignores an agent role without {missing}");
-        w.honest("agent", &agent.name, Level::Unsupported, detail);
+        w.honest(Component::Agent, &agent.name, Level::Unsupported, detail);
         return Ok(());
     }
     let name = agent.document.str_field("name").unwrap_or(&agent.name).to_string();
@@ -165,10 +166,10 @@ fn agent_role(w: &mut Writer<'_>, agent: &MarkdownComponent, local: &LocalRoot) 
     let path = format!("{AGENTS_DIR}/{}.toml", commands::slug(&name));
     w.add(&path, toml::document(&role).into_bytes(), agent.file.file.origin.to_string())?;
     if dropped.is_empty() {
-        w.honest("agent", &agent.name, Level::Supported, path);
+        w.honest(Component::Agent, &agent.name, Level::Supported, path);
     } else {
         let detail = format!("{path}; Codex agent roles have no {}: dropped", dropped.join(", "));
-        w.honest("agent", &agent.name, Level::Degraded, detail);
+        w.honest(Component::Agent, &agent.name, Level::Degraded, detail);
     }
     Ok(())
 }
@@ -193,7 +194,7 @@ fn hook_parts(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
             Level::Supported => (Level::Supported, format!("{HOOKS_FILE} (once Codex trusts the project)")),
             level => (level, event.detail.clone()),
         };
-        w.honest("hook", &event.name, level, detail);
+        w.honest(Component::Hook, &event.name, level, detail);
     }
     Ok(())
 }
@@ -219,7 +220,7 @@ fn mcp_section(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
             ),
             (level, _) => (level, server.detail),
         };
-        w.honest("mcp", name, level, detail);
+        w.honest(Component::Mcp, name, level, detail);
     }
     if tables.is_empty() {
         return Ok(());
@@ -248,7 +249,7 @@ fn context(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
     let text = local.text(text).unwrap_or_else(|| text.to_string());
     let file = context_file(w);
     w.merge(file, Part::Section { id: section_id(w), text })?;
-    w.honest("context", context.path.as_str(), Level::Supported, format!("a marked section of {file}"));
+    w.honest(Component::Context, context.path.as_str(), Level::Supported, format!("a marked section of {file}"));
     Ok(())
 }
 

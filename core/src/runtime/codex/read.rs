@@ -12,6 +12,7 @@ use crate::draft::manifest::{Manifest, entries, relative, short};
 use crate::error::{Location, Result};
 use crate::runtime::codex::{DEFAULT_CAPABILITIES, DEFAULT_CATEGORY, DEFAULT_PROMPTS_MAX, short_description};
 use crate::source::SourceTree;
+use crate::codes::DiagnosticCode;
 
 pub const MANIFEST: &str = super::facts::MANIFEST_PATH;
 const ROOT: &str = "${PLUGIN_ROOT}";
@@ -31,7 +32,7 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
                 Some(_) => {}
                 None => manifest.note(
                     draft,
-                    "invalid_field",
+                    DiagnosticCode::InvalidField,
                     "skills",
                     format!("\"skills\" entry {entry} is not a ./ path; left out"),
                 ),
@@ -62,7 +63,7 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
         }
         if p == "hooks/hooks.json" || p == ".mcp.json" {
             let message = "not imported: the manifest names other files, so Codex does not load it";
-            draft.note("unused_file", Location::file(p), message);
+            draft.note(DiagnosticCode::UnusedFile, Location::file(p), message);
             continue;
         }
         let roots: Vec<&str> = skill_roots.iter().map(String::as_str).collect();
@@ -114,7 +115,7 @@ fn component(manifest: &mut Manifest, draft: &mut Draft, key: &str, parts: &mut 
             }
             other => manifest.note(
                 draft,
-                "invalid_field",
+                DiagnosticCode::InvalidField,
                 key,
                 format!("\"{key}\" entry {} is not a ./ path or an object; left out", short(other)),
             ),
@@ -140,7 +141,7 @@ pub(super) fn import_interface(
 ) {
     let Value::Object(fields) = interface else {
         let message = format!("\"interface\" is {}, not an object; left out", short(&interface));
-        return draft.note_key("invalid_field", file, text, "interface", message);
+        return draft.note_key(DiagnosticCode::InvalidField, file, text, "interface", message);
     };
     let string = |draft: &Draft, key: &str| draft.get(key).and_then(Value::as_str).map(str::to_string);
     let name = string(draft, "name").unwrap_or_default();
@@ -183,7 +184,7 @@ pub(super) fn import_interface(
             "interface fields {} are Codex-only: kept under targets.codex.manifest.interface, so only the Codex bundle carries them",
             keys.join(", ")
         );
-        draft.note_key("runtime_only_field", file, text, "interface", message);
+        draft.note_key(DiagnosticCode::RuntimeOnlyField, file, text, "interface", message);
         draft.target_field("codex", "interface", Value::Object(kept));
     }
 }

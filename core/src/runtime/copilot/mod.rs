@@ -14,13 +14,14 @@ pub(crate) mod facts;
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner};
 use crate::error::Result;
 use crate::merge::Part;
 use crate::model::MarkdownComponent;
 use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
+use crate::report::Component;
 
 const HOOKS_FILE: &str = "hooks/hooks.json";
 const MCP_FILE: &str = ".mcp.json";
@@ -46,7 +47,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 
 /// Copilot CLI, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "copilot",
     name: "Copilot CLI",
     kinds: KINDS,
     write,
@@ -76,7 +76,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 };
 
 pub const KINDS: &[Kind] = &[Kind {
-    name: "plugin",
+    name: ArtifactKind::Plugin,
     layout: Layout::Folder,
     scopes: BOTH_SCOPES,
     marketplace: Some(facts::MARKETPLACE_PATH),
@@ -94,7 +94,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
         for file in &skill.files {
             w.copy(file, None, None)?;
         }
-        w.honest("skill", &skill.name, Level::Supported, format!("skills/{}/SKILL.md", skill.name));
+        w.honest(Component::Skill, &skill.name, Level::Supported, format!("skills/{}/SKILL.md", skill.name));
     }
     for command in &plugin.commands {
         command_file(w, command)?;
@@ -116,7 +116,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
 fn command_file(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> {
     if command.name.contains(':') {
         let detail = "Copilot CLI reads only top-level commands/*.md, not a sub-folder; not written";
-        w.honest("command", &command.name, Level::Unsupported, detail);
+        w.honest(Component::Command, &command.name, Level::Unsupported, detail);
         return Ok(());
     }
     w.copy(&command.file, None, None)?;
@@ -126,11 +126,11 @@ fn command_file(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> {
             "{}; Copilot CLI loads commands as skills, so this command and the skill of the same name share one name",
             command.file.path
         );
-        w.honest("command", &command.name, Level::Degraded, detail);
+        w.honest(Component::Command, &command.name, Level::Degraded, detail);
     } else {
         let detail =
             format!("{}, loaded as the skill {}:{}", command.file.path, w.plugin.namespace, command.name);
-        w.honest("command", &command.name, Level::Supported, detail);
+        w.honest(Component::Command, &command.name, Level::Supported, detail);
     }
     Ok(())
 }
@@ -139,17 +139,17 @@ fn command_file(w: &mut Writer<'_>, command: &MarkdownComponent) -> Result<()> {
 fn agent_file(w: &mut Writer<'_>, agent: &MarkdownComponent) -> Result<()> {
     if agent.name.contains(':') {
         let detail = "Copilot CLI reads only top-level agents/*.md, not a sub-folder; not written";
-        w.honest("agent", &agent.name, Level::Unsupported, detail);
+        w.honest(Component::Agent, &agent.name, Level::Unsupported, detail);
         return Ok(());
     }
     if agent.document.str_field("description").is_none() {
         let detail = "Copilot CLI skips an agent without a description (its log says so); not written";
-        w.honest("agent", &agent.name, Level::Unsupported, detail);
+        w.honest(Component::Agent, &agent.name, Level::Unsupported, detail);
         return Ok(());
     }
     w.copy(&agent.file, None, None)?;
     let detail = format!("{}, run as --agent {}:{}", agent.file.path, w.plugin.namespace, agent.name);
-    w.honest("agent", &agent.name, Level::Supported, detail);
+    w.honest(Component::Agent, &agent.name, Level::Supported, detail);
     Ok(())
 }
 
@@ -160,7 +160,7 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
     for (event, groups) in value.get("hooks").and_then(Value::as_object).into_iter().flatten() {
         if !facts::HOOK_EVENTS.contains(&event.as_str()) {
             let detail = "Copilot CLI has no such event and drops it without a word; not written";
-            w.honest("hook", event, Level::Unsupported, detail);
+            w.honest(Component::Hook, event, Level::Unsupported, detail);
             continue;
         }
         let (groups, dropped) = runnable_groups(groups);
@@ -168,14 +168,14 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
             let detail = format!(
                 "a {kind:?} handler: Copilot CLI runs command and http hooks from a plugin, and any other type drops the whole hooks file; that handler is not written"
             );
-            w.honest("hook", event, Level::Degraded, detail);
+            w.honest(Component::Hook, event, Level::Degraded, detail);
         }
         if groups.is_empty() {
             continue;
         }
         if dropped.is_empty() {
             let detail = "hooks/hooks.json in Claude Code's dialect: Copilot CLI passes Claude's payload and tool names";
-            w.honest("hook", event, Level::Supported, detail);
+            w.honest(Component::Hook, event, Level::Supported, detail);
         }
         kept.insert(event.clone(), Value::Array(groups));
     }
@@ -218,13 +218,13 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
             let detail = format!(
                 "transport {transport:?}: Copilot CLI starts stdio, http and sse servers, and another type drops the whole .mcp.json; not written"
             );
-            w.honest("mcp", name, Level::Unsupported, detail);
+            w.honest(Component::Mcp, name, Level::Unsupported, detail);
             continue;
         }
         if server.to_string().contains("${PLUGIN_DATA}") {
             let detail =
                 "uses ${PLUGIN_DATA}: Copilot CLI gives MCP servers no plugin data folder; not written";
-            w.honest("mcp", name, Level::Unsupported, detail);
+            w.honest(Component::Mcp, name, Level::Unsupported, detail);
             continue;
         }
         let mut server = server.clone();
@@ -232,7 +232,7 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
             // Copilot's name for the same transport [24].
             server["type"] = json!("http");
         }
-        w.honest("mcp", name, Level::Supported, MCP_FILE);
+        w.honest(Component::Mcp, name, Level::Supported, MCP_FILE);
         servers.insert(name.clone(), server);
     }
     if servers.is_empty() {
@@ -250,7 +250,7 @@ fn files(w: &mut Writer<'_>) -> Result<()> {
     w.plain_files("Copilot CLI", &[("plugin.json", why)])?;
     if let Some(context) = &w.plugin.context {
         let detail = "Copilot CLI plugins load no context file; move its guidance into a skill";
-        w.honest("context", context.path.as_str(), Level::Unsupported, detail);
+        w.honest(Component::Context, context.path.as_str(), Level::Unsupported, detail);
     }
     Ok(())
 }
@@ -277,11 +277,11 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         return Ok(());
     }
     let fields = json!({
-        "skills": w.written("skill"),
-        "commands": w.written("command"),
-        "agents": w.written("agent"),
-        "hooks": w.written("hook"),
-        "mcp_servers": w.written("mcp"),
+        "skills": w.written(Component::Skill),
+        "commands": w.written(Component::Command),
+        "agents": w.written(Component::Agent),
+        "hooks": w.written(Component::Hook),
+        "mcp_servers": w.written(Component::Mcp),
         "left_out": left_out(&w.bundle.honesty),
     });
     w.render_readme("copilot", fields)

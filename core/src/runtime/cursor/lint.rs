@@ -42,9 +42,9 @@ const MCP_SERVERS: &str = "mcpServers";
 const AUTHOR_KEYS: &[&str] = &["name", "email"];
 
 pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
-    let Some(object) = read_object(cx.folder, MANIFEST, super::SPEC.id, sink) else { return };
+    let Some(object) = read_object(cx.folder, MANIFEST, crate::registry::Runtime::Cursor, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, super::SPEC.id, map);
+    let doc = Doc::new(cx.folder, MANIFEST, crate::registry::Runtime::Cursor, map);
     doc.expect_fields(sink, FIELDS);
     name(doc, sink);
     if let Some(Value::Object(author)) = doc.get("author") {

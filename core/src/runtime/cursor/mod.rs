@@ -15,7 +15,8 @@ mod marketplace;
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner};
+use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
 use crate::merge::Part;
@@ -24,6 +25,7 @@ use crate::report::Level;
 use crate::source::parse_document;
 use crate::templates;
 use crate::vars::VarTable;
+use crate::report::Component;
 
 const MCP_FILE: &str = "mcp.json";
 const HOOKS_FILE: &str = "hooks/hooks.json";
@@ -71,7 +73,6 @@ const HOOK_CAVEAT: &str = "Cursor passes its own payload (matchers see Cursor to
 
 /// Cursor, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "cursor",
     name: "Cursor",
     kinds: KINDS,
     write,
@@ -115,7 +116,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 };
 
 pub const KINDS: &[Kind] = &[Kind {
-    name: "plugin",
+    name: ArtifactKind::Plugin,
     layout: Layout::Folder,
     scopes: BOTH_SCOPES,
     marketplace: Some(facts::MARKETPLACE_PATH),
@@ -145,10 +146,10 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
         write_skill(w, skill, &format!("skills/{}", skill.name), &policy)?;
     }
     for command in &plugin.commands {
-        markdown(w, "command", command)?;
+        markdown(w, Component::Command, command)?;
     }
     for agent in &plugin.agents {
-        markdown(w, "agent", agent)?;
+        markdown(w, Component::Agent, agent)?;
     }
     rule(w)?;
     hooks(w)?;
@@ -209,7 +210,7 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
             "Claude Code manifest fields {} have no Cursor counterpart; not carried",
             keys.join(", ")
         );
-        w.warn("dropped_field", Some(&file), message);
+        w.warn(DiagnosticCode::DroppedField, Some(&file), message);
     }
     w.add_json(facts::MANIFEST_PATH, &Value::Object(manifest), templates::origin("cursor/plugin.json"))
 }
@@ -243,7 +244,7 @@ fn metadata(w: &mut Writer<'_>, file: &str) -> Map<String, Value> {
             }
             Some(other) => {
                 let message = format!("{key} {other:?} dropped: Cursor's schema wants a URI (scheme://...)");
-                w.warn("dropped_field", Some(file), message);
+                w.warn(DiagnosticCode::DroppedField, Some(file), message);
             }
             None => {}
         }
@@ -267,13 +268,13 @@ fn author(w: &mut Writer<'_>, file: &str) -> Option<Value> {
             value.insert("email".into(), json!(email));
         }
         Some(email) => {
-            w.warn("dropped_field", Some(file), format!("author.email {email:?} dropped: not an email"))
+            w.warn(DiagnosticCode::DroppedField, Some(file), format!("author.email {email:?} dropped: not an email"))
         }
         None => {}
     }
     if author.url.is_some() {
         w.warn(
-            "dropped_field",
+            DiagnosticCode::DroppedField,
             Some(file),
             "author.url dropped: Cursor's author object holds only name and email",
         );
@@ -291,7 +292,7 @@ fn is_uri(text: &str) -> bool {
 
 /// A command or agent with the frontmatter Cursor reads: `name` and
 /// `description`. Every other key is dropped, and the row says which.
-fn markdown(w: &mut Writer<'_>, component: &'static str, item: &MarkdownComponent) -> Result<()> {
+fn markdown(w: &mut Writer<'_>, component: Component, item: &MarkdownComponent) -> Result<()> {
     let text = item.file.file.text().unwrap_or_default();
     let translated = CURSOR_VARS.text(text);
     let document = parse_document(item.file.path.as_str(), translated.as_deref().unwrap_or(text))?;
@@ -316,13 +317,13 @@ fn markdown(w: &mut Writer<'_>, component: &'static str, item: &MarkdownComponen
     if !dropped.is_empty() {
         notes.push(format!("dropped {} (Cursor reads name and description only)", dropped.join(", ")));
     }
-    if component == "command" && has_arguments(&document.body) {
+    if component == Component::Command && has_arguments(&document.body) {
         notes.push(
             "Cursor appends what follows the command as a message; $ARGUMENTS and $1.. are not substituted"
                 .into(),
         );
     }
-    if component == "command" && item.name.contains(':') {
+    if component == Component::Command && item.name.contains(':') {
         notes.push(
             "below a sub-folder of commands/: Cursor's loading of nested commands is unverified".into(),
         );
@@ -365,7 +366,7 @@ fn rule(w: &mut Writer<'_>) -> Result<()> {
     if let Some(caveat) = markdown_caveat(&body) {
         detail = format!("{detail}; {caveat}");
     }
-    w.honest("context", context.path.as_str(), Level::Degraded, detail);
+    w.honest(Component::Context, context.path.as_str(), Level::Degraded, detail);
     Ok(())
 }
 
@@ -385,12 +386,12 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
             } else {
                 format!("Cursor has no documented counterpart of {event}; not written")
             };
-            w.honest("hook", event, Level::Unsupported, why);
+            w.honest(Component::Hook, event, Level::Unsupported, why);
             continue;
         };
         if groups.to_string().contains("${PLUGIN_DATA}") {
             w.honest(
-                "hook",
+                Component::Hook,
                 event,
                 Level::Unsupported,
                 format!("uses ${{PLUGIN_DATA}}: {DATA_CAVEAT}; not written"),
@@ -403,7 +404,7 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
             detail.push("${PLUGIN_ROOT} became . (commands run from the plugin folder)".into());
         }
         detail.extend(dropped);
-        w.honest("hook", event, Level::Degraded, detail.join("; "));
+        w.honest(Component::Hook, event, Level::Degraded, detail.join("; "));
         out.insert(name.to_string(), Value::Array(entries));
     }
     if out.is_empty() && !events.is_empty() {
@@ -480,12 +481,12 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
             let why = format!(
                 "transport {transport:?}: Cursor connects over stdio, SSE and streamable HTTP; not written"
             );
-            w.honest("mcp", name, Level::Unsupported, why);
+            w.honest(Component::Mcp, name, Level::Unsupported, why);
             continue;
         }
         if text.contains("${PLUGIN_DATA}") {
             w.honest(
-                "mcp",
+                Component::Mcp,
                 name,
                 Level::Unsupported,
                 format!("uses ${{PLUGIN_DATA}}: {DATA_CAVEAT}; not written"),
@@ -493,9 +494,9 @@ fn mcp(w: &mut Writer<'_>) -> Result<()> {
             continue;
         }
         if text.contains("${PLUGIN_ROOT}") {
-            w.honest("mcp", name, Level::Degraded, format!("{MCP_FILE}; {ROOT_CAVEAT}"));
+            w.honest(Component::Mcp, name, Level::Degraded, format!("{MCP_FILE}; {ROOT_CAVEAT}"));
         } else {
-            w.honest("mcp", name, Level::Supported, MCP_FILE);
+            w.honest(Component::Mcp, name, Level::Supported, MCP_FILE);
         }
         servers.insert(name.clone(), CURSOR_VARS.json(server.clone()));
     }
@@ -542,7 +543,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
     if w.authored_readme(Some(CURSOR_VARS))? {
         return Ok(());
     }
-    let written = |component: &str| -> Vec<Value> {
+    let written = |component: Component| -> Vec<Value> {
         w.bundle
             .honesty
             .iter()
@@ -554,7 +555,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         .iter()
         .filter(|event| {
             w.bundle.honesty.iter().any(|r| {
-                r.component == "hook"
+                r.component == Component::Hook
                     && Some(r.name.as_str()) == event.claude
                     && r.level != Level::Unsupported
             })
@@ -562,12 +563,12 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         .map(|event| event.name)
         .collect();
     let fields = json!({
-        "skills": written("skill"),
-        "commands": written("command"),
-        "agents": written("agent"),
+        "skills": written(Component::Skill),
+        "commands": written(Component::Command),
+        "agents": written(Component::Agent),
         "rule": w.plugin.context.as_ref().map(|_| rule_path(w.plugin)),
         "hooks": hooks,
-        "mcp_servers": written("mcp"),
+        "mcp_servers": written(Component::Mcp),
         "left_out": left_out(&w.bundle.honesty),
     });
     w.render_readme("cursor", fields)

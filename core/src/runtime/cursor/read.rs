@@ -12,6 +12,7 @@ use crate::draft::markdown::Markdown;
 use crate::error::{Location, Result};
 use super::facts;
 use crate::source::{SourceFile, SourceTree};
+use crate::codes::DiagnosticCode;
 
 pub const MANIFEST: &str = facts::MANIFEST_PATH;
 const CURSOR_ONLY: [&str; 6] = ["publisher", "logo", "category", "tags", "minClientVersions", "variables"];
@@ -34,7 +35,7 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
                     Some(path) if !path.contains('*') => found.push(path),
                     _ => manifest.note(
                         draft,
-                        "unsupported_field",
+                        DiagnosticCode::UnsupportedField,
                         key,
                         format!(
                             "\"{key}\" entry {} is not a plain ./ path (globs are not read); left out",
@@ -139,7 +140,7 @@ fn json_component(manifest: &mut Manifest, draft: &mut Draft, key: &str, parts: 
             }
             other => manifest.note(
                 draft,
-                "invalid_field",
+                DiagnosticCode::InvalidField,
                 key,
                 format!("\"{key}\" entry {} is not a ./ path or an object; left out", short(other)),
             ),
@@ -173,7 +174,7 @@ fn markdown(
                 let message = format!(
                     "command name {name:?} differs from its file name: the command is named after its file ({stem})"
                 );
-                draft.note("name_changed", Location::file(from), message);
+                draft.note(DiagnosticCode::NameChanged, Location::file(from), message);
                 frontmatter.shift_remove("name");
             }
             None => {}
@@ -204,7 +205,7 @@ fn import_rules(
             continue;
         }
         let message = format!("a Cursor rule: copied as {to}, which only the Cursor bundle loads");
-        draft.note("runtime_only_file", Location::file(from.as_str()), message);
+        draft.note(DiagnosticCode::RuntimeOnlyFile, Location::file(from.as_str()), message);
         draft.add_text(&to, text, &from)?;
     }
     Ok(())
@@ -242,7 +243,7 @@ fn cursor_hooks(draft: &mut Draft, origin: &str, events: Value, spelling: &Spell
             let message = format!(
                 "Cursor hook event {event} has no canonical (Claude Code) counterpart; its handlers are left out"
             );
-            draft.note("unsupported_hook_event", Location::file(origin), message);
+            draft.note(DiagnosticCode::UnsupportedHookEvent, Location::file(origin), message);
             continue;
         };
         let mut groups: Vec<(Option<String>, Vec<Value>)> = Vec::new();
@@ -296,13 +297,13 @@ fn handler(
                 "a {event} entry ({}) is neither a command nor a prompt hook; left out",
                 short(&Value::Object(entry.clone()))
             );
-            draft.note("unsupported_hook", Location::file(origin), message);
+            draft.note(DiagnosticCode::UnsupportedHook, Location::file(origin), message);
             return None;
         }
     };
     for key in entry.keys().filter(|k| !kept.contains(&k.as_str())) {
         let message = format!("hook entry key \"{key}\" ({event}) has no canonical counterpart; left out");
-        draft.note("unknown_field", Location::file(origin), message);
+        draft.note(DiagnosticCode::UnknownField, Location::file(origin), message);
     }
     Some(Value::Object(out))
 }

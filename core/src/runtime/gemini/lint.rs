@@ -29,9 +29,9 @@ const KNOWN_KEYS: &[&str] = &[
 ];
 
 pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
-    let Some(object) = read_object(cx.folder, MANIFEST, super::SPEC.id, sink) else { return };
+    let Some(object) = read_object(cx.folder, MANIFEST, crate::registry::Runtime::Gemini, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, super::SPEC.id, map);
+    let doc = Doc::new(cx.folder, MANIFEST, crate::registry::Runtime::Gemini, map);
     for key in ["name", "version"] {
         if doc.get(key).is_none() {
             let message = format!("{key}: missing; Gemini CLI refuses an extension without a {key}");
@@ -153,7 +153,7 @@ pub(crate) fn check_agent(cx: &Cx<'_>, doc: &Markdown, sink: &mut Sink) {
     let remote = doc.field("agent_card_url").is_some() || doc.field("agent_card_json").is_some();
     let keys: &[&str] = if remote { &["name"] } else { &["name", "description"] };
     required_agent_fields(cx, super::SPEC.name, doc, keys, sink);
-    let id = Some(super::SPEC.id);
+    let id = Some(crate::registry::Runtime::Gemini);
     let Some(frontmatter) = &doc.frontmatter else { return };
     for key in frontmatter.keys().filter(|k| !GEMINI_KEYS.contains(&k.as_str())) {
         sink.report(
@@ -264,7 +264,7 @@ pub(crate) fn check_commands(cx: &Cx<'_>, dirs: &[String], sink: &mut Sink) {
             for rel in files(cx, dir, &[".md"], true) {
                 sink.report(
                     &IGNORED_FILE,
-                    Some(super::SPEC.id),
+                    Some(crate::registry::Runtime::Gemini),
                     Some(cx.folder.at(&rel)),
                     format!("{rel} is Markdown: Gemini CLI skips it and loads only .toml commands"),
                 );
@@ -275,7 +275,7 @@ pub(crate) fn check_commands(cx: &Cx<'_>, dirs: &[String], sink: &mut Sink) {
 
 fn check_toml(cx: &Cx<'_>, rel: &str, sink: &mut Sink) {
     let Some(text) = cx.folder.text(rel, sink) else { return };
-    let gemini = Some(super::SPEC.id);
+    let gemini = Some(crate::registry::Runtime::Gemini);
     let doc = match toml_doc::parse(text) {
         Ok(doc) => doc,
         Err(e) => {

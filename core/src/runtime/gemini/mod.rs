@@ -19,7 +19,7 @@ pub(crate) mod tools;
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer};
 use crate::bundle::Scope;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::{toml, yaml};
@@ -28,6 +28,8 @@ use crate::model::MarkdownComponent;
 use crate::report::{Diagnostic, Level};
 use crate::templates;
 use crate::vars::canonical_text;
+use crate::codes::DiagnosticCode;
+use crate::report::Component;
 
 const SETTINGS_FILE: &str = ".gemini/settings.json";
 const CONTEXT_FILE: &str = "GEMINI.md";
@@ -48,7 +50,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 
 /// Gemini CLI, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "gemini",
     name: "Gemini CLI",
     kinds: KINDS,
     write,
@@ -90,9 +91,9 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 };
 
 pub const KINDS: &[Kind] = &[
-    Kind { name: "extension", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] },
+    Kind { name: ArtifactKind::Extension, layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] },
     Kind {
-        name: "project",
+        name: ArtifactKind::Project,
         layout: Layout::InPlace { state_dir: ".gemini" },
         scopes: BOTH_SCOPES,
         marketplace: None,
@@ -140,7 +141,7 @@ struct Target {
 impl Target {
     fn new(w: &Writer<'_>) -> Self {
         Target {
-            project: w.kind.name == "project",
+            project: w.kind.name == ArtifactKind::Project,
             user: w.options.scope == Scope::User,
             namespace: w.plugin.namespace.clone(),
         }
@@ -254,7 +255,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     if w.options.marketplace {
         let message = "Gemini CLI has no marketplace file; install the extension folder itself \
                        (`gemini extensions install <folder>`)";
-        w.bundle.diagnostics.push(Diagnostic::info("no_marketplace", None, message));
+        w.bundle.diagnostics.push(Diagnostic::info(DiagnosticCode::NoMarketplace, None, message));
     }
     Ok(())
 }
@@ -308,7 +309,7 @@ fn mcp_servers(w: &mut Writer<'_>, target: &Target, location: &str) -> Result<Ma
         let text = serde_json::to_string(server).expect("JSON");
         let mut notes = translated.notes;
         notes.extend(target.variable_notes(&text, Reader::Config));
-        w.honest("mcp", name, level_of(&notes), detail(location.to_string(), &notes));
+        w.honest(Component::Mcp, name, level_of(&notes), detail(location.to_string(), &notes));
         servers.insert(name.clone(), target.spell_json(&translated.value, Reader::Config));
     }
     Ok(servers)
@@ -337,7 +338,7 @@ fn skills(w: &mut Writer<'_>, target: &Target) -> Result<()> {
             .collect();
         if said.is_empty() {
             let why = "no description in its frontmatter: Gemini CLI skips such a skill";
-            w.honest("skill", &skill.name, Level::Unsupported, why);
+            w.honest(Component::Skill, &skill.name, Level::Unsupported, why);
             continue;
         }
         let mut notes = Vec::new();
@@ -365,7 +366,7 @@ fn skills(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         for file in &skill.files {
             w.copy(file, Some(&format!("{}{}", target.gemini_dir(), file.path)), None)?;
         }
-        w.honest("skill", &skill.name, level_of(&notes), detail(format!("{dir}/SKILL.md"), &notes));
+        w.honest(Component::Skill, &skill.name, level_of(&notes), detail(format!("{dir}/SKILL.md"), &notes));
     }
     Ok(())
 }
@@ -404,7 +405,7 @@ fn commands(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         }
         table.insert("prompt".into(), json!(target.spell(&translated.text, Reader::Prose)));
         w.add(&path, toml::document(&table).into_bytes(), command.file.file.origin.to_string())?;
-        w.honest("command", &command.name, level_of(&notes), detail(format!("/{name} ({path})"), &notes));
+        w.honest(Component::Command, &command.name, level_of(&notes), detail(format!("/{name} ({path})"), &notes));
     }
     Ok(())
 }
@@ -454,7 +455,7 @@ fn agents(w: &mut Writer<'_>, target: &Target) -> Result<()> {
             None
         };
         if let Some(why) = refusal {
-            w.honest("agent", &agent.name, Level::Unsupported, why);
+            w.honest(Component::Agent, &agent.name, Level::Unsupported, why);
             continue;
         }
         let (frontmatter, mut notes) = agent_frontmatter(agent, description.unwrap_or_default());
@@ -462,7 +463,7 @@ fn agents(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         let path = format!("{}agents/{}.md", target.gemini_dir(), agent.name);
         let text = yaml::frontmatter(&frontmatter, &target.spell(&agent.document.body, reader));
         w.add(&path, text.into_bytes(), agent.file.file.origin.to_string())?;
-        w.honest("agent", &agent.name, level_of(&notes), detail(path, &notes));
+        w.honest(Component::Agent, &agent.name, level_of(&notes), detail(path, &notes));
     }
     Ok(())
 }
@@ -525,7 +526,7 @@ fn hooks_file(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         if !notes.is_empty() {
             text = format!("{text}; {}", notes.join("; "));
         }
-        w.honest("hook", &row.event, level, text);
+        w.honest(Component::Hook, &row.event, level, text);
     }
     if target.project {
         for (event, groups) in translated {
@@ -549,11 +550,11 @@ fn unsupported(w: &mut Writer<'_>) {
     if w.plugin.settings.is_some() {
         let why = "Gemini CLI extensions and projects have no plugin settings.json (agent, status line); \
                    not written";
-        w.honest("settings", "settings.json", Level::Unsupported, why);
+        w.honest(Component::Settings, "settings.json", Level::Unsupported, why);
     }
     for style in &w.plugin.output_styles {
         let why = "Gemini CLI has no output styles; not written";
-        w.honest("output-style", style.path.as_str(), Level::Unsupported, why);
+        w.honest(Component::OutputStyle, style.path.as_str(), Level::Unsupported, why);
     }
 }
 
@@ -567,7 +568,7 @@ fn bin(w: &mut Writer<'_>, target: &Target) -> Result<()> {
             target.root(Reader::Prose),
             file.path
         );
-        w.honest("bin", file.path.as_str(), Level::Degraded, format!("{to}: {how}"));
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, format!("{to}: {how}"));
     }
     Ok(())
 }
@@ -588,7 +589,7 @@ fn context(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         w.merge(file, Part::Section { id, text: spelled })?;
         format!("a section of {file}")
     };
-    w.honest("context", context.path.as_str(), level_of(&notes), detail(file, &notes));
+    w.honest(Component::Context, context.path.as_str(), level_of(&notes), detail(file, &notes));
     Ok(())
 }
 

@@ -4,16 +4,16 @@
 
 use serde_json::{Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer};
 use crate::error::Result;
 use crate::model::MarkdownComponent;
 use crate::report::Level;
 use crate::templates;
 use crate::vars::{VarTable, canonical_text};
+use crate::report::Component;
 
 /// generic, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "generic",
     name: "generic",
     kinds: KINDS,
     write,
@@ -43,7 +43,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 };
 
 pub const KINDS: &[Kind] =
-    &[Kind { name: "guide", layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];
+    &[Kind { name: ArtifactKind::Guide, layout: Layout::Folder, scopes: BOTH_SCOPES, marketplace: None, shared: &[] }];
 
 const GUIDE: &str = "GUIDE.md";
 
@@ -97,7 +97,7 @@ fn context(w: &mut Writer<'_>) -> Option<String> {
     let context = w.plugin.context.as_ref()?;
     let text = plain(context.file.text().unwrap_or_default());
     let detail = "in the guide's standing instructions, to put where the tool reads its rules";
-    w.honest("context", context.path.as_str(), Level::Degraded, detail);
+    w.honest(Component::Context, context.path.as_str(), Level::Degraded, detail);
     Some(fenced("markdown", &text))
 }
 
@@ -114,7 +114,7 @@ fn skills(w: &mut Writer<'_>) -> Vec<Value> {
             "block": fenced("markdown", &plain(&skill.document.body)),
         }));
         let detail = "instructions in the guide, to hand to the agent when the task comes up";
-        w.honest("skill", &skill.name, Level::Degraded, detail);
+        w.honest(Component::Skill, &skill.name, Level::Degraded, detail);
     }
     out
 }
@@ -130,7 +130,7 @@ fn commands(w: &mut Writer<'_>) -> Vec<Value> {
             "block": fenced("markdown", &plain(&command.document.body)),
         }));
         let detail = "a prompt to paste, with $ARGUMENTS and $1.. filled in by hand";
-        w.honest("command", &command.name, Level::Degraded, detail);
+        w.honest(Component::Command, &command.name, Level::Degraded, detail);
     }
     out
 }
@@ -140,7 +140,7 @@ fn agents(w: &mut Writer<'_>) -> Vec<Value> {
     for agent in &w.plugin.agents {
         out.push(described(agent));
         let detail = "a system prompt in the guide, to start a separate session or sub-agent with";
-        w.honest("agent", &agent.name, Level::Degraded, detail);
+        w.honest(Component::Agent, &agent.name, Level::Degraded, detail);
     }
     out
 }
@@ -172,7 +172,7 @@ fn hooks(w: &mut Writer<'_>) -> Vec<Value> {
             }
         }
         let detail = "a setup step in the guide: the tool must run it at that moment, if it can";
-        w.honest("hook", event, Level::Degraded, detail);
+        w.honest(Component::Hook, event, Level::Degraded, detail);
     }
     out
 }
@@ -191,7 +191,7 @@ fn mcp_servers(w: &mut Writer<'_>) -> Vec<Value> {
     for (name, server) in &mcp.servers {
         out.push(json!({"name": name, "block": json_block(server)}));
         w.honest(
-            "mcp",
+            Component::Mcp,
             name,
             Level::Degraded,
             "a setup step in the guide: register it in the tool's MCP config",
@@ -204,7 +204,7 @@ fn settings(w: &mut Writer<'_>) -> Option<String> {
     let settings = w.plugin.settings.as_ref()?;
     let block = json_block(&settings.value);
     w.honest(
-        "settings",
+        Component::Settings,
         "settings.json",
         Level::Degraded,
         "listed in the guide as Claude Code settings to mirror",
@@ -216,7 +216,7 @@ fn bin(w: &mut Writer<'_>) -> Vec<String> {
     let mut out = Vec::new();
     for file in &w.plugin.bin {
         let detail = "not copied: the guide asks to put <plugin-root>/bin on PATH";
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
         out.push(file.path.strip_prefix("bin").map_or_else(|| file.path.to_string(), |p| p.to_string()));
     }
     out
@@ -231,7 +231,7 @@ fn output_styles(w: &mut Writer<'_>) -> Vec<Value> {
         let name = style.path.file_name().trim_end_matches(".md").to_string();
         out.push(json!({"name": name, "block": fenced("markdown", &plain(&body))}));
         w.honest(
-            "output-style",
+            Component::OutputStyle,
             style.path.as_str(),
             Level::Degraded,
             "extra system-prompt text in the guide",

@@ -18,7 +18,7 @@ const HERMES_KINDS: &[&str] = &["standalone", "backend", "exclusive", "platform"
 /// mapping, and treats an unknown `kind` as `standalone`.
 pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     let Some(text) = cx.folder.text(HERMES_MANIFEST, sink) else { return };
-    let runtime = Some(super::SPEC.id);
+    let runtime = Some(crate::registry::Runtime::Hermes);
     if let Err(e) = YamlLoader::load_from_str(text) {
         let at = cx.folder.at_line(HERMES_MANIFEST, e.marker().line().max(1), e.marker().col() + 1);
         sink.report(

@@ -18,7 +18,7 @@ mod registration;
 use serde_json::{Map, Value, json};
 
 use super::local_root::{LocalRoot, uses_plugin_vars};
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer};
 use crate::bundle::Scope;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
@@ -27,10 +27,11 @@ use crate::model::{MarkdownComponent, Skill};
 use crate::report::Level;
 use crate::templates;
 use crate::vars::VarTable;
+use crate::report::Component;
 
 use facts::CONFIG_FILE;
 
-const WORKSPACE: &str = "workspace";
+const WORKSPACE: ArtifactKind = ArtifactKind::Workspace;
 
 /// Hermes Agent (Python), the judge of its plugins and workspaces.
 pub(crate) const CLIENT: super::Client = super::Client {
@@ -46,7 +47,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 
 /// Hermes, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "hermes",
     name: "Hermes",
     kinds: KINDS,
     write,
@@ -84,7 +84,7 @@ pub const KINDS: &[Kind] = &[
         shared: &[CONFIG_FILE],
     },
     Kind {
-        name: "skill-plugin",
+        name: ArtifactKind::SkillPlugin,
         layout: Layout::Folder,
         scopes: BOTH_SCOPES,
         marketplace: None,
@@ -193,49 +193,49 @@ fn plugin_skill_row(w: &mut Writer<'_>, skill: &Skill) {
              (skill_view), they are not in the model's skill index (the workspace kind lists them)"
         )
     };
-    w.honest("skill", &skill.name, Level::Degraded, detail);
+    w.honest(Component::Skill, &skill.name, Level::Degraded, detail);
 }
 
 /// One unsupported row per component a skill plugin cannot carry; returns
 /// the components left out, for the README.
-fn not_packed(w: &mut Writer<'_>) -> Vec<&'static str> {
+fn not_packed(w: &mut Writer<'_>) -> Vec<Component> {
     let plugin = w.plugin;
     let to_workspace = "a Hermes skill plugin packs skills only; the workspace kind installs it";
     let mut left_out = Vec::new();
-    let mut row = |w: &mut Writer<'_>, component: &'static str, name: &str, detail: &str| {
+    let mut row = |w: &mut Writer<'_>, component: Component, name: &str, detail: &str| {
         if !left_out.contains(&component) {
             left_out.push(component);
         }
         w.honest(component, name, Level::Unsupported, detail);
     };
     for command in &plugin.commands {
-        row(w, "command", &command.name, &format!("{to_workspace} as a skill"));
+        row(w, Component::Command, &command.name, &format!("{to_workspace} as a skill"));
     }
     for agent in &plugin.agents {
-        row(w, "agent", &agent.name, NO_AGENTS);
+        row(w, Component::Agent, &agent.name, NO_AGENTS);
     }
     for event in hook_events(w) {
-        row(w, "hook", &event, NO_HOOKS);
+        row(w, Component::Hook, &event, NO_HOOKS);
     }
     for name in plugin.mcp.iter().flat_map(|m| m.servers.keys()) {
-        row(w, "mcp", name, &format!("{to_workspace} into ~/.hermes/config.yaml mcp_servers"));
+        row(w, Component::Mcp, name, &format!("{to_workspace} into ~/.hermes/config.yaml mcp_servers"));
     }
     if let Some(context) = &plugin.context {
-        row(w, "context", context.path.as_str(), NO_USER_CONTEXT);
+        row(w, Component::Context, context.path.as_str(), NO_USER_CONTEXT);
     }
     if plugin.settings.is_some() {
-        row(w, "settings", "settings.json", NO_SETTINGS);
+        row(w, Component::Settings, "settings.json", NO_SETTINGS);
     }
     for file in &plugin.bin {
         row(
             w,
-            "bin",
+            Component::Bin,
             file.path.as_str(),
             "a Hermes skill plugin packs skills only; Hermes puts no plugin folder on PATH",
         );
     }
     for style in &plugin.output_styles {
-        row(w, "output-style", style.path.as_str(), NO_OUTPUT_STYLES);
+        row(w, Component::OutputStyle, style.path.as_str(), NO_OUTPUT_STYLES);
     }
     left_out
 }
@@ -259,7 +259,7 @@ fn hook_events(w: &Writer<'_>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn readme(w: &mut Writer<'_>, left_out: &[&str]) -> Result<()> {
+fn readme(w: &mut Writer<'_>, left_out: &[Component]) -> Result<()> {
     if w.authored_readme(Some(SKILL_PLUGIN_VARS))? {
         return Ok(());
     }
@@ -269,19 +269,19 @@ fn readme(w: &mut Writer<'_>, left_out: &[&str]) -> Result<()> {
         .iter()
         .map(|s| json!({"name": s.name, "description": s.document.str_field("description")}))
         .collect();
-    let plurals: Vec<&str> = left_out.iter().map(|c| plural(c)).collect();
+    let plurals: Vec<&str> = left_out.iter().map(|c| plural(*c)).collect();
     w.render_readme("hermes", json!({"skills": skills, "left_out": plurals}))
 }
 
-fn plural(component: &str) -> &'static str {
+fn plural(component: Component) -> &'static str {
     match component {
-        "command" => "commands",
-        "agent" => "agents",
-        "hook" => "hooks",
-        "mcp" => "MCP servers",
-        "context" => "the context file",
-        "settings" => "settings",
-        "bin" => "bin/",
+        Component::Command => "commands",
+        Component::Agent => "agents",
+        Component::Hook => "hooks",
+        Component::Mcp => "MCP servers",
+        Component::Context => "the context file",
+        Component::Settings => "settings",
+        Component::Bin => "bin/",
         _ => "output styles",
     }
 }
@@ -309,7 +309,7 @@ fn workspace(w: &mut Writer<'_>) -> Result<()> {
             "~/{dir}/SKILL.md (category {ns}), listed in the model's skill index and as /{}",
             skill.name
         );
-        w.honest("skill", &skill.name, Level::Supported, detail);
+        w.honest(Component::Skill, &skill.name, Level::Supported, detail);
     }
     for command in &plugin.commands {
         command_skill(w, &root, command)?;
@@ -320,7 +320,7 @@ fn workspace(w: &mut Writer<'_>) -> Result<()> {
     for file in &plugin.bin {
         let detail =
             format!("copied to ~/.hermes/plugforge/{ns}/{}; Hermes puts no plugin folder on PATH", file.path);
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
     }
     mcp_servers(w, &root)?;
     workspace_unsupported(w);
@@ -351,7 +351,7 @@ fn command_skill(w: &mut Writer<'_>, root: &LocalRoot, command: &MarkdownCompone
         "becomes skill /{name} (~/{path}); Hermes appends the text typed after it as the instruction, \
          so $ARGUMENTS and $1.. stay literal"
     );
-    w.honest("command", &command.name, Level::Degraded, detail);
+    w.honest(Component::Command, &command.name, Level::Degraded, detail);
     Ok(())
 }
 
@@ -370,7 +370,7 @@ fn mcp_servers(w: &mut Writer<'_>, root: &LocalRoot) -> Result<()> {
                 format!("{place}; Hermes has no {} for MCP servers, left out", dropped.join(", ")),
             )
         };
-        w.honest("mcp", name, level, detail);
+        w.honest(Component::Mcp, name, level, detail);
         let part = Part::JsonEntry { pointer: vec!["mcp_servers".into()], key: name.clone(), value };
         w.merge(CONFIG_FILE, part)?;
     }
@@ -399,19 +399,19 @@ fn hermes_server(server: &Value) -> (Value, Vec<String>) {
 fn workspace_unsupported(w: &mut Writer<'_>) {
     let plugin = w.plugin;
     for agent in &plugin.agents {
-        w.honest("agent", &agent.name, Level::Unsupported, NO_AGENTS);
+        w.honest(Component::Agent, &agent.name, Level::Unsupported, NO_AGENTS);
     }
     for event in hook_events(w) {
-        w.honest("hook", &event, Level::Unsupported, NO_HOOKS);
+        w.honest(Component::Hook, &event, Level::Unsupported, NO_HOOKS);
     }
     if let Some(context) = &plugin.context {
-        w.honest("context", context.path.as_str(), Level::Unsupported, NO_USER_CONTEXT);
+        w.honest(Component::Context, context.path.as_str(), Level::Unsupported, NO_USER_CONTEXT);
     }
     if plugin.settings.is_some() {
-        w.honest("settings", "settings.json", Level::Unsupported, NO_SETTINGS);
+        w.honest(Component::Settings, "settings.json", Level::Unsupported, NO_SETTINGS);
     }
     for style in &plugin.output_styles {
-        w.honest("output-style", style.path.as_str(), Level::Unsupported, NO_OUTPUT_STYLES);
+        w.honest(Component::OutputStyle, style.path.as_str(), Level::Unsupported, NO_OUTPUT_STYLES);
     }
 }
 

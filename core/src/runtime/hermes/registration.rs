@@ -7,11 +7,13 @@
 //! so when a file has any other shape.
 
 use crate::lint::{Cx, Rule, RuleSeverity, Sink};
+use crate::codes::RuleCode;
+use crate::registry::RuntimeRule;
 
 const HERMES: &[&str] = &["hermes"];
 
 pub const MISSING_INIT: Rule = Rule {
-    code: "registration/missing-init",
+    code: RuleCode::Runtime(RuntimeRule::MissingInit),
     severity: RuleSeverity::Error,
     runtimes: HERMES,
     summary: "A Hermes plugin folder holds the `__init__.py` Hermes imports to call `register(ctx)`.",
@@ -19,7 +21,7 @@ pub const MISSING_INIT: Rule = Rule {
 };
 
 pub const UNREGISTERED_SKILL: Rule = Rule {
-    code: "registration/unregistered-skill",
+    code: RuleCode::Runtime(RuntimeRule::UnregisteredSkill),
     severity: RuleSeverity::Error,
     runtimes: HERMES,
     summary: "Every skill a Hermes plugin ships under `skills/` is registered by its `__init__.py`; Hermes serves no other.",
@@ -27,7 +29,7 @@ pub const UNREGISTERED_SKILL: Rule = Rule {
 };
 
 pub const REGISTRATION_RAISES: Rule = Rule {
-    code: "registration/raises",
+    code: RuleCode::Runtime(RuntimeRule::RegistrationRaises),
     severity: RuleSeverity::Error,
     runtimes: HERMES,
     summary: "`register(ctx)` does not raise: each registered skill name is `[a-zA-Z0-9_-]+` and its `SKILL.md` exists (Hermes otherwise fails the whole plugin).",
@@ -35,7 +37,7 @@ pub const REGISTRATION_RAISES: Rule = Rule {
 };
 
 pub const NOT_CHECKED: Rule = Rule {
-    code: "registration/not-checked",
+    code: RuleCode::Runtime(RuntimeRule::RegistrationNotChecked),
     severity: RuleSeverity::Warning,
     runtimes: HERMES,
     summary: "An `__init__.py` has the fixed registration shape plugforge writes; any other code cannot be checked statically, so whether it registers every skill and loads without raising is not judged.",
@@ -75,7 +77,7 @@ pub(crate) fn check(cx: &Cx<'_>, sink: &mut Sink) {
     if !cx.folder.exists(MANIFEST) {
         return;
     }
-    let runtime = Some(super::SPEC.id);
+    let runtime = Some(crate::registry::Runtime::Hermes);
     if !cx.folder.exists(INIT) {
         let message =
             "no __init__.py: Hermes imports it to load the plugin and fails with \"No __init__.py\"";
@@ -135,7 +137,7 @@ pub(crate) fn check(cx: &Cx<'_>, sink: &mut Sink) {
 fn unregistered(cx: &Cx<'_>, skill_md: &str, why: &str, sink: &mut Sink) {
     let message =
         format!("{} is not registered ({why}): Hermes never serves this skill", cx.folder.full(skill_md));
-    sink.report(&UNREGISTERED_SKILL, Some(super::SPEC.id), Some(cx.folder.at(skill_md)), message);
+    sink.report(&UNREGISTERED_SKILL, Some(crate::registry::Runtime::Hermes), Some(cx.folder.at(skill_md)), message);
 }
 
 /// Every `SKILL.md` below `skills/`, at any depth, relative to the plugin.
@@ -247,7 +249,7 @@ mod tests {
             .unwrap()
             .findings
             .into_iter()
-            .filter(|f| f.code.starts_with("registration/"))
+            .filter(|f| f.code.as_str().starts_with("registration/"))
             .map(|f| (f.code.to_string(), f.file().map(str::to_string)))
             .collect()
     }

@@ -14,7 +14,7 @@ use super::facts::MANIFEST_PATH as OPENCLAW_MANIFEST;
 pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     let Some(file) = cx.folder.get(OPENCLAW_MANIFEST) else { return };
     let Ok(value) = serde_json::from_slice::<Value>(&file.bytes) else { return };
-    let runtime = Some(super::SPEC.id);
+    let runtime = Some(crate::registry::Runtime::OpenClaw);
     let Some(map) = value.as_object() else {
         let message =
             format!("the manifest is {}, not an object; OpenClaw refuses the plugin", describe(&value));

@@ -21,14 +21,15 @@ pub(crate) mod lint;
 use serde_json::{Value, json};
 
 use super::local_root::{LocalRoot, uses_plugin_vars};
-use super::{BOTH_SCOPES, Kind, Layout, Writer, claude_code, codex, cursor};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, claude_code, codex, cursor};
 use crate::bundle::Scope;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::merge::Part;
 use crate::model::Plugin;
 use crate::report::Level;
+use crate::report::Component;
 
-const WORKSPACE: &str = "workspace";
+const WORKSPACE: ArtifactKind = ArtifactKind::Workspace;
 
 /// Measured with `openclaw skills list` (2026.9.6): a Claude bundle's
 /// commands/, agents/ and output-styles/ become skill roots as the docs say,
@@ -66,7 +67,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 
 /// OpenClaw, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "openclaw",
     name: "OpenClaw",
     kinds: KINDS,
     write,
@@ -97,7 +97,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 
 pub const KINDS: &[Kind] = &[
     Kind {
-        name: "compatible-bundle",
+        name: ArtifactKind::CompatibleBundle,
         layout: Layout::Folder,
         scopes: BOTH_SCOPES,
         marketplace: None,
@@ -205,9 +205,9 @@ fn bundle_rows(w: &mut Writer<'_>, base: Base) {
         let loaded = format!("skills/{}: an OpenClaw skill", skill.name);
         if uses_plugin_vars(&skill.document.body) {
             let detail = format!("{loaded}; OpenClaw substitutes no plugin-root variable in SKILL.md");
-            w.honest("skill", &skill.name, Level::Degraded, detail);
+            w.honest(Component::Skill, &skill.name, Level::Degraded, detail);
         } else {
-            w.honest("skill", &skill.name, Level::Supported, loaded);
+            w.honest(Component::Skill, &skill.name, Level::Supported, loaded);
         }
     }
     for command in &plugin.commands {
@@ -216,7 +216,7 @@ fn bundle_rows(w: &mut Writer<'_>, base: Base) {
             Base::Codex => "OpenClaw maps no commands/ from a Codex bundle",
             Base::Cursor => "OpenClaw reads a Cursor bundle's commands from .cursor/commands, not commands/",
         };
-        w.honest("command", &command.name, Level::Unsupported, detail);
+        w.honest(Component::Command, &command.name, Level::Unsupported, detail);
     }
     for agent in &plugin.agents {
         let detail = match base {
@@ -224,17 +224,17 @@ fn bundle_rows(w: &mut Writer<'_>, base: Base) {
             Base::Codex => "a Codex bundle carries no agents",
             Base::Cursor => "OpenClaw only detects Cursor agents (and reads them from .cursor/agents)",
         };
-        w.honest("agent", &agent.name, Level::Unsupported, detail);
+        w.honest(Component::Agent, &agent.name, Level::Unsupported, detail);
     }
     for style in &plugin.output_styles {
         let detail = match base {
             Base::Claude => LOOSE_MARKDOWN,
             Base::Codex | Base::Cursor => "this bundle format carries no output styles",
         };
-        w.honest("output-style", style.path.as_str(), Level::Unsupported, detail);
+        w.honest(Component::OutputStyle, style.path.as_str(), Level::Unsupported, detail);
     }
     for file in &plugin.bin {
-        w.honest("bin", file.path.as_str(), Level::Degraded, "shipped; OpenClaw puts no bundle bin/ on PATH");
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, "shipped; OpenClaw puts no bundle bin/ on PATH");
     }
     hook_rows(w, base);
     mcp_rows(w, base);
@@ -247,11 +247,11 @@ fn bundle_rows(w: &mut Writer<'_>, base: Base) {
             ),
             Base::Codex | Base::Cursor => (Level::Unsupported, "this bundle format carries no settings"),
         };
-        w.honest("settings", "settings.json", level, detail);
+        w.honest(Component::Settings, "settings.json", level, detail);
     }
     if let Some(context) = &plugin.context {
         let detail = "an OpenClaw bundle loads no context file; openclaw:workspace writes it into AGENTS.md";
-        w.honest("context", context.path.as_str(), Level::Unsupported, detail);
+        w.honest(Component::Context, context.path.as_str(), Level::Unsupported, detail);
     }
 }
 
@@ -270,7 +270,7 @@ fn hook_rows(w: &mut Writer<'_>, base: Base) {
             }
             Base::Cursor => "OpenClaw only detects Cursor hooks",
         };
-        w.honest("hook", &event, Level::Unsupported, detail);
+        w.honest(Component::Hook, &event, Level::Unsupported, detail);
     }
     for pack in hook_packs(plugin) {
         let name = format!("hooks/{pack}");
@@ -287,7 +287,7 @@ fn hook_rows(w: &mut Writer<'_>, base: Base) {
                 "OpenClaw reads hook packs from a Codex bundle only (bundleFormat codex, or auto)".into(),
             ),
         };
-        w.honest("hook", &name, level, detail);
+        w.honest(Component::Hook, &name, level, detail);
     }
 }
 
@@ -296,7 +296,7 @@ fn mcp_rows(w: &mut Writer<'_>, base: Base) {
     for (name, server) in &mcp.servers {
         if base == Base::Cursor {
             let detail = "OpenClaw reads a Cursor bundle's MCP servers from .mcp.json; the Cursor layout's file is mcp.json";
-            w.honest("mcp", name, Level::Unsupported, detail);
+            w.honest(Component::Mcp, name, Level::Unsupported, detail);
             continue;
         }
         let text = server.to_string();
@@ -319,7 +319,7 @@ fn mcp_rows(w: &mut Writer<'_>, base: Base) {
         } else {
             (Level::Supported, "merged into OpenClaw's embedded mcpServers".to_string())
         };
-        w.honest("mcp", name, level, detail);
+        w.honest(Component::Mcp, name, level, detail);
     }
 }
 
@@ -372,7 +372,7 @@ fn workspace(w: &mut Writer<'_>) -> Result<()> {
             let rel = file.path.strip_prefix(source_dir).unwrap_or_else(|| file.path.clone());
             local.copy(w, file, &format!("{dir}/{rel}"))?;
         }
-        w.honest("skill", &skill.name, Level::Supported, format!("{dir}/SKILL.md, a workspace skill"));
+        w.honest(Component::Skill, &skill.name, Level::Supported, format!("{dir}/SKILL.md, a workspace skill"));
     }
     let packs = hook_packs(plugin);
     for file in &plugin.support {
@@ -383,7 +383,7 @@ fn workspace(w: &mut Writer<'_>) -> Result<()> {
     for file in &plugin.bin {
         local.copy(w, file, &format!("{files}/{}", file.path))?;
         let detail = format!("copied to {files}/{}; OpenClaw puts nothing on PATH for it", file.path);
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
     }
     workspace_rows(w, &packs);
     if let Some(context) = &plugin.context {
@@ -391,7 +391,7 @@ fn workspace(w: &mut Writer<'_>) -> Result<()> {
         let text = local.text(text).unwrap_or_else(|| text.to_string());
         w.merge("AGENTS.md", Part::Section { id: format!("plugforge:{}", plugin.namespace), text })?;
         let detail = "a marked section of AGENTS.md, which OpenClaw loads at the start of every session";
-        w.honest("context", context.path.as_str(), Level::Supported, detail);
+        w.honest(Component::Context, context.path.as_str(), Level::Supported, detail);
     }
     Ok(())
 }
@@ -401,13 +401,13 @@ fn workspace_rows(w: &mut Writer<'_>, packs: &[String]) {
     let skill_only = "an OpenClaw workspace loads skills/<name>/SKILL.md only (openclaw:compatible-bundle \
                       loads commands/, agents/ and output-styles/ as skill roots)";
     for command in &plugin.commands {
-        w.honest("command", &command.name, Level::Unsupported, skill_only);
+        w.honest(Component::Command, &command.name, Level::Unsupported, skill_only);
     }
     for agent in &plugin.agents {
-        w.honest("agent", &agent.name, Level::Unsupported, skill_only);
+        w.honest(Component::Agent, &agent.name, Level::Unsupported, skill_only);
     }
     for style in &plugin.output_styles {
-        w.honest("output-style", style.path.as_str(), Level::Unsupported, skill_only);
+        w.honest(Component::OutputStyle, style.path.as_str(), Level::Unsupported, skill_only);
     }
     let events: Vec<String> = plugin
         .hooks
@@ -416,7 +416,7 @@ fn workspace_rows(w: &mut Writer<'_>, packs: &[String]) {
         .unwrap_or_default();
     for event in events {
         let detail = "OpenClaw has no Claude hook events; it runs HOOK.md hook packs only";
-        w.honest("hook", &event, Level::Unsupported, detail);
+        w.honest(Component::Hook, &event, Level::Unsupported, detail);
     }
     for pack in packs {
         let (level, detail) = if has_handler(plugin, pack) {
@@ -430,18 +430,18 @@ fn workspace_rows(w: &mut Writer<'_>, packs: &[String]) {
                 "no handler (handler.ts/js, index.ts/js) beside HOOK.md: OpenClaw cannot load it".to_string(),
             )
         };
-        w.honest("hook", &format!("hooks/{pack}"), level, detail);
+        w.honest(Component::Hook, &format!("hooks/{pack}"), level, detail);
     }
     if let Some(mcp) = &plugin.mcp {
         for name in mcp.servers.keys() {
             let detail = "OpenClaw reads MCP servers from its own config or a bundle, not from a workspace \
                           (openclaw:compatible-bundle carries them)";
-            w.honest("mcp", name, Level::Unsupported, detail);
+            w.honest(Component::Mcp, name, Level::Unsupported, detail);
         }
     }
     if plugin.settings.is_some() {
         w.honest(
-            "settings",
+            Component::Settings,
             "settings.json",
             Level::Unsupported,
             "an OpenClaw workspace has no settings file",
@@ -501,7 +501,7 @@ mod tests {
         assert!(bundle.files.keys().any(|p| p.as_str() == ".codex-plugin/plugin.json"));
         assert!(bundle.merges.is_empty(), "no marketplace entry");
         let rows: Vec<(&str, &str, Level)> =
-            bundle.honesty.iter().map(|h| (h.component, h.name.as_str(), h.level)).collect();
+            bundle.honesty.iter().map(|h| (h.component.as_str(), h.name.as_str(), h.level)).collect();
         assert_eq!(
             rows,
             [

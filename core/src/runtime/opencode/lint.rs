@@ -34,7 +34,7 @@ pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
         );
         sink.report(
             &NOT_AN_OBJECT,
-            Some(super::SPEC.id),
+            Some(crate::registry::Runtime::OpenCode),
             Some(cx.folder.at(OPENCODE_CONFIG)),
             message,
         );
@@ -60,7 +60,7 @@ pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
 
 /// OpenCode fails its whole configuration on a wrong agent `mode` or `tools`.
 pub(crate) fn check_agent(cx: &Cx<'_>, doc: &Markdown, sink: &mut Sink) {
-    let id = Some(super::SPEC.id);
+    let id = Some(crate::registry::Runtime::OpenCode);
     let mut invalid = |key: &str, message: String| {
         sink.report(&INVALID_AGENT_FIELD, id, Some(at_field(cx, doc, key)), message);
     };

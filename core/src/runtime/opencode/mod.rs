@@ -14,7 +14,7 @@ mod mcp_rules;
 use serde_json::{Map, Value, json};
 
 use super::skill_fold::{SkillPolicy, Strictness, has_key, write_skill};
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer};
 use crate::bundle::{GeneratedFile, Scope};
 use crate::error::Result;
 use crate::format::yaml;
@@ -23,6 +23,7 @@ use crate::model::{FileComponent, MarkdownComponent};
 use crate::path::BundlePath;
 use crate::report::Level;
 use crate::source::parse_document;
+use crate::report::Component;
 
 /// Manifests live beside the plugin folders: `.opencode/plugforge/<ns>...`.
 const STATE_DIR: &str = ".opencode/plugforge";
@@ -54,7 +55,6 @@ pub(crate) const CLIENT: super::Client = super::Client {
 
 /// OpenCode, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "opencode",
     name: "OpenCode",
     kinds: KINDS,
     write,
@@ -87,7 +87,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 };
 
 pub const KINDS: &[Kind] = &[Kind {
-    name: "project",
+    name: ArtifactKind::Project,
     layout: Layout::InPlace { state_dir: STATE_DIR },
     scopes: BOTH_SCOPES,
     marketplace: None,
@@ -235,7 +235,7 @@ impl Translated {
     fn write(
         self,
         w: &mut Writer<'_>,
-        component: &'static str,
+        component: Component,
         item: &MarkdownComponent,
         path: String,
         body: &str,
@@ -264,7 +264,7 @@ fn command(w: &mut Writer<'_>, place: &Place, item: &MarkdownComponent) -> Resul
     let document = document(place, item)?;
     if document.body.trim().is_empty() {
         let detail = "an OpenCode command is its body, and this one is empty; not written";
-        w.honest("command", &item.name, Level::Unsupported, detail);
+        w.honest(Component::Command, &item.name, Level::Unsupported, detail);
         return Ok(());
     }
     let mut translated = command_frontmatter(&document.frontmatter.clone().unwrap_or_default());
@@ -272,7 +272,7 @@ fn command(w: &mut Writer<'_>, place: &Place, item: &MarkdownComponent) -> Resul
         translated.notes.insert(0, format!("invoked as /{}", item.name.replace(':', "/")));
     }
     let rel = item.file.path.strip_prefix("commands").expect("commands live in commands/");
-    translated.write(w, "command", item, format!("{}/commands/{rel}", place.base), &document.body)
+    translated.write(w, Component::Command, item, format!("{}/commands/{rel}", place.base), &document.body)
 }
 
 fn command_frontmatter(source: &Map<String, Value>) -> Translated {
@@ -299,7 +299,7 @@ fn command_frontmatter(source: &Map<String, Value>) -> Translated {
 fn agent(w: &mut Writer<'_>, place: &Place, item: &MarkdownComponent) -> Result<()> {
     let document = document(place, item)?;
     let translated = agent_frontmatter(&document.frontmatter.clone().unwrap_or_default());
-    translated.write(w, "agent", item, format!("{}/agents/{}.md", place.base, item.name), &document.body)
+    translated.write(w, Component::Agent, item, format!("{}/agents/{}.md", place.base, item.name), &document.body)
 }
 
 /// Claude agent keys -> OpenCode's agent schema, as a subagent. OpenCode
@@ -391,12 +391,12 @@ fn mcp(w: &mut Writer<'_>, place: &Place) -> Result<()> {
                     .chain(entry.changes)
                     .chain(entry.lost)
                     .collect();
-                w.honest("mcp", name, level, detail.join("; "));
+                w.honest(Component::Mcp, name, level, detail.join("; "));
                 let part =
                     Part::JsonEntry { pointer: vec!["mcp".into()], key: name.clone(), value: entry.value };
                 w.merge(&file, part)?;
             }
-            Err(why) => w.honest("mcp", name, Level::Unsupported, format!("{why}; not written")),
+            Err(why) => w.honest(Component::Mcp, name, Level::Unsupported, format!("{why}; not written")),
         }
     }
     Ok(())
@@ -511,7 +511,7 @@ fn context(w: &mut Writer<'_>, place: &Place) -> Result<()> {
     let text = with_root(text, &place.markdown).unwrap_or_else(|| text.to_string());
     let file = place.context_file();
     let id = format!("plugforge:{}", plugin.namespace);
-    w.honest("context", context.path.as_str(), Level::Supported, format!("{file}, section {id}"));
+    w.honest(Component::Context, context.path.as_str(), Level::Supported, format!("{file}, section {id}"));
     w.merge(&file, Part::Section { id, text })
 }
 
@@ -523,7 +523,7 @@ fn files(w: &mut Writer<'_>, place: &Place) -> Result<()> {
         let to = format!("{}/{}", place.folder, file.path);
         place_file(w, file, &to, &place.markdown)?;
         let detail = format!("shipped at {to}; OpenCode puts no plugin bin/ on PATH");
-        w.honest("bin", file.path.as_str(), Level::Degraded, detail);
+        w.honest(Component::Bin, file.path.as_str(), Level::Degraded, detail);
     }
     for file in &plugin.support {
         let to = format!("{}/{}", place.folder, file.path);
@@ -535,7 +535,7 @@ fn files(w: &mut Writer<'_>, place: &Place) -> Result<()> {
                 "the source's own OpenCode plugin module, carried at {to}, where OpenCode does not load it; \
                  plugforge writes this plugin's skills, commands and agents for OpenCode itself"
             );
-            w.honest("plugin-module", file.path.as_str(), Level::Unsupported, detail);
+            w.honest(Component::PluginModule, file.path.as_str(), Level::Unsupported, detail);
         }
     }
     Ok(())
@@ -550,11 +550,11 @@ fn not_carried(w: &mut Writer<'_>) {
         .unwrap_or_default();
     for event in events {
         let detail = "OpenCode hooks are JavaScript plugin modules; a hooks.json is not read; not written";
-        w.honest("hook", &event, Level::Unsupported, detail);
+        w.honest(Component::Hook, &event, Level::Unsupported, detail);
     }
     if plugin.settings.is_some() {
         w.honest(
-            "settings",
+            Component::Settings,
             "settings.json",
             Level::Unsupported,
             "OpenCode has no plugin settings; not written",
@@ -562,7 +562,7 @@ fn not_carried(w: &mut Writer<'_>) {
     }
     for style in &plugin.output_styles {
         w.honest(
-            "output-style",
+            Component::OutputStyle,
             style.path.as_str(),
             Level::Unsupported,
             "OpenCode has no output styles; not written",

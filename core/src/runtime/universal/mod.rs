@@ -31,7 +31,7 @@
 use serde_json::json;
 
 use super::{
-    BOTH_SCOPES, Kind, Layout, Runtime, Writer, agent_plugins, claude_code, codex, copilot, openclaw,
+    ArtifactKind, BOTH_SCOPES, Kind, Layout, Runtime, Writer, agent_plugins, claude_code, codex, copilot, openclaw,
 };
 use crate::bundle::{Bundle, GeneratedFile};
 use crate::error::Result;
@@ -39,6 +39,7 @@ use crate::path::BundlePath;
 use crate::report::{Honesty, Level};
 use crate::templates;
 use crate::vars::CLAUDE_VARS;
+use crate::report::Component;
 
 /// Copilot CLI reads these only from here when a spec root manifest is present.
 const COPILOT_DIR: &str = "com.github.copilot";
@@ -54,7 +55,6 @@ const ASSEMBLED: [Runtime; 4] = [Runtime::ClaudeCode, Runtime::AgentPlugins, Run
 
 /// universal, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
-    id: "universal",
     name: "universal",
     kinds: KINDS,
     write,
@@ -84,7 +84,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
 };
 
 pub const KINDS: &[Kind] = &[Kind {
-    name: "plugin",
+    name: ArtifactKind::Plugin,
     layout: Layout::Folder,
     scopes: BOTH_SCOPES,
     marketplace: Some(claude_code::facts::MARKETPLACE_PATH),
@@ -154,7 +154,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
                     with_article(reader.format.name()),
                     reader.runtime.id()
                 );
-                w.honest("host", reader.runtime.id(), Level::Unsupported, detail);
+                w.honest(Component::Host, reader.runtime.id(), Level::Unsupported, detail);
             }
         }
     }
@@ -163,7 +163,7 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
         super::cursor::facts::manifest_path!(),
         " here, since Cursor must never see one beside a root plugin.json; build --target cursor for its own folder"
     );
-    w.honest("host", "cursor", Level::Unsupported, cursor);
+    w.honest(Component::Host, "cursor", Level::Unsupported, cursor);
     for bundle in [&claude, &spec, &codex, &copilot] {
         for diagnostic in &bundle.diagnostics {
             if !w.bundle.diagnostics.contains(diagnostic) {
@@ -251,7 +251,7 @@ fn spec_row<'a>(spec: &'a Bundle, row: &Honesty) -> Option<&'a Honesty> {
 /// Claude Code reads the shared SKILL.md, which is in strict Agent Skills form.
 fn claude_row(row: &Honesty, spec: &Bundle) -> Honesty {
     let mut row = row.clone();
-    if row.component == "skill"
+    if row.component == Component::Skill
         && let Some(strict) = spec_row(spec, &row).filter(|s| s.level != Level::Supported)
     {
         if row.level == Level::Supported {
@@ -266,18 +266,18 @@ fn claude_row(row: &Honesty, spec: &Bundle) -> Honesty {
 fn codex_row(row: &Honesty, spec: &Bundle) -> Option<Honesty> {
     let mut row = row.clone();
     match row.component {
-        "skill" | "mcp" => {
+        Component::Skill | Component::Mcp => {
             let strict = spec_row(spec, &row)?;
             row.level = strict.level;
             row.detail = format!("{CODEX_SPEC}: {}", strict.detail);
         }
-        "hook" => {
+        Component::Hook => {
             row.level = Level::Unsupported;
             row.detail = format!(
                 "{CODEX_SPEC} and loads no hooks from an Agent Plugins plugin; build --target codex for them"
             );
         }
-        "command" => {
+        Component::Command => {
             row.level = Level::Unsupported;
             row.detail = format!(
                 "{CODEX_SPEC} and migrates no commands of an Agent Plugins plugin; build --target codex"
@@ -290,10 +290,10 @@ fn codex_row(row: &Honesty, spec: &Bundle) -> Option<Honesty> {
 
 fn copilot_row(row: &Honesty, spec: &Bundle) -> Option<Honesty> {
     let mut row = row.clone();
-    let moved = ["command", "agent", "hook"].contains(&row.component) && row.level != Level::Unsupported;
+    let moved = [Component::Command, Component::Agent, Component::Hook].contains(&row.component) && row.level != Level::Unsupported;
     if moved {
         row.detail = format!("{COPILOT_DIR}/ (read there beside a spec root plugin.json): {}", row.detail);
-    } else if row.component == "mcp" {
+    } else if row.component == Component::Mcp {
         let strict = spec_row(spec, &row)?;
         row.level = strict.level;
         row.detail = format!("the spec mcp.json (read beside a spec root plugin.json): {}", strict.detail);
@@ -311,11 +311,11 @@ fn readme(w: &mut Writer<'_>, readers: &[Reader]) -> Result<()> {
         .collect();
     let fields = json!({
         "readers": readers,
-        "skills": w.written("skill"),
-        "commands": w.written("command"),
-        "agents": w.written("agent"),
-        "hooks": w.written("hook"),
-        "mcp_servers": w.written("mcp"),
+        "skills": w.written(Component::Skill),
+        "commands": w.written(Component::Command),
+        "agents": w.written(Component::Agent),
+        "hooks": w.written(Component::Hook),
+        "mcp_servers": w.written(Component::Mcp),
     });
     w.render_readme("universal", fields)
 }

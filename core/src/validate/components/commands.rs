@@ -51,7 +51,7 @@ fn check_markdown(cx: &crate::lint::Cx<'_>, runtime: Runtime, rel: &str, sink: &
     if doc.frontmatter.is_some() && !described {
         sink.report(
             &MISSING_DESCRIPTION,
-            Some(runtime.id()),
+            Some(runtime),
             Some(cx.folder.at(rel)),
             format!("the frontmatter has no `description`: {}", description.why_needed),
         );

@@ -56,7 +56,7 @@ pub(crate) mod test_support {
             .unwrap()
             .findings
             .into_iter()
-            .filter(|f| !f.code.starts_with("manifest/"))
+            .filter(|f| !f.code.as_str().starts_with("manifest/"))
             .map(|f| (f.code.to_string(), f.file().unwrap_or_default().to_string(), f.line(), f.message))
             .collect()
     }

@@ -153,7 +153,12 @@ mod tests {
             }
         }
         let report = validate(&tree, &ValidateOptions::default()).unwrap();
-        report.findings.iter().map(|f| f.code).filter(|code| code.starts_with("extension/")).collect()
+        report
+            .findings
+            .iter()
+            .map(|f| f.code.as_str())
+            .filter(|code| code.starts_with("extension/"))
+            .collect()
     }
 
     #[test]

@@ -13,12 +13,13 @@ mod own;
 
 use super::Context;
 use super::detect::SubjectKind;
+use crate::codes::{RuleCode, SharedRule};
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
 use facts::Facts;
 
 pub const UNDECLARED_BINDING: Rule = Rule {
-    code: "extension/undeclared-binding",
+    code: RuleCode::Shared(SharedRule::ExtensionUndeclaredBinding),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Every ${NAME} an MCP server or hook reads is a binding declared in \"requires\".",
@@ -26,7 +27,7 @@ pub const UNDECLARED_BINDING: Rule = Rule {
 };
 
 pub const UNUSED_BINDING: Rule = Rule {
-    code: "extension/unused-binding",
+    code: RuleCode::Shared(SharedRule::ExtensionUnusedBinding),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Every declared binding is read by an MCP server, a hook or an executable of the plugin.",
@@ -34,7 +35,7 @@ pub const UNUSED_BINDING: Rule = Rule {
 };
 
 pub const UNKNOWN_CONFLICT: Rule = Rule {
-    code: "extension/unknown-conflict",
+    code: RuleCode::Shared(SharedRule::ExtensionUnknownConflict),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "A declared conflict names a command, skill or agent the plugin defines.",
@@ -42,7 +43,7 @@ pub const UNKNOWN_CONFLICT: Rule = Rule {
 };
 
 pub const COLLISION: Rule = Rule {
-    code: "extension/collision",
+    code: RuleCode::Shared(SharedRule::ExtensionCollision),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Plugins of one marketplace that define the same command, skill or agent name declare the conflict.",
@@ -50,7 +51,7 @@ pub const COLLISION: Rule = Rule {
 };
 
 pub const MISSING_PLUGIN: Rule = Rule {
-    code: "extension/missing-plugin",
+    code: RuleCode::Shared(SharedRule::ExtensionMissingPlugin),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Every plugin in requires.plugins is listed in the same marketplace.",
@@ -58,7 +59,7 @@ pub const MISSING_PLUGIN: Rule = Rule {
 };
 
 pub const SERVICE_CONTRACT: Rule = Rule {
-    code: "extension/service-contract",
+    code: RuleCode::Shared(SharedRule::ExtensionServiceContract),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Every required service has an http(s) health URL and a version range.",
@@ -66,7 +67,7 @@ pub const SERVICE_CONTRACT: Rule = Rule {
 };
 
 pub const BINDING_VALUE: Rule = Rule {
-    code: "extension/binding-value",
+    code: RuleCode::Shared(SharedRule::ExtensionBindingValue),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "A binding is a name the broker resolves, never a value written into the plugin.",
@@ -74,7 +75,7 @@ pub const BINDING_VALUE: Rule = Rule {
 };
 
 pub const INVALID_ENTRY: Rule = Rule {
-    code: "extension/invalid-entry",
+    code: RuleCode::Shared(SharedRule::ExtensionInvalidEntry),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Each requires/conflicts entry is well named and unique: env-style binding names, kebab-case plugin names, one component and the other plugin per conflict.",

@@ -158,7 +158,7 @@ mod tests {
             tree.insert(path, text.as_bytes().to_vec(), path.starts_with("bin/")).unwrap();
         }
         let report = validate(&tree, &ValidateOptions::default()).unwrap();
-        report.findings.iter().map(|f| f.code).filter(|c| c.starts_with("extension/")).collect()
+        report.findings.iter().map(|f| f.code.as_str()).filter(|c| c.starts_with("extension/")).collect()
     }
 
     #[test]

@@ -9,16 +9,18 @@ use serde_json::{Map, Value};
 
 use super::Context;
 use super::components::layout::{HookSource, Layout};
+use crate::codes::{RuleCode, SharedRule};
 use crate::error::Location;
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
+use crate::registry::Runtime;
 use crate::runtime::{HookShape, Hooks, Spec};
 use crate::source::JsonPositions;
 
 const HOOK_RUNTIMES: &[&str] = &["claude-code", "codex", "gemini", "cursor"];
 
 pub const UNKNOWN_EVENT: Rule = Rule {
-    code: "hook/unknown-event",
+    code: RuleCode::Shared(SharedRule::HookUnknownEvent),
     severity: RuleSeverity::Warning,
     runtimes: HOOK_RUNTIMES,
     summary: "Hook events are ones the runtime runs (the others never fire: Claude Code ignores the entry and warns, Codex and Gemini CLI skip it).",
@@ -26,7 +28,7 @@ pub const UNKNOWN_EVENT: Rule = Rule {
 };
 
 pub const INVALID_SHAPE: Rule = Rule {
-    code: "hook/invalid-shape",
+    code: RuleCode::Shared(SharedRule::HookInvalidShape),
     severity: RuleSeverity::Error,
     runtimes: HOOK_RUNTIMES,
     summary: "A hooks document is `{\"hooks\": {Event: [{\"matcher\"?, \"hooks\": [handler]}]}}` with handlers of a known type.",
@@ -34,7 +36,7 @@ pub const INVALID_SHAPE: Rule = Rule {
 };
 
 pub const UNEXPANDED_VARIABLE: Rule = Rule {
-    code: "hook/unexpanded-variable",
+    code: RuleCode::Shared(SharedRule::HookUnexpandedVariable),
     severity: RuleSeverity::Error,
     runtimes: HOOK_RUNTIMES,
     summary: "Hook commands spell the plugin folder the runtime's way; another runtime's variable stays empty.",
@@ -42,7 +44,7 @@ pub const UNEXPANDED_VARIABLE: Rule = Rule {
 };
 
 pub const MISSING_SCRIPT: Rule = Rule {
-    code: "hook/missing-script",
+    code: RuleCode::Shared(SharedRule::HookMissingScript),
     severity: RuleSeverity::Error,
     runtimes: HOOK_RUNTIMES,
     summary: "A hook command that runs a file of the plugin names a file the plugin ships.",
@@ -50,7 +52,7 @@ pub const MISSING_SCRIPT: Rule = Rule {
 };
 
 pub const UNKNOWN_KEY: Rule = Rule {
-    code: "hook/unknown-key",
+    code: RuleCode::Shared(SharedRule::HookUnknownKey),
     severity: RuleSeverity::Error,
     runtimes: &["codex"],
     summary: "A Codex hooks file holds only `hooks` at the top level (Codex refuses the file otherwise, e.g. with `$schema`).",
@@ -58,7 +60,7 @@ pub const UNKNOWN_KEY: Rule = Rule {
 };
 
 pub const UNQUOTED_FOLDER: Rule = Rule {
-    code: "hook/unquoted-folder",
+    code: RuleCode::Shared(SharedRule::HookUnquotedFolder),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "A shell-form hook command quotes ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} (Claude Code warns otherwise, and `claude plugin validate --strict` refuses the plugin: a folder path with a space splits the command).",
@@ -96,14 +98,16 @@ impl Doc<'_> {
 /// A runtime whose hooks are judged: its spec and how it reads hooks.
 #[derive(Clone, Copy)]
 struct Judge {
+    runtime: Runtime,
     spec: &'static Spec,
     hooks: &'static Hooks,
 }
 
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
-    let Some(spec) = cx.runtime.map(|r| r.spec()) else { return };
+    let Some(runtime) = cx.runtime else { return };
+    let spec = runtime.spec();
     let Some(hooks) = &spec.hooks else { return };
-    let judge = Judge { spec, hooks };
+    let judge = Judge { runtime, spec, hooks };
     for (rel, value) in documents(cx, &Layout::of(cx, sink), sink) {
         check_doc(cx, judge, &Doc { rel, value: &value }, sink);
     }
@@ -122,8 +126,8 @@ pub(crate) fn documents(cx: &Context<'_>, layout: &Layout, sink: &mut Sink) -> V
 }
 
 fn check_doc(cx: &Context<'_>, judge: Judge, doc: &Doc<'_>, sink: &mut Sink) {
-    let Judge { spec, hooks: rules } = judge;
-    let id = Some(spec.id);
+    let Judge { runtime, spec, hooks: rules } = judge;
+    let id = Some(runtime);
     let mut shape = |at: Location, message: String| sink.report(&INVALID_SHAPE, id, Some(at), message);
     let Some(root) = doc.value.as_object() else {
         return shape(cx.folder.at(&doc.rel), "a hooks document must be a JSON object".into());
@@ -178,7 +182,7 @@ fn group(
     entry: &Value,
     sink: &mut Sink,
 ) {
-    let id = Some(judge.spec.id);
+    let id = Some(judge.runtime);
     let at = doc.at_key(cx, event);
     let Some(entry) = entry.as_object() else {
         return sink.report(
@@ -239,7 +243,7 @@ fn group(
 
 /// Flat entries (Cursor): `{command, matcher?}` or `{type: "prompt", prompt}`.
 fn flat_handler(cx: &Context<'_>, judge: Judge, doc: &Doc<'_>, event: &str, entry: &Value, sink: &mut Sink) {
-    let id = Some(judge.spec.id);
+    let id = Some(judge.runtime);
     let Some(handler) = entry.as_object() else {
         return sink.report(
             &INVALID_SHAPE,
@@ -264,9 +268,9 @@ fn flat_handler(cx: &Context<'_>, judge: Judge, doc: &Doc<'_>, event: &str, entr
 
 /// A command handler's variables and the plugin files it runs.
 fn command(cx: &Context<'_>, judge: Judge, doc: &Doc<'_>, handler: &Map<String, Value>, sink: &mut Sink) {
-    let Judge { spec, hooks } = judge;
+    let Judge { runtime, spec, hooks } = judge;
     let understood = hooks.expands;
-    let id = Some(spec.id);
+    let id = Some(runtime);
     if !hooks.quoted_vars.is_empty()
         && !handler.contains_key("args")
         && let Some(text) = handler.get("command").and_then(Value::as_str)
@@ -293,27 +297,27 @@ fn command(cx: &Context<'_>, judge: Judge, doc: &Doc<'_>, handler: &Map<String, 
                 );
                 sink.report(&UNEXPANDED_VARIABLE, id, Some(at.clone()), message);
             } else if let Some(path) = reference.path {
-                missing_file(cx, spec, &at, text, path, sink);
+                missing_file(cx, runtime, &at, text, path, sink);
             }
         }
         // Cursor runs hook commands from the plugin folder (`./scripts/x.sh`).
         if hooks.run_from_plugin_folder {
             let first = text.split_whitespace().next().map(|word| word.trim_matches(['"', '\'']));
             if let Some(path) = first.and_then(|first| first.strip_prefix("./")) {
-                missing_file(cx, spec, &at, text, path, sink);
+                missing_file(cx, runtime, &at, text, path, sink);
             }
         }
     }
 }
 
-fn missing_file(cx: &Context<'_>, spec: &Spec, at: &Location, text: &str, path: &str, sink: &mut Sink) {
+fn missing_file(cx: &Context<'_>, runtime: Runtime, at: &Location, text: &str, path: &str, sink: &mut Sink) {
     let Some(rel) = root_vars::inside(path) else { return };
     if rel.is_empty() || cx.folder.exists(&rel) || cx.folder.has_dir(&rel) {
         return;
     }
     sink.report(
         &MISSING_SCRIPT,
-        Some(spec.id),
+        Some(runtime),
         Some(at.clone()),
         format!("the command {text:?} runs {}, which the plugin does not ship", cx.folder.full(&rel)),
     );

@@ -14,7 +14,7 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     if let Some(manifest) = reads.manifest.filter(|_| reads.manifest_required) {
         if !cx.folder.exists(manifest) {
             let message = format!("no {manifest}: {} needs it to load the plugin", runtime.id());
-            sink.report(&rules::MISSING, Some(runtime.id()), Some(cx.folder.at(manifest)), message);
+            sink.report(&rules::MISSING, Some(runtime), Some(cx.folder.at(manifest)), message);
             return;
         }
     }

@@ -18,8 +18,8 @@ pub(crate) fn findings(files: &[(&str, &str)], target: Option<&str>) -> Vec<(&'s
         .unwrap()
         .findings
         .into_iter()
-        .filter(|f| ours(f.code))
-        .map(|f| (f.code, f.line()))
+        .filter(|f| ours(f.code.as_str()))
+        .map(|f| (f.code.as_str(), f.line()))
         .collect()
 }
 

@@ -25,7 +25,7 @@ pub(super) fn check(
     plugins: &[LocalPlugin<'_>],
     name_lines: &BTreeMap<String, Vec<usize>>,
 ) {
-    let Market { doc, spec, rules } = market;
+    let Market { doc, spec, rules, .. } = market;
     let mut owners: BTreeMap<(&'static str, String), Vec<&str>> = BTreeMap::new();
     for plugin in plugins {
         for (kind, name) in component_names(rules, plugin.folder) {

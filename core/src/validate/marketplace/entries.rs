@@ -38,7 +38,7 @@ pub(super) fn check_entry(
     entry: &Value,
     names: &mut Names,
 ) -> Option<(String, String)> {
-    let Market { doc, spec, rules } = market;
+    let Market { doc, spec, rules, .. } = market;
     let field = format!("plugins[{i}]");
     let object = entry.as_object().filter(|_| doc.expect(sink, &field, entry, Shape::Object))?;
     let cx = EntryCx { market, field: &field, at: entry_location(doc, object, names) };
@@ -180,14 +180,14 @@ fn against_manifest(
     manifest: &str,
     plugin: &Value,
 ) {
-    let Market { spec, rules, .. } = cx.market;
+    let Market { runtime, rules, .. } = cx.market;
     if rules.entry_name_matches_plugin {
         if let Some(plugin_name) =
             plugin.get("name").and_then(Value::as_str).filter(|n| !n.is_empty() && *n != name)
         {
             let message = format!(
                 "name: {name:?} but {manifest} says {plugin_name:?}; {} requires the entry and the plugin to share the name",
-                spec.id
+                runtime.id()
             );
             cx.report(sink, &PLUGIN_NAME_MISMATCH, message);
         }

@@ -21,6 +21,7 @@ use crate::lint::Folder;
 use crate::lint::Sink;
 use crate::lint::doc::{Doc, Shape, describe, look_alike};
 use crate::lint::marketplace::Source;
+use crate::registry::Runtime;
 use crate::runtime::{Keys, Marketplace, Spec};
 use crate::source::SourceTree;
 
@@ -28,6 +29,7 @@ use crate::source::SourceTree;
 #[derive(Clone, Copy)]
 pub(super) struct Market<'a> {
     pub doc: Doc<'a>,
+    pub runtime: Runtime,
     pub spec: &'static Spec,
     pub rules: &'static Marketplace,
 }
@@ -40,18 +42,18 @@ pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let Some(value) = cx.folder.json(rel, sink) else { return };
     let Some(map) = value.as_object() else {
         let message = format!("marketplace.json is {}, not an object", describe(&value));
-        sink.report(&NOT_AN_OBJECT, Some(runtime.id()), Some(cx.folder.at(rel)), message);
+        sink.report(&NOT_AN_OBJECT, Some(runtime), Some(cx.folder.at(rel)), message);
         return;
     };
-    let doc = Doc { folder: cx.folder, rel, runtime: spec.id, map, invalid_field: &INVALID_FIELD };
-    let market = Market { doc, spec, rules };
+    let doc = Doc { folder: cx.folder, rel, runtime, map, invalid_field: &INVALID_FIELD };
+    let market = Market { doc, runtime, spec, rules };
     top_level(market, sink);
     let Some(plugins) = doc.get("plugins") else {
         doc.report(
             sink,
             &REQUIRED_FIELD_MISSING,
             "",
-            format!("plugins: missing; {} needs the list of plugins", spec.id),
+            format!("plugins: missing; {runtime} needs the list of plugins"),
         );
         return;
     };

@@ -1,9 +1,10 @@
 //! The `marketplace` rule catalog.
 
+use crate::codes::{RuleCode, SharedRule};
 use crate::lint::{Rule, RuleSeverity};
 
 pub const NOT_AN_OBJECT: Rule = Rule {
-    code: "marketplace/not-an-object",
+    code: RuleCode::Shared(SharedRule::MarketplaceNotAnObject),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "cursor"],
     summary: "marketplace.json is an object of fields.",
@@ -11,7 +12,7 @@ pub const NOT_AN_OBJECT: Rule = Rule {
 };
 
 pub const REQUIRED_FIELD_MISSING: Rule = Rule {
-    code: "marketplace/required-field-missing",
+    code: RuleCode::Shared(SharedRule::MarketplaceRequiredFieldMissing),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "cursor"],
     summary: "The marketplace and each entry have the fields the runtime requires (name, owner, plugins; entry name and source).",
@@ -19,7 +20,7 @@ pub const REQUIRED_FIELD_MISSING: Rule = Rule {
 };
 
 pub const INVALID_FIELD: Rule = Rule {
-    code: "marketplace/invalid-field",
+    code: RuleCode::Shared(SharedRule::MarketplaceInvalidField),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "cursor"],
     summary: "Each known field of the marketplace and its entries has the type and shape the runtime requires.",
@@ -27,7 +28,7 @@ pub const INVALID_FIELD: Rule = Rule {
 };
 
 pub const NAME_INVALID: Rule = Rule {
-    code: "marketplace/name-invalid",
+    code: RuleCode::Shared(SharedRule::MarketplaceNameInvalid),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "cursor"],
     summary: "Marketplace and entry names follow the runtime's name rule.",
@@ -35,7 +36,7 @@ pub const NAME_INVALID: Rule = Rule {
 };
 
 pub const NAME_RESERVED: Rule = Rule {
-    code: "marketplace/name-reserved",
+    code: RuleCode::Shared(SharedRule::MarketplaceNameReserved),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code"],
     summary: "The marketplace name is not one Claude Code reserves for official marketplaces (marketplace add refuses it).",
@@ -43,7 +44,7 @@ pub const NAME_RESERVED: Rule = Rule {
 };
 
 pub const UNKNOWN_KEY: Rule = Rule {
-    code: "marketplace/unknown-key",
+    code: RuleCode::Shared(SharedRule::MarketplaceUnknownKey),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "Every marketplace and entry field is one Claude Code reads; it ignores unknown ones.",
@@ -51,7 +52,7 @@ pub const UNKNOWN_KEY: Rule = Rule {
 };
 
 pub const KEY_NOT_ALLOWED: Rule = Rule {
-    code: "marketplace/key-not-allowed",
+    code: RuleCode::Shared(SharedRule::MarketplaceKeyNotAllowed),
     severity: RuleSeverity::Error,
     runtimes: &["cursor"],
     summary: "Cursor's closed marketplace schema allows only its own keys.",
@@ -59,7 +60,7 @@ pub const KEY_NOT_ALLOWED: Rule = Rule {
 };
 
 pub const DUPLICATE_PLUGIN: Rule = Rule {
-    code: "marketplace/duplicate-plugin",
+    code: RuleCode::Shared(SharedRule::MarketplaceDuplicatePlugin),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "cursor"],
     summary: "Each plugin name appears once in the marketplace.",
@@ -67,7 +68,7 @@ pub const DUPLICATE_PLUGIN: Rule = Rule {
 };
 
 pub const SOURCE_INVALID: Rule = Rule {
-    code: "marketplace/source-invalid",
+    code: RuleCode::Shared(SharedRule::MarketplaceSourceInvalid),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "cursor"],
     summary: "A local plugin source is a ./ path inside the marketplace root.",
@@ -75,7 +76,7 @@ pub const SOURCE_INVALID: Rule = Rule {
 };
 
 pub const SOURCE_NOT_FOUND: Rule = Rule {
-    code: "marketplace/source-not-found",
+    code: RuleCode::Shared(SharedRule::MarketplaceSourceNotFound),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "cursor"],
     summary: "A local plugin source is a folder that holds a plugin.",
@@ -83,7 +84,7 @@ pub const SOURCE_NOT_FOUND: Rule = Rule {
 };
 
 pub const PLUGIN_NAME_MISMATCH: Rule = Rule {
-    code: "marketplace/plugin-name-mismatch",
+    code: RuleCode::Shared(SharedRule::MarketplacePluginNameMismatch),
     severity: RuleSeverity::Error,
     runtimes: &["codex", "cursor"],
     summary: "An entry's name equals the name in its plugin's plugin.json.",
@@ -91,7 +92,7 @@ pub const PLUGIN_NAME_MISMATCH: Rule = Rule {
 };
 
 pub const VERSION_MISMATCH: Rule = Rule {
-    code: "marketplace/version-mismatch",
+    code: RuleCode::Shared(SharedRule::MarketplaceVersionMismatch),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "An entry's version equals its plugin.json version (plugin.json wins at install).",
@@ -99,7 +100,7 @@ pub const VERSION_MISMATCH: Rule = Rule {
 };
 
 pub const NO_PLUGINS: Rule = Rule {
-    code: "marketplace/no-plugins",
+    code: RuleCode::Shared(SharedRule::MarketplaceNoPlugins),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "The marketplace lists at least one plugin.",
@@ -107,7 +108,7 @@ pub const NO_PLUGINS: Rule = Rule {
 };
 
 pub const DESCRIPTION_MISSING: Rule = Rule {
-    code: "marketplace/description-missing",
+    code: RuleCode::Shared(SharedRule::MarketplaceDescriptionMissing),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "The marketplace has a description (top-level or metadata.description).",
@@ -115,7 +116,7 @@ pub const DESCRIPTION_MISSING: Rule = Rule {
 };
 
 pub const NAME_COLLISION: Rule = Rule {
-    code: "marketplace/name-collision",
+    code: RuleCode::Shared(SharedRule::MarketplaceNameCollision),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code", "codex", "cursor"],
     summary: "Two plugins of one marketplace do not ship a skill, command or agent of the same name.",
@@ -123,7 +124,7 @@ pub const NAME_COLLISION: Rule = Rule {
 };
 
 pub const MCP_SERVER_COLLISION: Rule = Rule {
-    code: "marketplace/mcp-server-collision",
+    code: RuleCode::Shared(SharedRule::MarketplaceMcpServerCollision),
     severity: RuleSeverity::Error,
     runtimes: &["codex"],
     summary: "Two plugins of one Codex marketplace do not declare an MCP server of the same name (Codex skips the second).",

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::super::Context;
 use super::WRONG_DIALECT;
 use crate::lint::Sink;
-use crate::runtime::{McpProblem, Runtime, Spec};
+use crate::runtime::{McpProblem, Runtime};
 
 /// MCP files some runtime reads, each with the manifests of the runtimes
 /// that read it: a file is foreign only when no plugin of such a runtime
@@ -33,35 +33,37 @@ fn known_files() -> Vec<(&'static str, Vec<&'static str>)> {
 
 /// Reports MCP files the runtime never reads, when no other runtime's plugin
 /// in the same folder claims them.
-pub(super) fn foreign_files(cx: &Context<'_>, spec: &Spec, sink: &mut Sink) {
+pub(super) fn foreign_files(cx: &Context<'_>, runtime: Runtime, sink: &mut Sink) {
+    let spec = runtime.spec();
     let Some(reads) = spec.mcp.files else { return };
     for (file, markers) in known_files() {
         if reads.contains(&file) || !cx.folder.exists(file) || markers.iter().any(|m| cx.folder.exists(m)) {
             continue;
         }
         let message = format!("{} never reads {file}: its servers are not loaded", spec.subject);
-        sink.report(&WRONG_DIALECT, Some(spec.id), Some(cx.folder.at(file)), message);
+        sink.report(&WRONG_DIALECT, Some(runtime), Some(cx.folder.at(file)), message);
     }
     if let Some((file, message)) = spec.mcp.misplaced
         && cx.folder.json_positions(file).is_some_and(|p| p.has_top_level_key("mcpServers"))
     {
-        sink.report(&WRONG_DIALECT, Some(spec.id), Some(cx.folder.at_key(file, "mcpServers")), message);
+        sink.report(&WRONG_DIALECT, Some(runtime), Some(cx.folder.at_key(file, "mcpServers")), message);
     }
 }
 
 /// The servers of an MCP file, reporting a document of the wrong dialect.
 pub(super) fn file_servers(
     cx: &Context<'_>,
-    spec: &Spec,
+    runtime: Runtime,
     rel: &str,
     value: &Value,
     sink: Option<&mut Sink>,
 ) -> Map<String, Value> {
+    let spec = runtime.spec();
     let mut sink = sink;
     let mut wrong = |message: String, key: Option<&str>| {
         if let Some(sink) = sink.as_deref_mut() {
             let at = key.map_or_else(|| cx.folder.at(rel), |k| cx.folder.at_key(rel, k));
-            sink.report(&WRONG_DIALECT, Some(spec.id), Some(at), message);
+            sink.report(&WRONG_DIALECT, Some(runtime), Some(at), message);
         }
     };
     let Some(root) = value.as_object() else {
@@ -96,7 +98,7 @@ pub(super) fn file_servers(
 /// Inline servers (Gemini's manifest, OpenCode's `mcp`).
 pub(super) fn inline(
     cx: &Context<'_>,
-    spec: &Spec,
+    runtime: Runtime,
     manifest: &str,
     key: &str,
     servers: &Value,
@@ -104,6 +106,6 @@ pub(super) fn inline(
 ) {
     if !servers.is_object() {
         let message = format!("`{key}` in {manifest} must be an object mapping names to servers");
-        sink.report(&WRONG_DIALECT, Some(spec.id), Some(cx.folder.at_key(manifest, key)), message);
+        sink.report(&WRONG_DIALECT, Some(runtime), Some(cx.folder.at_key(manifest, key)), message);
     }
 }

@@ -9,13 +9,14 @@ use serde_json::Value;
 use super::Context;
 use super::components::layout::{Layout, McpSource};
 use super::hooks::root_vars;
+use crate::codes::{RuleCode, SharedRule};
 use crate::error::Location;
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
-use crate::runtime::{McpProblem, Runtime, Spec};
+use crate::runtime::{McpProblem, Runtime};
 
 pub const WRONG_DIALECT: Rule = Rule {
-    code: "mcp/wrong-dialect",
+    code: RuleCode::Shared(SharedRule::McpWrongDialect),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "gemini", "cursor", "agent-plugins", "opencode"],
     summary: "MCP servers sit in the file and format the runtime reads.",
@@ -23,7 +24,7 @@ pub const WRONG_DIALECT: Rule = Rule {
 };
 
 pub const INVALID_SERVER: Rule = Rule {
-    code: "mcp/invalid-server",
+    code: RuleCode::Shared(SharedRule::McpInvalidServer),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "An MCP server is an object with a `command` (a string, `args` a list of strings) or a `url`.",
@@ -31,7 +32,7 @@ pub const INVALID_SERVER: Rule = Rule {
 };
 
 pub const UNEXPANDED_VARIABLE: Rule = Rule {
-    code: "mcp/unexpanded-variable",
+    code: RuleCode::Shared(SharedRule::McpUnexpandedVariable),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "codex", "gemini", "cursor", "agent-plugins", "opencode"],
     summary: "MCP servers spell the plugin folder the runtime's way; other spellings reach the server unexpanded.",
@@ -39,7 +40,7 @@ pub const UNEXPANDED_VARIABLE: Rule = Rule {
 };
 
 pub const MISSING_COMMAND: Rule = Rule {
-    code: "mcp/missing-command",
+    code: RuleCode::Shared(SharedRule::McpMissingCommand),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "A server started from a file of the plugin names a file the plugin ships.",
@@ -65,10 +66,9 @@ impl Server {
 pub(crate) fn check(cx: &Context<'_>, sink: &mut Sink) {
     let Some(runtime) = cx.runtime else { return };
     let layout = Layout::of(cx, sink);
-    let spec = runtime.spec();
-    dialect::foreign_files(cx, spec, sink);
+    dialect::foreign_files(cx, runtime, sink);
     for server in servers(cx, runtime, &layout, Some(&mut *sink)) {
-        check_server(cx, spec, &server, sink);
+        check_server(cx, runtime, &server, sink);
     }
 }
 
@@ -89,12 +89,12 @@ pub(crate) fn servers(
                     None => cx.folder.json(rel, &mut Sink::default()),
                 };
                 let Some(value) = value else { continue };
-                let map = dialect::file_servers(cx, runtime.spec(), rel, &value, sink.as_deref_mut());
+                let map = dialect::file_servers(cx, runtime, rel, &value, sink.as_deref_mut());
                 (rel.clone(), map)
             }
             McpSource::Inline { manifest, key, servers } => {
                 if let Some(sink) = sink.as_deref_mut() {
-                    dialect::inline(cx, runtime.spec(), manifest, key, servers, sink);
+                    dialect::inline(cx, runtime, manifest, key, servers, sink);
                 }
                 (manifest.clone(), servers.as_object().cloned().unwrap_or_default())
             }
@@ -104,8 +104,8 @@ pub(crate) fn servers(
     out
 }
 
-fn check_server(cx: &Context<'_>, spec: &Spec, server: &Server, sink: &mut Sink) {
-    let runtime = spec;
+fn check_server(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
+    let spec = runtime.spec();
     let name = &server.name;
     let Some(fields) = server.value.as_object() else {
         return invalid(cx, runtime, server, format!("server {name:?} must be an object"), sink);
@@ -116,7 +116,7 @@ fn check_server(cx: &Context<'_>, spec: &Spec, server: &Server, sink: &mut Sink)
                 McpProblem::Dialect(_, message) => (&WRONG_DIALECT, message),
                 McpProblem::Invalid(message) => (&INVALID_SERVER, message),
             };
-            sink.report(rule, Some(spec.id), Some(server.at(cx)), message);
+            sink.report(rule, Some(runtime), Some(server.at(cx)), message);
         }
         if replaces {
             return;
@@ -161,8 +161,8 @@ fn check_server(cx: &Context<'_>, spec: &Spec, server: &Server, sink: &mut Sink)
     command_file(cx, runtime, server, sink);
 }
 
-fn invalid(cx: &Context<'_>, runtime: &Spec, server: &Server, message: String, sink: &mut Sink) {
-    sink.report(&INVALID_SERVER, Some(runtime.id), Some(server.at(cx)), message);
+fn invalid(cx: &Context<'_>, runtime: Runtime, server: &Server, message: String, sink: &mut Sink) {
+    sink.report(&INVALID_SERVER, Some(runtime), Some(server.at(cx)), message);
 }
 
 /// The strings a runtime substitutes variables in.
@@ -181,29 +181,29 @@ fn substituted(fields: &serde_json::Map<String, Value>) -> Vec<&str> {
     texts
 }
 
-fn variables(cx: &Context<'_>, runtime: &Spec, server: &Server, sink: &mut Sink) {
-    let Some(understood) = runtime.mcp.expands else { return };
+fn variables(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
+    let Some(understood) = runtime.spec().mcp.expands else { return };
     let Some(fields) = server.value.as_object() else { return };
     for text in substituted(fields) {
         for reference in root_vars::references(text, true) {
             if understood.contains(&reference.name) {
                 continue;
             }
-            let how = runtime.mcp.unexpanded;
+            let how = runtime.spec().mcp.unexpanded;
             let message = format!(
                 "server {:?}: {} is {}'s spelling of the plugin folder; {how}",
                 server.name, reference.written, reference.owner
             );
-            sink.report(&UNEXPANDED_VARIABLE, Some(runtime.id), Some(server.at(cx)), message);
+            sink.report(&UNEXPANDED_VARIABLE, Some(runtime), Some(server.at(cx)), message);
         }
     }
 }
 
 /// The program a server starts, when it is a file of the plugin.
-fn command_file(cx: &Context<'_>, runtime: &Spec, server: &Server, sink: &mut Sink) {
+fn command_file(cx: &Context<'_>, runtime: Runtime, server: &Server, sink: &mut Sink) {
     let Some(fields) = server.value.as_object() else { return };
     let Some(command) = fields.get("command").and_then(Value::as_str) else { return };
-    let understood = runtime.mcp.expands.unwrap_or_default();
+    let understood = runtime.spec().mcp.expands.unwrap_or_default();
     let mut paths: Vec<String> = substituted(fields)
         .into_iter()
         .flat_map(|t| root_vars::references(t, true))
@@ -228,7 +228,7 @@ fn command_file(cx: &Context<'_>, runtime: &Spec, server: &Server, sink: &mut Si
             server.name,
             cx.folder.full(&rel)
         );
-        sink.report(&MISSING_COMMAND, Some(runtime.id), Some(server.at(cx)), message);
+        sink.report(&MISSING_COMMAND, Some(runtime), Some(server.at(cx)), message);
     }
 }
 

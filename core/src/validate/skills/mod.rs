@@ -7,6 +7,7 @@ mod spec;
 use super::Context;
 use super::components::layout::{Layout, SkillDepth};
 use super::detect::SubjectKind;
+use crate::codes::{RuleCode, SharedRule};
 use crate::lint::Sink;
 use crate::lint::markdown::{self, MarkdownRules};
 use crate::lint::{Rule, RuleSeverity};
@@ -16,7 +17,7 @@ const NOT_CLAUDE: &[&str] =
     &["codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes", "generic"];
 
 pub const MISSING_SKILL_MD: Rule = Rule {
-    code: "skill/missing-skill-md",
+    code: RuleCode::Shared(SharedRule::SkillMissingSkillMd),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Every folder in a skills folder holds a `SKILL.md`.",
@@ -24,7 +25,7 @@ pub const MISSING_SKILL_MD: Rule = Rule {
 };
 
 pub const NESTED_TOO_DEEP: Rule = Rule {
-    code: "skill/nested-too-deep",
+    code: RuleCode::Shared(SharedRule::SkillNestedTooDeep),
     severity: RuleSeverity::Error,
     runtimes: &["claude-code", "gemini", "agent-plugins"],
     summary: "A skill sits directly in a skills folder (`skills/<name>/SKILL.md`), where the runtime looks; also judged for a folder of Agent Skills with no manifest.",
@@ -32,7 +33,7 @@ pub const NESTED_TOO_DEEP: Rule = Rule {
 };
 
 pub const INVALID_FRONTMATTER: Rule = Rule {
-    code: "skill/invalid-frontmatter",
+    code: RuleCode::Shared(SharedRule::SkillInvalidFrontmatter),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "A `SKILL.md` frontmatter is a YAML mapping between `---` lines.",
@@ -40,7 +41,7 @@ pub const INVALID_FRONTMATTER: Rule = Rule {
 };
 
 pub const NO_FRONTMATTER: Rule = Rule {
-    code: "skill/no-frontmatter",
+    code: RuleCode::Shared(SharedRule::SkillNoFrontmatter),
     severity: RuleSeverity::Warning,
     runtimes: &[],
     summary: "A `SKILL.md` starts with YAML frontmatter.",
@@ -48,7 +49,7 @@ pub const NO_FRONTMATTER: Rule = Rule {
 };
 
 pub const MISSING_DESCRIPTION: Rule = Rule {
-    code: "skill/missing-description",
+    code: RuleCode::Shared(SharedRule::SkillMissingDescription),
     severity: RuleSeverity::Warning,
     runtimes: &["claude-code"],
     summary: "A skill's frontmatter has a `description`, which tells Claude Code when to use it.",
@@ -56,7 +57,7 @@ pub const MISSING_DESCRIPTION: Rule = Rule {
 };
 
 pub const MISSING_REQUIRED_FIELD: Rule = Rule {
-    code: "skill/missing-required-field",
+    code: RuleCode::Shared(SharedRule::SkillMissingRequiredField),
     severity: RuleSeverity::Error,
     runtimes: NOT_CLAUDE,
     summary: "A skill's frontmatter has a non-empty `name` and `description` (Agent Skills; also judged for a folder of skills with no manifest).",
@@ -64,7 +65,7 @@ pub const MISSING_REQUIRED_FIELD: Rule = Rule {
 };
 
 pub const INVALID_NAME: Rule = Rule {
-    code: "skill/invalid-name",
+    code: RuleCode::Shared(SharedRule::SkillInvalidName),
     severity: RuleSeverity::Error,
     runtimes: NOT_CLAUDE,
     summary: "A skill name is 1-64 lowercase letters, digits and single hyphens, not starting or ending with a hyphen (also judged for a folder of skills with no manifest).",
@@ -72,7 +73,7 @@ pub const INVALID_NAME: Rule = Rule {
 };
 
 pub const NAME_NOT_FOLDER: Rule = Rule {
-    code: "skill/name-not-folder",
+    code: RuleCode::Shared(SharedRule::SkillNameNotFolder),
     severity: RuleSeverity::Error,
     runtimes: NOT_CLAUDE,
     summary: "A skill's `name` equals the name of its folder (also judged for a folder of skills with no manifest).",
@@ -80,7 +81,7 @@ pub const NAME_NOT_FOLDER: Rule = Rule {
 };
 
 pub const DESCRIPTION_TOO_LONG: Rule = Rule {
-    code: "skill/description-too-long",
+    code: RuleCode::Shared(SharedRule::SkillDescriptionTooLong),
     severity: RuleSeverity::Error,
     runtimes: NOT_CLAUDE,
     summary: "A skill's `description` is at most 1024 characters (also judged for a folder of skills with no manifest).",
@@ -94,7 +95,7 @@ pub const DESCRIPTION_TOO_LONG: Rule = Rule {
 const STRICT_KEYS: &[&str] = &["gemini", "opencode", "agent-plugins"];
 
 pub const UNKNOWN_FIELD: Rule = Rule {
-    code: "skill/unknown-field",
+    code: RuleCode::Shared(SharedRule::SkillUnknownField),
     severity: RuleSeverity::Warning,
     runtimes: STRICT_KEYS,
     summary: "A skill's frontmatter uses only the Agent Skills fields: name, description, license, compatibility, metadata, allowed-tools (also judged for a folder of skills with no manifest).",
@@ -102,7 +103,7 @@ pub const UNKNOWN_FIELD: Rule = Rule {
 };
 
 pub const INVALID_FIELD: Rule = Rule {
-    code: "skill/invalid-field",
+    code: RuleCode::Shared(SharedRule::SkillInvalidField),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "A skill's frontmatter fields have the types the runtime reads.",
@@ -242,7 +243,7 @@ fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> 
                 }
                 SkillDepth::OneLevel => sink.report(
                     &NESTED_TOO_DEEP,
-                    judge.map(Runtime::id),
+                    judge,
                     Some(cx.folder.at(nested)),
                     format!(
                         "{} is deeper than {dir}/<name>/SKILL.md: {} never finds this skill",
@@ -257,7 +258,7 @@ fn discover(cx: &Context<'_>, dir: &str, depth: SkillDepth, sink: &mut Sink) -> 
             let hint = if files.contains(&lower) { " (skill.md must be spelled SKILL.md)" } else { "" };
             sink.report(
                 &MISSING_SKILL_MD,
-                cx.runtime.map(Runtime::id),
+                cx.runtime,
                 Some(cx.folder.at(&folder)),
                 format!("{} has no SKILL.md{hint}: it is not a skill", cx.folder.full(&folder)),
             );
@@ -278,7 +279,7 @@ fn check_skill(cx: &Context<'_>, skill: &Skill, sink: &mut Sink) {
             if doc.frontmatter.is_some() && !doc.has_key("description") {
                 sink.report(
                     &MISSING_DESCRIPTION,
-                    Some(loader.id),
+                    judge,
                     Some(cx.folder.at(&skill.skill_md)),
                     format!(
                         "the frontmatter has no `description`: {} cannot tell when to use this skill",

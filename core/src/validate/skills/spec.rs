@@ -28,7 +28,7 @@ pub(super) fn check(
     folder: Option<&str>,
     sink: &mut Sink,
 ) {
-    let id = runtime.map(Runtime::id);
+    let id = runtime;
     let rel = doc.rel.as_str();
     for key in ["name", "description"] {
         let empty = match doc.field(key) {
@@ -140,7 +140,7 @@ pub(super) fn check(
 }
 
 fn invalid(cx: &Context<'_>, doc: &Markdown, key: &str, message: String, sink: &mut Sink) {
-    sink.report(&INVALID_FIELD, cx.runtime.map(Runtime::id), Some(at_field(&cx.lint(), doc, key)), message);
+    sink.report(&INVALID_FIELD, cx.runtime, Some(at_field(&cx.lint(), doc, key)), message);
 }
 
 /// Why `name` breaks the specification's name rule, if it does. Letters

@@ -8,12 +8,11 @@ use super::super::{Context, Folder, check_plugin};
 use crate::bundle::{Bundle, Output};
 use crate::lint::Sink;
 use crate::manifest::Manifest;
-use crate::runtime::Runtime;
 use crate::source::SourceTree;
 
 pub(super) fn judge(bundle: &Bundle, output: &Output, sink: &mut Sink) {
     let tree = bundle_tree(bundle, output);
-    let runtime = Runtime::parse(bundle.runtime).ok();
+    let runtime = Some(bundle.runtime);
     let mut native = Sink::default();
     // A project or workspace kind has no plugin marker: nothing native to judge.
     let found = subjects(&tree, None, &mut Sink::default());
@@ -23,7 +22,7 @@ pub(super) fn judge(bundle: &Bundle, output: &Output, sink: &mut Sink) {
         check_plugin(&cx, &mut native);
     }
     for finding in super::super::findings::finish(native, Vec::new(), false).findings {
-        let Some(rule) = rule(finding.code) else { continue };
+        let Some(rule) = rule(finding.code.as_str()) else { continue };
         sink.report(rule, Some(bundle.runtime), finding.location, finding.message);
     }
 }

@@ -8,6 +8,7 @@ mod urls;
 use std::collections::BTreeMap;
 
 use super::Context;
+use crate::codes::{RuleCode, SharedRule};
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
 use crate::model::{Source, read_config};
@@ -17,7 +18,7 @@ use crate::source::Config;
 use outcome::Outcomes;
 
 pub const INVALID: Rule = Rule {
-    code: "source/invalid",
+    code: RuleCode::Shared(SharedRule::SourceInvalid),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "The source loads: valid JSON and frontmatter, known hook events, skills with SKILL.md, unique names.",
@@ -25,7 +26,7 @@ pub const INVALID: Rule = Rule {
 };
 
 pub const TEMPLATE: Rule = Rule {
-    code: "source/template",
+    code: RuleCode::Shared(SharedRule::SourceTemplate),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Every `.j2` template renders without host variables beyond the documented defaults.",
@@ -33,7 +34,7 @@ pub const TEMPLATE: Rule = Rule {
 };
 
 pub const URL_NOT_ALLOWED: Rule = Rule {
-    code: "source/url-not-allowed",
+    code: RuleCode::Shared(SharedRule::SourceUrlNotAllowed),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Generated content holds no URL outside the allowlist, so bundles stay self-contained.",
@@ -41,7 +42,7 @@ pub const URL_NOT_ALLOWED: Rule = Rule {
 };
 
 pub const CREDENTIAL: Rule = Rule {
-    code: "source/credential",
+    code: RuleCode::Shared(SharedRule::SourceCredential),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "No source file holds a literal credential: a token of a known shape, or a key-like value under a credential-like name; `plugforge build` refuses it (error code `credential`).",
@@ -49,7 +50,7 @@ pub const CREDENTIAL: Rule = Rule {
 };
 
 pub const UNSUPPORTED_TARGET: Rule = Rule {
-    code: "source/unsupported-target",
+    code: RuleCode::Shared(SharedRule::SourceUnsupportedTarget),
     severity: RuleSeverity::Error,
     runtimes: &[],
     summary: "Every runtime in \"targets\" is known and its artifact kind exists for it.",
@@ -57,7 +58,7 @@ pub const UNSUPPORTED_TARGET: Rule = Rule {
 };
 
 pub const DIAGNOSTIC: Rule = Rule {
-    code: "source/diagnostic",
+    code: RuleCode::Shared(SharedRule::SourceDiagnostic),
     severity: RuleSeverity::Warning,
     runtimes: &[],
     summary: "The build raises no warning (an ignored file, a missing description, a dropped component).",
@@ -137,7 +138,7 @@ mod tests {
         let found = findings(&[("plugforge.json", config), SKILL], None);
         let invalid: Vec<_> = found.iter().filter(|f| f.code == "source/invalid").collect();
         assert_eq!(invalid.len(), 1, "{found:#?}");
-        assert_eq!(invalid[0].runtime, Some("gemini"));
+        assert_eq!(invalid[0].runtime.map(|r| r.id()), Some("gemini"));
         assert_eq!(invalid[0].file(), Some("plugforge.json"));
     }
 
@@ -178,7 +179,7 @@ mod tests {
         let unsupported: Vec<_> = found.iter().filter(|f| f.code == "source/unsupported-target").collect();
         assert_eq!(unsupported.len(), 1, "{found:#?}");
         assert!(unsupported[0].message.starts_with("unknown runtime \"claude\"; known: "), "{found:#?}");
-        assert_eq!((unsupported[0].file.as_deref(), unsupported[0].line), (Some("plugforge.json"), Some(3)));
+        assert_eq!((unsupported[0].file(), unsupported[0].line()), (Some("plugforge.json"), Some(3)));
     }
 
     #[test]

@@ -69,7 +69,7 @@ impl<'c> Outcomes<'c> {
             Some(l) => (Some(l.file), l.line, l.column),
             None => (None, None, None),
         };
-        let key = Key { code: rule.code, file, line, column, message };
+        let key = Key { code: rule.code.as_str(), file, line, column, message };
         let (_, runtimes) = self.found.entry(key).or_insert_with(|| (rule, BTreeSet::new()));
         runtimes.extend(target.cloned());
     }
@@ -96,7 +96,7 @@ impl<'c> Outcomes<'c> {
                 continue;
             }
             for runtime in runtimes {
-                let id = Runtime::parse(runtime).ok().map(Runtime::id);
+                let id = Runtime::parse(runtime).ok();
                 sink.report(rule, id, location.clone(), key.message.clone());
             }
         }

@@ -9,11 +9,10 @@ use crate::bundle::{Bundle, GeneratedFile};
 use crate::error::Location;
 use crate::path::BundlePath;
 use crate::recognise::urls::urls_in;
-use crate::runtime::Runtime;
 use crate::source::Config;
 
 pub(super) fn check(cx: &Context<'_>, config: &Config, bundle: &Bundle, outcomes: &mut Outcomes<'_>) {
-    let required = Runtime::parse(bundle.runtime).map(Runtime::required_urls).unwrap_or_default();
+    let required = bundle.runtime.required_urls();
     let allowed = |url: &str| {
         config
             .allow_urls

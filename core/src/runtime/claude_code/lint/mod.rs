@@ -74,14 +74,14 @@ pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     if cx.folder.exists("CLAUDE.md") {
         sink.report(
             &ROOT_CLAUDE_MD,
-            Some(super::SPEC.id),
+            Some(crate::registry::Runtime::ClaudeCode),
             Some(cx.folder.at("CLAUDE.md")),
             "CLAUDE.md at the plugin root is not loaded as context by Claude Code",
         );
     }
-    let Some(object) = read_object(cx.folder, MANIFEST, super::SPEC.id, sink) else { return };
+    let Some(object) = read_object(cx.folder, MANIFEST, crate::registry::Runtime::ClaudeCode, sink) else { return };
     let map = &object;
-    let doc = Doc::new(cx.folder, MANIFEST, super::SPEC.id, map);
+    let doc = Doc::new(cx.folder, MANIFEST, crate::registry::Runtime::ClaudeCode, map);
     name(doc, sink);
     metadata(doc, sink);
     components::check(doc, sink);
@@ -284,7 +284,7 @@ pub(crate) fn layout(layout: &mut Layout, input: &LayoutInput<'_>) {
 /// The type checks `claude plugin validate` fails a component file on.
 pub(crate) fn check_component_frontmatter(cx: &Cx<'_>, doc: &Markdown, rule: &'static Rule, sink: &mut Sink) {
     let mut report = |key: &str, message: String| {
-        sink.report(rule, Some(super::SPEC.id), Some(at_field(cx, doc, key)), message);
+        sink.report(rule, Some(crate::registry::Runtime::ClaudeCode), Some(at_field(cx, doc, key)), message);
     };
     if let Some(description) = doc.field("description") {
         if description.is_array() || description.is_object() {
@@ -325,7 +325,7 @@ pub(crate) fn check_agent(cx: &Cx<'_>, doc: &Markdown, sink: &mut Sink) {
     if doc.frontmatter.is_some() && !described {
         sink.report(
             &crate::lint::component_rules::agent::MISSING_DESCRIPTION,
-            Some(super::SPEC.id),
+            Some(crate::registry::Runtime::ClaudeCode),
             Some(cx.folder.at(&doc.rel)),
             "the frontmatter has no `description`: Claude Code cannot tell when to delegate to this agent",
         );

@@ -9,6 +9,7 @@ use crate::draft::Draft;
 use crate::draft::manifest::short;
 use crate::draft::markdown::Markdown;
 use crate::source::SourceFile;
+use crate::codes::DiagnosticCode;
 
 /// `commands/<name>/x.toml` (as `build` writes it) or `commands/x.toml` -> `commands/x.md`.
 pub fn command(
@@ -31,7 +32,7 @@ pub fn command(
     let line_of = |key: &str| document.line_of(key).unwrap_or(1);
     let Some(Value::String(prompt)) = table.shift_remove("prompt") else {
         let message = "no prompt string, so Gemini CLI skips it; left out".to_string();
-        draft.note("invalid_command", Location::file(from), message);
+        draft.note(DiagnosticCode::InvalidCommand, Location::file(from), message);
         return Ok(());
     };
     let mut frontmatter = Map::new();
@@ -40,7 +41,7 @@ pub fn command(
             frontmatter.insert("description".into(), Value::String(description));
         }
         Some(other) => draft.note(
-            "invalid_field",
+            DiagnosticCode::InvalidField,
             Location::at(from, line_of("description"), 1),
             format!("description {other} is not text; left out"),
         ),
@@ -48,7 +49,7 @@ pub fn command(
     }
     for (key, value) in &table {
         let message = format!("command key {key} ({}) has no canonical counterpart; left out", short(value));
-        draft.note("unknown_field", Location::at(from, line_of(key), 1), message);
+        draft.note(DiagnosticCode::UnknownField, Location::at(from, line_of(key), 1), message);
     }
     let body = spelling.text(&prompt_body(draft, from, &prompt));
     let markdown = Markdown { frontmatter: Some(frontmatter), body };
@@ -72,7 +73,7 @@ fn prompt_body(draft: &mut Draft, from: &str, prompt: &str) -> String {
             }
             _ => {
                 let message = "a !{...} shell block spanning lines or holding a backtick has no Claude form; kept as text";
-                draft.note("unsupported_prompt_feature", Location::file(from), message);
+                draft.note(DiagnosticCode::UnsupportedPromptFeature, Location::file(from), message);
                 shell.push_str("!{");
                 rest = after;
             }
@@ -82,7 +83,7 @@ fn prompt_body(draft: &mut Draft, from: &str, prompt: &str) -> String {
     out = shell;
     if out.contains("@{") {
         let message = "@{path} file injection has no canonical counterpart: kept as text, which other runtimes do not expand";
-        draft.note("unsupported_prompt_feature", Location::file(from), message);
+        draft.note(DiagnosticCode::UnsupportedPromptFeature, Location::file(from), message);
     }
     out
 }
@@ -126,7 +127,7 @@ mod tests {
         let mut draft = Draft::default();
         let text = prompt_body(&mut draft, "c.toml", prompt);
         let (_, notes) = draft.finish().unwrap();
-        (text, notes.iter().map(|n| n.code).collect())
+        (text, notes.iter().map(|n| n.code.as_str()).collect())
     }
 
     #[test]

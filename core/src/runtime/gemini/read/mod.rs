@@ -15,6 +15,7 @@ use crate::error::{Location, Result};
 use crate::path::BundlePath;
 use crate::runtime::gemini::{hooks::claude_event, tools::claude_tool};
 use crate::source::{SourceFile, SourceTree};
+use crate::codes::DiagnosticCode;
 
 pub const MANIFEST: &str = crate::runtime::gemini::facts::MANIFEST_PATH;
 const DEFAULT_CONTEXT: &str = "GEMINI.md";
@@ -46,7 +47,7 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
             common::copy_spelled(draft, p, to, file, &spelling)?;
             if index > 0 {
                 let message = "a further context file: the canonical source has one (AGENTS.md), so it is copied as a support file no runtime loads";
-                draft.note("extra_context_file", Location::file(p), message);
+                draft.note(DiagnosticCode::ExtraContextFile, Location::file(p), message);
             }
             continue;
         }
@@ -75,7 +76,7 @@ fn context_files(tree: &SourceTree, manifest: &mut Manifest, draft: &mut Draft) 
             Some(path) if tree.get(&path).is_some() => found.push(path),
             _ => manifest.note(
                 draft,
-                "missing_file",
+                DiagnosticCode::MissingFile,
                 "contextFileName",
                 format!("context file {} is not in the extension; left out", short(&entry)),
             ),
@@ -111,7 +112,7 @@ fn place(
     if let Some(rel) = p.strip_prefix("agents/").filter(|r| r.ends_with(".md") && !r.contains('/')) {
         if rel.starts_with('_') {
             let message = "not imported: Gemini CLI skips agent files whose name starts with _";
-            draft.note("unused_file", Location::file(p), message);
+            draft.note(DiagnosticCode::UnusedFile, Location::file(p), message);
             return Ok(());
         }
         return agent(draft, p, file, spelling);
@@ -121,17 +122,17 @@ fn place(
     }
     if p == ".env" {
         let message = "holds the extension's setting values (possibly secrets) and is never imported";
-        draft.note("skipped_file", Location::file(p), message);
+        draft.note(DiagnosticCode::SkippedFile, Location::file(p), message);
         return Ok(());
     }
     if p == "AGENTS.md" && has_context {
         let message = "AGENTS.md is not imported: Gemini CLI does not load it, and the extension's context file becomes AGENTS.md";
-        draft.note("unused_file", Location::file(p), message);
+        draft.note(DiagnosticCode::UnusedFile, Location::file(p), message);
         return Ok(());
     }
     if p.starts_with("policies/") {
         let message = "a Gemini CLI policy: copied as a support file, which other runtimes ignore";
-        draft.note("runtime_only_file", Location::file(p), message);
+        draft.note(DiagnosticCode::RuntimeOnlyFile, Location::file(p), message);
     }
     common::copy(draft, path, file)
 }
@@ -179,7 +180,7 @@ fn hooks(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spelling) 
     }
     for key in object.keys() {
         draft.note(
-            "unknown_field",
+            DiagnosticCode::UnknownField,
             Location::file(from),
             format!("hooks config key \"{key}\" has no canonical counterpart; left out"),
         );
@@ -190,7 +191,7 @@ fn hooks(draft: &mut Draft, from: &str, file: &SourceFile, spelling: &Spelling) 
             let message = format!(
                 "Gemini hook event {event} has no canonical (Claude Code) counterpart; its handlers are left out"
             );
-            draft.note("unsupported_hook_event", Location::file(from), message);
+            draft.note(DiagnosticCode::UnsupportedHookEvent, Location::file(from), message);
             continue;
         };
         let groups: Vec<Value> = groups
@@ -230,7 +231,7 @@ fn group(draft: &mut Draft, from: &str, event: &str, group: Value, spelling: &Sp
                 handler.shift_remove(&key);
                 let message =
                     format!("hook handler key \"{key}\" ({event}) has no canonical counterpart; left out");
-                draft.note("unknown_field", Location::file(from), message);
+                draft.note(DiagnosticCode::UnknownField, Location::file(from), message);
             }
             if let Some(Value::String(command)) = handler.get_mut("command") {
                 *command = spelling.text(command);
@@ -251,7 +252,7 @@ fn import_servers(draft: &mut Draft, manifest: &Manifest, servers: Value, spelli
     let Value::Object(servers) = servers else {
         manifest.note(
             draft,
-            "invalid_field",
+            DiagnosticCode::InvalidField,
             "mcpServers",
             "\"mcpServers\" is not an object; left out".into(),
         );
@@ -262,7 +263,7 @@ fn import_servers(draft: &mut Draft, manifest: &Manifest, servers: Value, spelli
         let Value::Object(mut server) = server else {
             manifest.note(
                 draft,
-                "invalid_field",
+                DiagnosticCode::InvalidField,
                 &name,
                 format!("MCP server {name:?} is not an object; left out"),
             );
@@ -284,7 +285,7 @@ fn import_servers(draft: &mut Draft, manifest: &Manifest, servers: Value, spelli
             let message = format!(
                 "MCP server {name:?} has neither a command nor a url (a tcp server?), which the canonical source needs; left out"
             );
-            manifest.note(draft, "unsupported_server", &name, message);
+            manifest.note(draft, DiagnosticCode::UnsupportedServer, &name, message);
             continue;
         }
         out.insert(name, spelling.json(Value::Object(server)));
