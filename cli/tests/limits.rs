@@ -66,6 +66,50 @@ fn frontmatter_nested_past_the_limit_is_refused_not_a_crash() {
     refused_by_limit(&tmp, "skills/s/SKILL.md", Some(3));
 }
 
+/// Nine anchors, each aliasing the one before ten times: 10^9 nodes to a
+/// reader that copies what an alias names, from 400 bytes.
+fn alias_bomb(indent: &str) -> String {
+    let mut text = format!("{indent}a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..10 {
+        let aliases = vec![format!("*a{}", level - 1); 10].join(", ");
+        text.push_str(&format!("{indent}a{level}: &a{level} [{aliases}]\n"));
+    }
+    text
+}
+
+#[test]
+fn a_yaml_alias_bomb_in_frontmatter_is_refused_not_expanded() {
+    let tmp = TempDir::new("limit-alias");
+    let src = tmp.join("src");
+    let skill = format!("---\nname: s\ndescription: Bomb.\nbomb:\n{}---\nGo.\n", alias_bomb("  "));
+    demo_source(&src, &[("skills/s/SKILL.md", &skill)]);
+    let report = refused_by_limit(&tmp, "skills/s/SKILL.md", Some(9));
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("YAML aliases expand past 100000 nodes"), "{message}");
+}
+
+#[test]
+fn a_yaml_alias_bomb_in_the_users_hermes_config_is_a_conflict_not_expanded() {
+    let tmp = TempDir::new("limit-alias-config");
+    let out = tmp.join("out");
+    let config = format!("{}mcp_servers: {{}}\n", alias_bomb(""));
+    write(&out, ".hermes/config.yaml", &config);
+    let source = repo_root().join("tests/vectors/canonical-full/input");
+    let started = Instant::now();
+    let (code, report) =
+        build_json(&source, &out, &["--target", "hermes", "--scope", "user", "--namespace", "dk", "--force"]);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert_eq!(code, 1, "{report:#}");
+    let conflict = action(&report, ".hermes/config.yaml");
+    assert_eq!(conflict["op"], "conflict", "{report:#}");
+    let reason = conflict["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("limit: YAML aliases expand past 100000 nodes at line 5 column 45"),
+        "{conflict}"
+    );
+    assert_eq!(fs::read_to_string(out.join(".hermes/config.yaml")).unwrap(), config, "left as it is");
+}
+
 #[test]
 fn a_template_that_loops_runs_out_of_fuel() {
     let tmp = TempDir::new("limit-fuel");

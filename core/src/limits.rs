@@ -22,6 +22,74 @@ pub const MAX_JSON_DEPTH: usize = 100;
 /// loops over 10,000 items with a few filters each uses under 200,000.
 pub const TEMPLATE_FUEL: u64 = 10_000_000;
 
+/// Nodes one YAML text may read as once its aliases are expanded, past the
+/// nodes it writes out: a config or frontmatter that reuses an anchor a few
+/// times stays far below; an alias bomb (each anchor aliasing the one before
+/// it ten times) passes it within a few lines instead of growing without
+/// bound, since a YAML reader copies what an alias names.
+pub const MAX_YAML_ALIAS_NODES: u64 = 100_000;
+
+/// Where the aliases of `text` (YAML) first expand past
+/// [`MAX_YAML_ALIAS_NODES`], as a 1-based (line, column), counted from the
+/// parser's events without building anything. A text that does not parse is
+/// left to the reader, which names its error.
+pub fn yaml_aliases_expand_too_far(text: &str) -> Option<(usize, usize)> {
+    use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+    use yaml_rust2::scanner::Marker;
+
+    /// Nodes so far with aliases expanded, and the expanded size of each
+    /// anchor once its node ends.
+    #[derive(Default)]
+    struct Count {
+        nodes: u64,
+        aliased: u64,
+        open: Vec<(usize, u64)>,
+        sizes: std::collections::HashMap<usize, u64>,
+        past: Option<(usize, usize)>,
+    }
+    impl MarkedEventReceiver for Count {
+        fn on_event(&mut self, event: Event, mark: Marker) {
+            if self.past.is_some() {
+                return;
+            }
+            match event {
+                Event::Scalar(_, _, anchor, _) => {
+                    self.nodes += 1;
+                    if anchor > 0 {
+                        self.sizes.insert(anchor, 1);
+                    }
+                }
+                Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                    self.nodes += 1;
+                    self.open.push((anchor, self.nodes - 1));
+                }
+                Event::SequenceEnd | Event::MappingEnd => {
+                    if let Some((anchor, start)) = self.open.pop()
+                        && anchor > 0
+                    {
+                        self.sizes.insert(anchor, self.nodes - start);
+                    }
+                }
+                Event::Alias(anchor) => {
+                    let size = self.sizes.get(&anchor).copied().unwrap_or(1);
+                    self.nodes = self.nodes.saturating_add(size);
+                    self.aliased = self.aliased.saturating_add(size);
+                    if self.aliased > MAX_YAML_ALIAS_NODES {
+                        self.past = Some((mark.line().max(1), mark.col() + 1));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if !text.contains('*') {
+        return None;
+    }
+    let mut count = Count::default();
+    let _ = Parser::new_from_str(text).load(&mut count, false);
+    count.past
+}
+
 /// Where `text` (JSON or JSONC) first nests deeper than [`MAX_JSON_DEPTH`],
 /// as a 1-based (line, column), without building anything: brackets inside
 /// strings and comments do not count.
@@ -135,6 +203,25 @@ pub fn position(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Nine anchors, each aliasing the one before ten times: 10^9 nodes in
+    /// a reader that copies aliases, 400 bytes of text.
+    pub(crate) fn alias_bomb() -> String {
+        let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for level in 1..10 {
+            let aliases = vec![format!("*a{}", level - 1); 10].join(", ");
+            text.push_str(&format!("a{level}: &a{level} [{aliases}]\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn an_alias_bomb_is_found_where_it_passes_the_bound_and_a_few_aliases_are_not() {
+        assert_eq!(yaml_aliases_expand_too_far(&alias_bomb()), Some((5, 45)));
+        let defaults = "d: &d {timeout: 30, env: {A: 1}}\na: {<<: *d}\nb:\n  <<: *d\n";
+        assert_eq!(yaml_aliases_expand_too_far(defaults), None);
+        assert_eq!(yaml_aliases_expand_too_far("a: [unclosed *x"), None);
+    }
 
     #[test]
     fn nesting_is_counted_outside_strings_and_comments_only() {

@@ -369,58 +369,6 @@ mod tests {
         assert!(second.contains("theirs") && second.contains("new") && !second.contains("old"));
         assert!(!items_present("s.json", &second, &pointer, &[old]));
     }
-    fn mcp_servers() -> Vec<String> {
-        vec!["mcp_servers".to_string()]
-    }
-
-    #[test]
-    fn yaml_files_get_a_yaml_entry_beside_the_users_settings() {
-        let users = "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n".to_string();
-        let wanted = json!({"command": "${HOME}/.hermes/plugforge/dk/bin/deployer", "args": ["--root", "."]});
-        let text =
-            set_entry(Some(users), ".hermes/config.yaml", &mcp_servers(), "deployer", &wanted, None, false)
-                .unwrap();
-        assert_eq!(
-            text,
-            "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n  deployer:\n    command: \
-             \"${HOME}/.hermes/plugforge/dk/bin/deployer\"\n    args:\n      - \"--root\"\n      - \".\"\n"
-        );
-        assert!(entry_is(".hermes/config.yaml", &text, &mcp_servers(), "deployer", &wanted));
-        let previous = Record::JsonEntry {
-            path: ".hermes/config.yaml".into(),
-            pointer: mcp_servers(),
-            key: "deployer".into(),
-            value: wanted.clone(),
-        };
-        let again = set_entry(
-            Some(text.clone()),
-            ".hermes/config.yaml",
-            &mcp_servers(),
-            "deployer",
-            &wanted,
-            Some(&previous),
-            false,
-        )
-        .unwrap();
-        assert_eq!(again, text, "rerun keeps the bytes");
-        let left = remove_entry(text, ".hermes/config.yaml", &mcp_servers(), "deployer", &wanted, false)
-            .unwrap()
-            .unwrap();
-        assert_eq!(left, "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n");
-    }
-
-    #[test]
-    fn yaml_that_does_not_parse_is_refused_even_forced() {
-        let broken = Some("mcp_servers: [unclosed\n".to_string());
-        let wanted = json!({"command": "x"});
-        for force in [false, true] {
-            let refused = set_entry(broken.clone(), "c.yaml", &mcp_servers(), "a", &wanted, None, force);
-            assert!(refused.unwrap_err().0.contains("invalid YAML at line 2 column 1"));
-        }
-        let empty = set_entry(Some(String::new()), "c.yml", &mcp_servers(), "a", &wanted, None, false);
-        assert_eq!(empty.unwrap(), "mcp_servers:\n  a:\n    command: x\n");
-    }
-
     const USERS_JSONC: &str = "// My OpenCode setup\n{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  /* the model I use */\n  \"model\": \"m\",\n  \"mcp\": {\n    // my own server\n    \"mine\": {\"type\": \"local\", \"command\": [\"s\"],},\n  },\n  \"theme\": \"dark\", // trailing\n}\n";
 
     fn mcp() -> Vec<String> {
