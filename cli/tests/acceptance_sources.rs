@@ -431,3 +431,106 @@ fn paths_differing_only_by_case_fail_that_runtime_and_the_others_are_written() {
     assert!(out.join("claude-code/agents/reviewer.md").exists());
     assert!(!out.join(".opencode").exists());
 }
+
+const RSA_BODY: &str = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n\
+                        VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n";
+
+/// The bytes of `text` as UTF-16, little-endian with a byte order mark.
+fn utf16(text: &str) -> Vec<u8> {
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    bytes
+}
+
+#[test]
+fn keys_and_tokens_in_every_shape_a_file_can_hold_them_are_refused_at_their_file_and_line() {
+    let github = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+    let mut binary = vec![0x89, b'P', b'N', b'G', 0x00, 0xFF, 0x10];
+    binary.extend(format!("token={github}").bytes());
+    binary.extend([0x00, 0xFE, 0x01]);
+    let cases: Vec<(&str, Vec<u8>, Option<u64>, &str)> = vec![
+        (
+            "skills/s/keys/id_rsa",
+            format!("-----BEGIN RSA PRIVATE KEY-----\n{RSA_BODY}-----END RSA PRIVATE KEY-----\n").into(),
+            Some(1),
+            "the file holds a literal private key",
+        ),
+        (
+            "skills/s/keys/id_ed25519",
+            format!("-----BEGIN OPENSSH PRIVATE KEY-----\r\n{}", RSA_BODY.replace('\n', "\r\n")).into(),
+            Some(1),
+            "the file holds a literal private key",
+        ),
+        (
+            "skills/s/signing.md",
+            format!("# Signing\n\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n{RSA_BODY}").into(),
+            Some(3),
+            "the file holds a literal private key",
+        ),
+        (
+            "skills/s/notes.md",
+            "# Models\n\nPull with hf_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC2dF4h.\n".into(),
+            Some(3),
+            "literal Hugging Face token",
+        ),
+        (
+            "skills/s/scripts/notify.sh",
+            "#!/bin/sh\ncurl -d @- https://hooks.slack.com/services/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\n"
+                .into(),
+            Some(2),
+            "literal Slack webhook URL",
+        ),
+        (
+            "skills/s/accounts.json",
+            format!("{{\n  \"{github}\": \"work\"\n}}\n").into(),
+            Some(2),
+            "literal GitHub token",
+        ),
+        ("skills/s/utf16.txt", utf16(&format!("Accounts\r\nwork: {github}\r\n")), Some(2), "literal GitHub token"),
+        ("skills/s/blob.bin", binary, None, "literal GitHub token"),
+        (
+            "skills/s/ghp_0123456789abcdefghijABCDEFGHIJ012345.txt",
+            b"nothing here\n".to_vec(),
+            None,
+            "the file's name holds a literal GitHub token",
+        ),
+    ];
+    for (file, bytes, line, says) in cases {
+        let tmp = TempDir::new("credential-shapes");
+        let src = tmp.join("src");
+        demo_source(&src, &[("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n")]);
+        write(&src, file, &bytes);
+        let report = refused(&tmp, &src, &[], 1);
+        let (code, problem) = error(&report);
+        assert_eq!(code, "credential", "{file}: {report:#}");
+        // A name that is a token is named cut to the token's first characters.
+        let named = file.replace(github, "ghp_…");
+        assert_eq!(problem["location"]["file"], named, "{report:#}");
+        assert_eq!(problem["location"]["line"].as_u64(), line, "{file}: {report:#}");
+        let message = problem["message"].as_str().unwrap();
+        assert!(message.contains(says), "{file}: {message}");
+        assert!(!report.to_string().contains("0123456789abcdefghij"), "never echoed: {report:#}");
+    }
+}
+
+#[test]
+fn a_random_value_rendered_from_a_variable_under_a_credentials_name_is_refused() {
+    let tmp = TempDir::new("credential-var");
+    let src = tmp.join("src");
+    demo_source(
+        &src,
+        &[
+            ("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n"),
+            ("skills/s/scripts/env.sh.j2", "#!/bin/sh\nexport API_KEY={{ api_key }}\nexec run\n"),
+        ],
+    );
+    let report = refused(&tmp, &src, &["--var", "api_key=q8Zt3vN1xK9pL2mR7sW4"], 1);
+    let (code, problem) = error(&report);
+    assert_eq!(code, "credential", "{report:#}");
+    assert_eq!(problem["location"]["file"], "skills/s/scripts/env.sh.j2", "{report:#}");
+    let message = problem["message"].as_str().unwrap();
+    assert!(message.contains("\"API_KEY\" holds a literal credential (q8Zt…)"), "{message}");
+    assert!(!report.to_string().contains("q8Zt3vN1xK9pL2mR7sW4"), "never echoed: {report:#}");
+    // A word that is no key goes through.
+    build(&src, &tmp.join("out"), &["--var", "api_key=${API_KEY}"]).expect(0);
+}
