@@ -534,3 +534,113 @@ fn a_random_value_rendered_from_a_variable_under_a_credentials_name_is_refused()
     // A word that is no key goes through.
     build(&src, &tmp.join("out"), &["--var", "api_key=${API_KEY}"]).expect(0);
 }
+
+/// Builds `src` for `target` and returns the problems of its refusal
+/// (exit 1, `invalid_path`, nothing written).
+fn refused_paths(tmp: &TempDir, src: &Path, target: &str) -> Vec<(String, Option<u64>, String)> {
+    let out = tmp.join(&format!("out-{}", target.replace(':', "-")));
+    let r = common::run(&["build", s(src), "--target", target, "--out", s(&out), "--json"]);
+    let report = r.json();
+    assert_eq!(r.code, 1, "{target}: {report:#}");
+    assert!(!out.exists(), "nothing is written: {:?}", files(&out));
+    let (code, _) = error(&report);
+    assert_eq!(code, "invalid_path", "{target}: {report:#}");
+    report["error"]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let at = &p["location"];
+            (
+                at["file"].as_str().unwrap().to_string(),
+                at["line"].as_u64(),
+                p["message"].as_str().unwrap().into(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn manifest_overrides_that_leave_the_bundle_are_refused_at_their_line() {
+    let tmp = TempDir::new("manifest-escape");
+    let src = tmp.join("src");
+    let config = r#"{
+  "name": "demo",
+  "version": "1.0.0",
+  "description": "d",
+  "targets": {
+    "claude-code": {"manifest": {"lspServers": "../../lsp.json"}},
+    "cursor": {"manifest": {"logo": "/etc/passwd"}},
+    "codex": {"manifest": {
+      "apps": "../apps.json",
+      "interface": {"logo": "../../../etc/passwd", "screenshots": ["./ok.png", "/etc/shadow"]}
+    }},
+    "gemini": {"manifest": {"contextFileName": "../../etc/passwd"}}
+  }
+}
+"#;
+    demo_source(&src, &[("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n")]);
+    write(&src, "plugforge.json", config);
+    let cases: [(&str, &[(u64, &str)]); 4] = [
+        ("claude-code", &[(6, "lspServers: \"../../lsp.json\"")]),
+        ("cursor", &[(7, "logo: \"/etc/passwd\" must be relative")]),
+        (
+            "codex",
+            &[
+                (9, "apps: \"../apps.json\" leaves the plugin folder"),
+                (10, "interface.logo: \"../../../etc/passwd\" leaves the plugin folder"),
+                (10, "interface.screenshots: \"/etc/shadow\" leaves the plugin folder"),
+            ],
+        ),
+        ("gemini", &[(12, "contextFileName: \"../../etc/passwd\" contains \"..\"")]),
+    ];
+    for (target, expected) in cases {
+        let problems = refused_paths(&tmp, &src, target);
+        assert_eq!(problems.len(), expected.len(), "{target}: {problems:#?}");
+        for ((file, line, message), (want_line, says)) in problems.iter().zip(expected) {
+            assert_eq!((file.as_str(), *line), ("plugforge.json", Some(*want_line)), "{target}: {message}");
+            assert!(message.contains(says), "{target}: {message}");
+            assert!(message.ends_with("a path a manifest carries must stay inside the bundle"), "{message}");
+        }
+    }
+}
+
+#[test]
+fn a_native_plugins_own_paths_that_leave_it_are_refused_when_built() {
+    let tmp = TempDir::new("native-escape");
+    let skill = "---\nname: s\ndescription: S.\n---\nGo.\n";
+    let natives: [(&str, &str, &str, &str); 3] = [
+        (
+            ".codex-plugin/plugin.json",
+            "{\n  \"name\": \"demo\",\n  \"version\": \"1.0.0\",\n  \"skills\": \"./skills/\",\n  \"interface\": {\"logo\": \"../../../etc/passwd\"}\n}\n",
+            "codex",
+            "interface.logo: \"../../../etc/passwd\" leaves the plugin folder",
+        ),
+        (
+            ".cursor-plugin/plugin.json",
+            "{\n  \"name\": \"demo\",\n  \"version\": \"1.0.0\",\n  \"logo\": \"/etc/passwd\"\n}\n",
+            "cursor",
+            "logo: \"/etc/passwd\" must be relative",
+        ),
+        (
+            ".claude-plugin/plugin.json",
+            "{\n  \"name\": \"demo\",\n  \"version\": \"1.0.0\",\n  \"lspServers\": \"../lsp.json\"\n}\n",
+            "claude-code",
+            "lspServers: \"../lsp.json\"",
+        ),
+    ];
+    for (manifest, text, target, says) in natives {
+        let src = tmp.join(&format!("src-{target}"));
+        write(&src, manifest, text);
+        write(&src, "skills/s/SKILL.md", skill);
+        let problems = refused_paths(&tmp, &src, target);
+        assert_eq!(problems.len(), 1, "{target}: {problems:#?}");
+        let (file, line, message) = &problems[0];
+        assert_eq!(file, manifest, "{message}");
+        assert_eq!(
+            *line,
+            Some(text.lines().position(|l| l.contains("../") || l.contains("/etc")).unwrap() as u64 + 1)
+        );
+        assert!(message.contains(says), "{target}: {message}");
+    }
+}
