@@ -644,3 +644,28 @@ fn a_native_plugins_own_paths_that_leave_it_are_refused_when_built() {
         assert!(message.contains(says), "{target}: {message}");
     }
 }
+
+#[test]
+fn a_skill_named_target_is_built_while_build_and_dependency_folders_are_skipped() {
+    let tmp = TempDir::new("skipped-dirs");
+    let src = tmp.join("src");
+    let skill = |name: &str| format!("---\nname: {name}\ndescription: The {name} skill.\n---\nGo.\n");
+    demo_source(
+        &src,
+        &[
+            ("skills/target/SKILL.md", &skill("target")),
+            ("skills/deploy/SKILL.md", &skill("deploy")),
+            ("skills/deploy/scripts/node_modules/left-pad/index.js", "module.exports = 1;\n"),
+            ("skills/deploy/.git/HEAD", "ref: refs/heads/main\n"),
+            ("target/debug/build.log", "cargo output\n"),
+        ],
+    );
+    let out = tmp.join("out");
+    let (code, report) = build_json(&src, &out, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let written = files(&out);
+    assert!(written.contains("claude-code/skills/target/SKILL.md"), "{written:?}");
+    assert!(written.contains("claude-code/skills/deploy/SKILL.md"), "{written:?}");
+    let skipped = ["node_modules", ".git/", "build.log"];
+    assert!(!written.iter().any(|f| skipped.iter().any(|s| f.contains(s))), "{written:?}");
+}
