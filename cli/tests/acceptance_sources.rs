@@ -669,3 +669,26 @@ fn a_skill_named_target_is_built_while_build_and_dependency_folders_are_skipped(
     let skipped = ["node_modules", ".git/", "build.log"];
     assert!(!written.iter().any(|f| skipped.iter().any(|s| f.contains(s))), "{written:?}");
 }
+
+#[test]
+fn a_skill_nested_too_deep_is_named_by_its_own_skill_md() {
+    let tmp = TempDir::new("nested-skill");
+    let src = tmp.join("src");
+    demo_source(&src, &[("skills/outer/inner/SKILL.md", "---\nname: inner\ndescription: I.\n---\nGo.\n")]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "invalid_source", "skills/outer/inner/SKILL.md", None);
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("nested too deep") && message.contains("skills/inner/SKILL.md"), "{message}");
+}
+
+#[test]
+fn a_command_hook_with_nothing_to_run_is_refused_at_its_event() {
+    let tmp = TempDir::new("hook-no-command");
+    let src = tmp.join("src");
+    let hooks = "{\n  \"hooks\": {\n    \"SessionStart\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"echo hi\"}]}],\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\"}]}]\n  }\n}\n";
+    demo_source(&src, &[("hooks/hooks.json", hooks)]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "invalid_source", "hooks/hooks.json", Some(&[4]));
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("hooks.Stop: a hook of type \"command\" needs a \"command\""), "{message}");
+}

@@ -112,6 +112,11 @@ impl Document {
         Ok(Document { root, edited_in_place, removed: false, dropped: false })
     }
 
+    /// The text as it stands.
+    pub fn text(&self) -> String {
+        self.root.to_string()
+    }
+
     pub fn object(&self) -> CstObject {
         self.root.object_value().expect("opened as an object")
     }

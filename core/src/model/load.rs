@@ -487,8 +487,26 @@ impl Sorter {
             let dir = format!("{root}/{name}");
             let Some(main_index) = files.iter().position(|(p, _)| p.as_str() == format!("{dir}/SKILL.md"))
             else {
-                self.problems
-                    .push(Location::file(dir.as_str()), format!("skill folder {dir} has no SKILL.md"));
+                // A SKILL.md a level (or more) further down is the skill the
+                // author meant: the problem names it.
+                let nested = files
+                    .iter()
+                    .map(|(p, _)| p.as_str())
+                    .filter(|p| p.ends_with("/SKILL.md"))
+                    .min_by_key(|p| p.matches('/').count());
+                match nested {
+                    Some(nested) => self.problems.push(
+                        Location::file(nested),
+                        format!(
+                            "{nested} is nested too deep: a skill is {root}/<name>/SKILL.md, so move it up to \
+                             {root}/{}/SKILL.md",
+                            nested.trim_end_matches("/SKILL.md").rsplit('/').next().unwrap_or(name)
+                        ),
+                    ),
+                    None => self
+                        .problems
+                        .push(Location::file(dir.as_str()), format!("skill folder {dir} has no SKILL.md")),
+                }
                 continue;
             };
             let mut main = None;
@@ -726,6 +744,18 @@ fn check_hooks(file: &str, text: &str, value: &Value) -> Result<()> {
                 return Err(at(
                     event,
                     format!("hooks.{event}: each group needs \"hooks\": [{{\"type\": ...}}]"),
+                ));
+            }
+            // A command hook with nothing to run would be written into every
+            // bundle, where each runtime fails or skips it.
+            let empty_command = handlers.into_iter().flatten().any(|h| {
+                h.get("type").and_then(Value::as_str) == Some("command")
+                    && h.get("command").and_then(Value::as_str).is_none_or(|c| c.trim().is_empty())
+            });
+            if empty_command {
+                return Err(at(
+                    event,
+                    format!("hooks.{event}: a hook of type \"command\" needs a \"command\" to run"),
                 ));
             }
         }
