@@ -338,8 +338,9 @@ fn page(runtime: Runtime, folder: &str) -> String {
 
     p.push_str("\n## Judge\n\n");
     match &spec.judge {
-        Judge::Clients(clients) => {
-            for client in *clients {
+        Judge::Clients(checks) => {
+            for check in *checks {
+                let client = check.client;
                 let package = client
                     .package
                     .strip_prefix("pypi:")
@@ -348,7 +349,7 @@ fn page(runtime: Runtime, folder: &str) -> String {
                     "- **{}** ({package} {}), run offline in a throwaway HOME by {}.\n",
                     client.id,
                     client.version,
-                    code(client.driver)
+                    code(check.driver)
                 ));
                 if !client.load.is_empty() {
                     p.push_str(&format!("  - Load: {}.\n", list(client.load)));
@@ -413,8 +414,8 @@ fn pinned() -> String {
     );
     let mut seen = BTreeSet::new();
     for runtime in Runtime::ALL {
-        let Judge::Clients(clients) = &runtime.spec().judge else { continue };
-        for client in *clients {
+        let Judge::Clients(checks) = &runtime.spec().judge else { continue };
+        for client in checks.iter().map(|c| c.client) {
             if !seen.insert(client.id) {
                 continue;
             }

@@ -60,7 +60,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&claude_code::CLIENT, &codex::CLIENT, &copilot::CLIENT, &openclaw::CLIENT]),
+    judge: super::Judge::Clients(&[claude_code::CHECK, codex::CHECK, copilot::CHECK, openclaw::CHECK]),
     rules: &[],
     subject: "universal",
     folder_vars: &[],

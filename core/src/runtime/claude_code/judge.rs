@@ -1,0 +1,67 @@
+//! What Claude Code's report (`tests/clients/claude_inventory.py`) says of a
+//! plugin: `plugin validate --strict` of the plugin and of the marketplace,
+//! `marketplace add`, `install`, and the component inventory of `plugin
+//! details` (commands are listed among skills).
+
+use serde_json::Value;
+
+use crate::runtime::verdict::{Built, Reading, exit, file_named, last_lines, strings};
+
+/// Since 2.1.3xx `claude plugin validate` follows its verdict with what the
+/// plugin provides and the plugin directory's checks, which "do not change
+/// the result": neither is part of the verdict.
+const REPORT_TAILS: [&str; 3] = ["Provides:", "Hosts not read for:", "Plugin directory checks"];
+
+/// The `❯` lines of a validate verdict (its findings), else its last lines.
+fn findings(output: &str) -> Vec<String> {
+    let verdict: Vec<&str> =
+        output.lines().take_while(|l| !REPORT_TAILS.iter().any(|t| l.trim().starts_with(t))).collect();
+    let marked: Vec<String> =
+        verdict.iter().filter_map(|l| l.trim().strip_prefix('❯')).map(|l| l.trim().to_string()).collect();
+    if marked.is_empty() { vec![last_lines(&verdict.join("\n"), 2)] } else { marked }
+}
+
+/// Reads a plugin's report: `dir` is the plugin folder, listed by the marketplace at its root.
+pub(crate) fn read_plugin(report: &Value, built: &Built<'_>) -> Reading {
+    let mut reading = Reading::default();
+    for (key, step) in [
+        ("validate_plugin", "plugin validate --strict (plugin)"),
+        ("validate_marketplace", "plugin validate --strict (marketplace)"),
+    ] {
+        let result = &report[key];
+        if result.is_null() {
+            continue;
+        }
+        let counted = |k: &str| result[k].as_i64().unwrap_or(0);
+        if exit(result) != Some(0) || counted("warnings") > 0 || counted("errors") > 0 {
+            let output = result["output"].as_str().unwrap_or_default();
+            for finding in findings(output) {
+                let file = file_named(&finding, built.dir).or_else(|| file_named(output, built.dir));
+                reading.say(step, finding, file.as_deref());
+            }
+        }
+    }
+    for (key, step) in [("marketplace_add", "plugin marketplace add"), ("install", "plugin install")] {
+        let result = &report[key];
+        match exit(result) {
+            Some(0) => {}
+            Some(_) => reading.say(step, last_lines(result["output"].as_str().unwrap_or_default(), 3), None),
+            None => reading.say(step, "not run (no marketplace lists the plugin)", None),
+        }
+    }
+    let details = &report["details"];
+    if exit(details) != Some(0) {
+        reading.say("plugin details", last_lines(details["raw"].as_str().unwrap_or("not run"), 3), None);
+        return reading;
+    }
+    let mut skills = built.skill_folders("skills");
+    skills.extend(built.files_in("commands", ".md"));
+    let same = |name: &str| name.to_string();
+    reading.compare("skill", "skills", &skills, &strings(&details["skills"]), &same);
+    reading.compare("agent", "agents", &built.files_in("agents", ".md"), &strings(&details["agents"]), &same);
+    let hooks = built.json_keys("hooks/hooks.json", "/hooks");
+    reading.compare("hook", "hooks", &hooks, &strings(&details["hooks"]), &same);
+    let servers = built.mcp_servers(".mcp.json");
+    reading.compare("MCP server", "MCP servers", &servers, &strings(&details["mcp_servers"]), &same);
+    reading
+}

@@ -1,0 +1,92 @@
+//! What Codex's reports say of a plugin: `tests/clients/codex_inventory.py`
+//! (`plugin marketplace add`, `plugin add`, then the app-server's
+//! `plugin/read`, `skills/list`, `hooks/list`) and, for an Agent Plugins
+//! package, `tests/clients/codex_agent_plugins.py` (the same through a
+//! one-entry marketplace around the folder).
+
+use serde_json::Value;
+
+use crate::runtime::verdict::{Built, Reading, exit, last_lines, strings};
+
+/// The events of a hooks file that have at least one handler (Codex lists
+/// an event only when something runs on it), in Codex's spelling.
+fn events_with_handlers(built: &Built<'_>, path: &str) -> Vec<(String, String)> {
+    let Some(hooks) = built.json(path) else { return Vec::new() };
+    let Some(events) = hooks["hooks"].as_object() else { return Vec::new() };
+    events
+        .iter()
+        .filter(|(_, groups)| {
+            groups.as_array().into_iter().flatten().any(|g| g["hooks"].as_array().is_some_and(|h| !h.is_empty()))
+        })
+        .map(|(event, _)| (lower_first(event), path.to_string()))
+        .collect()
+}
+
+fn lower_first(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map(|c| c.to_ascii_lowercase().to_string() + chars.as_str()).unwrap_or_default()
+}
+
+fn said_list(reading: &mut Reading, step: &str, value: &Value) {
+    for item in value.as_array().into_iter().flatten() {
+        let text = item.as_str().map(str::to_string).unwrap_or_else(|| {
+            item.get("message").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| item.to_string())
+        });
+        let file = item.get("path").and_then(Value::as_str);
+        reading.say(step, text, file);
+    }
+}
+
+fn step_failed(reading: &mut Reading, step: &str, result: &Value) {
+    if exit(result) != Some(0) {
+        let text = format!(
+            "{}{}",
+            result["stderr"].as_str().unwrap_or_default(),
+            result["stdout"].as_str().or(result["output"].as_str()).unwrap_or_default()
+        );
+        let text = if result.is_null() { "not run".to_string() } else { last_lines(&text, 3) };
+        reading.say(step, text, None);
+    }
+}
+
+/// A plugin listed by Codex's marketplace at the output root.
+pub(crate) fn read_plugin(report: &Value, built: &Built<'_>) -> Reading {
+    let mut reading = Reading::default();
+    step_failed(&mut reading, "plugin marketplace add", &report["marketplace_add"]);
+    step_failed(&mut reading, "plugin add", &report["add"]);
+    let read = &report["read"];
+    if let Some(error) = read.get("error").filter(|e| !e.is_null()) {
+        reading.say("app-server plugin/read", error.get("message").and_then(Value::as_str).map_or(error.to_string(), str::to_string), None);
+    }
+    said_list(&mut reading, "app-server skills/list", &report["installed"]["skills"]["errors"]);
+    said_list(&mut reading, "app-server hooks/list", &report["installed"]["hooks"]["warnings"]);
+    said_list(&mut reading, "app-server hooks/list", &report["installed"]["hooks"]["errors"]);
+    let plugin = built.plugin().to_string();
+    let namespaced = |name: &str| format!("{plugin}:{name}");
+    reading.compare("skill", "skills", &built.skill_folders("skills"), &strings(&read["skills"]), &namespaced);
+    let same = |name: &str| name.to_string();
+    let hooks = events_with_handlers(built, "hooks/hooks.json");
+    reading.compare("hook", "hooks", &hooks, &strings(&read["hooks"]), &same);
+    let servers = built.mcp_servers(".mcp.json");
+    reading.compare("MCP server", "MCP servers", &servers, &strings(&read["mcp_servers"]), &same);
+    reading
+}
+
+/// An Agent Plugins package, installed through a marketplace around it.
+pub(crate) fn read_package(report: &Value, built: &Built<'_>) -> Reading {
+    let mut reading = Reading::default();
+    step_failed(&mut reading, "plugin marketplace add", &report["marketplace_add"]);
+    step_failed(&mut reading, "plugin add", &report["plugin_add"]);
+    let read = &report["plugin_read"];
+    if let Some(error) = read.get("error").filter(|e| !e.is_null()) {
+        reading.say("app-server plugin/read", error.to_string(), None);
+    }
+    said_list(&mut reading, "app-server skills/list", &report["skills_list_errors"]);
+    let plugin = built.plugin().to_string();
+    let namespaced = |name: &str| format!("{plugin}:{name}");
+    reading.compare("skill", "skills", &built.skill_folders("skills"), &strings(&read["skills"]), &namespaced);
+    let same = |name: &str| name.to_string();
+    let servers = built.mcp_servers("mcp.json");
+    reading.compare("MCP server", "MCP servers", &servers, &strings(&read["mcp_servers"]), &same);
+    reading
+}
