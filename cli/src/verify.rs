@@ -12,7 +12,7 @@ use crate::{EXIT_OK, EXIT_REFUSED, Failure, render};
 
 /// The SARIF version and schema every SARIF report declares.
 const SARIF_VERSION: &str = "2.1.0";
-const SARIF_SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+const SARIF_SCHEMA: &str = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
 #[cfg(target_os = "wasi")]
 pub fn verify(_host: &mut dyn Host, _args: &VerifyArgs) -> Result<u8, Failure> {
@@ -24,7 +24,7 @@ pub fn verify(_host: &mut dyn Host, _args: &VerifyArgs) -> Result<u8, Failure> {
 
 #[cfg(not(target_os = "wasi"))]
 pub fn verify(host: &mut dyn Host, args: &VerifyArgs) -> Result<u8, Failure> {
-    use plugforge_judge::{Options, Status};
+    use plugforge_judge::Options;
     use std::collections::BTreeMap;
     use std::path::PathBuf;
 
@@ -67,9 +67,8 @@ pub fn verify(host: &mut dyn Host, args: &VerifyArgs) -> Result<u8, Failure> {
         FormatArg::Text => text(host, &report, args.require_clients),
         FormatArg::Json => host.stdout(&render::json(&report)),
         FormatArg::Sarif => host.stdout(&render::json(&verify_sarif(&report))),
-        FormatArg::Junit => host.stdout(&junit(&report)),
+        FormatArg::Junit => host.stdout(&junit(&report)?),
     }
-    let _ = Status::Passed;
     Ok(if report.ok { EXIT_OK } else { EXIT_REFUSED })
 }
 
@@ -185,7 +184,6 @@ fn sarif(rules: Vec<Value>, results: Vec<Value>) -> Value {
             "tool": {"driver": {
                 "name": "plugforge",
                 "version": env!("CARGO_PKG_VERSION"),
-                "informationUri": "https://github.com/plugforge/plugforge",
                 "rules": rules,
             }},
             "results": results,
@@ -268,82 +266,52 @@ pub fn validate_sarif(path: &str, report: &ValidationReport) -> Value {
     sarif(rules, results)
 }
 
-/// JUnit XML: a suite per runtime bundle, a case per client.
+/// JUnit XML: a suite per runtime bundle, a case per client; a failing
+/// case carries each failure with the bundle file it is about.
 #[cfg(not(target_os = "wasi"))]
-fn junit(report: &plugforge_judge::Report) -> String {
+fn junit(report: &plugforge_judge::Report) -> Result<String, Failure> {
     use plugforge_judge::Status;
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    use std::time::Duration;
     let failures = failures(report);
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let count = |s: Status| report.bundles.iter().flat_map(|b| &b.clients).filter(|c| c.status == s).count();
-    let total: usize = report.bundles.iter().map(|b| b.clients.len().max(1)).sum();
-    xml.push_str(&format!(
-        "<testsuites name=\"plugforge verify\" tests=\"{total}\" failures=\"{}\" skipped=\"{}\" time=\"{:.3}\">\n",
-        count(Status::Failed),
-        count(Status::Skipped) + report.bundles.iter().filter(|b| b.clients.is_empty()).count(),
-        report.millis as f64 / 1000.0
-    ));
+    let mut junit = Report::new("plugforge verify");
+    junit.set_time(Duration::from_millis(report.millis));
     for bundle in &report.bundles {
-        let cases = bundle.clients.len().max(1);
-        let failed = bundle.clients.iter().filter(|c| c.status == Status::Failed).count();
-        xml.push_str(&format!(
-            "  <testsuite name=\"{}\" tests=\"{cases}\" failures=\"{failed}\">\n",
-            escape(&format!("{} ({})", bundle.runtime, artifact(bundle, None)))
-        ));
+        let mut suite = TestSuite::new(format!("{} ({})", bundle.runtime, artifact(bundle, None)));
         if bundle.clients.is_empty() {
-            xml.push_str(&format!(
-                "    <testcase name=\"{}\" classname=\"{}\"><skipped message=\"{}\"/></testcase>\n",
-                escape(&bundle.runtime),
-                escape(&bundle.runtime),
-                escape(&format!("not judged: {}", bundle.reason.as_deref().unwrap_or_default()))
-            ));
+            let mut status = TestCaseStatus::skipped();
+            status.set_message(format!("not judged: {}", bundle.reason.as_deref().unwrap_or_default()));
+            let mut case = TestCase::new(bundle.runtime.as_str(), status);
+            case.set_classname(bundle.runtime.as_str());
+            suite.add_test_case(case);
         }
         for client in &bundle.clients {
-            xml.push_str(&format!(
-                "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" time=\"{:.3}\">",
-                escape(&format!("{} {}", client.name, client.pinned)),
-                escape(&bundle.runtime),
-                escape(&artifact(bundle, None)),
-                client.millis as f64 / 1000.0
-            ));
-            match client.status {
+            let status = match client.status {
                 Status::Failed => {
                     let mine: Vec<String> = failures
                         .iter()
                         .filter(|(id, b, ..)| std::ptr::eq(*b, bundle) && id.split('/').nth(1) == Some(client.client.as_str()))
                         .map(|(_, _, file, message)| format!("{file}: {message}"))
                         .collect();
-                    xml.push_str(&format!(
-                        "<failure message=\"{}\">{}</failure>",
-                        escape(mine.first().map_or("failed", String::as_str)),
-                        escape(&mine.join("\n"))
-                    ));
+                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    status.set_message(mine.first().cloned().unwrap_or_else(|| "failed".into()));
+                    status.set_description(mine.join("\n"));
+                    status
                 }
-                Status::Skipped => xml.push_str(&format!(
-                    "<skipped message=\"{}\"/>",
-                    escape(client.reason.as_deref().unwrap_or_default())
-                )),
-                Status::Passed | Status::NotJudged => {}
-            }
-            xml.push_str("</testcase>\n");
+                Status::Skipped => {
+                    let mut status = TestCaseStatus::skipped();
+                    status.set_message(client.reason.clone().unwrap_or_default());
+                    status
+                }
+                Status::Passed | Status::NotJudged => TestCaseStatus::success(),
+            };
+            let mut case = TestCase::new(format!("{} {}", client.name, client.pinned), status);
+            case.set_classname(bundle.runtime.as_str());
+            case.set_time(Duration::from_millis(client.millis));
+            case.extra.insert("file".into(), artifact(bundle, None).into());
+            suite.add_test_case(case);
         }
-        xml.push_str("  </testsuite>\n");
+        junit.add_test_suite(suite);
     }
-    xml.push_str("</testsuites>\n");
-    xml
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\t' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
+    junit.to_string().map_err(|e| Failure::io(format!("cannot write the JUnit report: {e}")))
 }

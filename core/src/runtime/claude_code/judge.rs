@@ -12,13 +12,26 @@ use crate::runtime::verdict::{Built, Reading, exit, file_named, last_lines, stri
 /// the result": neither is part of the verdict.
 const REPORT_TAILS: [&str; 3] = ["Provides:", "Hosts not read for:", "Plugin directory checks"];
 
-/// The `❯` lines of a validate verdict (its findings), else its last lines.
-fn findings(output: &str) -> Vec<String> {
+/// The `❯` lines of a validate verdict (its findings), each with the file of
+/// the `Validating <what>: <path>` section it is in (below `dir`), else the
+/// verdict's last lines.
+fn findings(output: &str, dir: &str) -> Vec<(String, Option<String>)> {
     let verdict: Vec<&str> =
         output.lines().take_while(|l| !REPORT_TAILS.iter().any(|t| l.trim().starts_with(t))).collect();
-    let marked: Vec<String> =
-        verdict.iter().filter_map(|l| l.trim().strip_prefix('❯')).map(|l| l.trim().to_string()).collect();
-    if marked.is_empty() { vec![last_lines(&verdict.join("\n"), 2)] } else { marked }
+    let mut file = None;
+    let mut found = Vec::new();
+    for line in &verdict {
+        let line = line.trim();
+        if line.starts_with("Validating ") {
+            file = file_named(line, dir);
+        } else if let Some(finding) = line.strip_prefix('❯') {
+            found.push((finding.trim().to_string(), file.clone()));
+        }
+    }
+    if found.is_empty() {
+        found.push((last_lines(&verdict.join("\n"), 2), None));
+    }
+    found
 }
 
 /// Reads a plugin's report: `dir` is the plugin folder, listed by the marketplace at its root.
@@ -35,8 +48,7 @@ pub(crate) fn read_plugin(report: &Value, built: &Built<'_>) -> Reading {
         let counted = |k: &str| result[k].as_i64().unwrap_or(0);
         if exit(result) != Some(0) || counted("warnings") > 0 || counted("errors") > 0 {
             let output = result["output"].as_str().unwrap_or_default();
-            for finding in findings(output) {
-                let file = file_named(&finding, built.dir).or_else(|| file_named(output, built.dir));
+            for (finding, file) in findings(output, built.dir) {
                 reading.say(step, finding, file.as_deref());
             }
         }
