@@ -127,13 +127,7 @@ fn read_json(path: &Path) -> Value {
 }
 
 fn driver(script: &str, args: &[&str]) -> Value {
-    let output = Command::new("python3")
-        .arg(repo_root().join("tests/clients").join(script))
-        .args(args)
-        .output()
-        .expect("run the driver");
-    assert!(output.status.success(), "{script} failed: {}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).expect("the driver prints JSON")
+    clients::judge::judge(script, args)
 }
 
 /// Spec 5.5 name rule.

@@ -92,13 +92,7 @@ fn build(source: &Path, out: &Path, extra: &[&str]) {
 }
 
 fn driver(script: &str, args: &[&str]) -> Value {
-    let output = Command::new("python3")
-        .arg(repo_root().join("tests/clients").join(script))
-        .args(args)
-        .output()
-        .expect("run the driver");
-    assert!(output.status.success(), "{script} failed: {}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).expect("the driver prints JSON")
+    clients::judge::judge(script, args)
 }
 
 fn names(items: &Value, keep: impl Fn(&Value) -> bool) -> BTreeSet<String> {

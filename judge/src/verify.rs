@@ -202,9 +202,10 @@ fn files_on_disk(folder: &Path, found: &Bundle) -> BTreeMap<String, Vec<u8>> {
 
 /// The install hint of a client that is not found.
 pub fn install_hint(client: &plugforge_core::Client) -> String {
-    let package = client.package.strip_prefix("pypi:").map_or(client.package.to_string(), |p| format!("{p} (PyPI)"));
+    let (package, registry) =
+        client.package.strip_prefix("pypi:").map_or((client.package, ""), |p| (p, " (PyPI)"));
     format!(
-        "{} not found; `plugforge verify --install` installs {package}@{}",
+        "{} not found; `plugforge verify --install` installs {package}@{}{registry}",
         client.commands.first().copied().unwrap_or(client.id),
         client.version
     )
