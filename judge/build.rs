@@ -17,7 +17,9 @@ fn main() {
         .filter(|name| name.ends_with(".py") || name.ends_with(".mjs"))
         .collect();
     names.sort();
-    let mut code = String::from("/// The drivers, by their path in the repository.\npub const DRIVERS: &[(&str, &str)] = &[\n");
+    let mut code = String::from(
+        "/// The drivers, by their path in the repository.\npub const DRIVERS: &[(&str, &str)] = &[\n",
+    );
     for name in &names {
         let path = folder.join(name);
         println!("cargo:rerun-if-changed={}", path.display());

@@ -343,7 +343,9 @@ pub fn validate(host: &mut dyn Host, args: &ValidateArgs) -> Outcome {
     let options = ValidateOptions { target: args.target.clone(), strict: args.strict };
     let report = run_validate(&tree, &options)?;
     match (args.json, args.format) {
-        (_, ValidateFormat::Sarif) => host.stdout(&render::json(&crate::verify::validate_sarif(&args.path, &report))),
+        (_, ValidateFormat::Sarif) => {
+            host.stdout(&render::json(&crate::verify::validate_sarif(&args.path, &report)))
+        }
         (true, _) | (_, ValidateFormat::Json) => {
             host.stdout(&render::json(&json!({"ok": report.valid, "report": report})))
         }

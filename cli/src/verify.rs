@@ -12,7 +12,8 @@ use crate::{EXIT_OK, EXIT_REFUSED, Failure, render};
 
 /// The SARIF version and schema every SARIF report declares.
 const SARIF_VERSION: &str = "2.1.0";
-const SARIF_SCHEMA: &str = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+const SARIF_SCHEMA: &str =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
 #[cfg(target_os = "wasi")]
 pub fn verify(_host: &mut dyn Host, _args: &VerifyArgs) -> Result<u8, Failure> {
@@ -34,7 +35,10 @@ pub fn verify(host: &mut dyn Host, args: &VerifyArgs) -> Result<u8, Failure> {
         let known = plugforge_judge::install::clients();
         if !known.iter().any(|c| c.id == id) {
             let ids: Vec<&str> = known.iter().map(|c| c.id).collect();
-            return Err(Failure::usage(format!("--client {id}=...: no client {id:?}; known: {}", ids.join(", "))));
+            return Err(Failure::usage(format!(
+                "--client {id}=...: no client {id:?}; known: {}",
+                ids.join(", ")
+            )));
         }
         clients.insert(id.clone(), PathBuf::from(path));
     }
@@ -46,7 +50,10 @@ pub fn verify(host: &mut dyn Host, args: &VerifyArgs) -> Result<u8, Failure> {
         }
     }
     if !host.exists(&args.out) {
-        return Err(Failure::io(format!("{}: no such output root (build writes one: plugforge build SRC --out {})", args.out, args.out)));
+        return Err(Failure::io(format!(
+            "{}: no such output root (build writes one: plugforge build SRC --out {})",
+            args.out, args.out
+        )));
     }
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let options = Options {
@@ -91,11 +98,22 @@ fn text(host: &mut dyn Host, report: &plugforge_judge::Report, require_clients: 
             .iter()
             .map(|c| match (&c.reading, c.status) {
                 (Some(reading), _) => {
-                    let counts: Vec<String> =
-                        reading.loaded.iter().filter(|n| n.built > 0 || n.loaded > 0).map(|n| format!("{} {}/{}", n.component, n.loaded, n.built)).collect();
-                    format!("{} {}: {}", c.name, c.pinned, if counts.is_empty() { "nothing to load".into() } else { counts.join(", ") })
+                    let counts: Vec<String> = reading
+                        .loaded
+                        .iter()
+                        .filter(|n| n.built > 0 || n.loaded > 0)
+                        .map(|n| format!("{} {}/{}", n.component, n.loaded, n.built))
+                        .collect();
+                    format!(
+                        "{} {}: {}",
+                        c.name,
+                        c.pinned,
+                        if counts.is_empty() { "nothing to load".into() } else { counts.join(", ") }
+                    )
                 }
-                (None, Status::Skipped) => format!("{}: skipped: {}", c.name, c.reason.as_deref().unwrap_or_default()),
+                (None, Status::Skipped) => {
+                    format!("{}: skipped: {}", c.name, c.reason.as_deref().unwrap_or_default())
+                }
                 (None, _) => format!("{}: {}", c.name, c.reason.as_deref().unwrap_or_default()),
             })
             .collect();
@@ -122,7 +140,11 @@ fn text(host: &mut dyn Host, report: &plugforge_judge::Report, require_clients: 
         "verify: {} ({:.1} s){}\n",
         if parts.is_empty() { "no bundle found".to_string() } else { parts.join(", ") },
         report.millis as f64 / 1000.0,
-        if require_clients && report.skipped() > 0 { "; --require-clients: a client was not found" } else { "" }
+        if require_clients && report.skipped() > 0 {
+            "; --require-clients: a client was not found"
+        } else {
+            ""
+        }
     ));
     host.stdout(&out);
 }
@@ -139,7 +161,9 @@ fn artifact(bundle: &plugforge_judge::BundleVerdict, file: Option<&str>) -> Stri
 
 /// Every failure of a verify run: (rule id, bundle, file below the root, message).
 #[cfg(not(target_os = "wasi"))]
-fn failures(report: &plugforge_judge::Report) -> Vec<(String, &plugforge_judge::BundleVerdict, String, String)> {
+fn failures(
+    report: &plugforge_judge::Report,
+) -> Vec<(String, &plugforge_judge::BundleVerdict, String, String)> {
     use plugforge_judge::Status;
     let mut out = Vec::new();
     for bundle in &report.bundles {
@@ -151,7 +175,10 @@ fn failures(report: &plugforge_judge::Report) -> Vec<(String, &plugforge_judge::
                             format!("verify/{}/not-loaded", client.client),
                             bundle,
                             artifact(bundle, Some(&m.file)),
-                            format!("{}: {} {} is built but {} did not load it", bundle.runtime, m.component, m.name, client.name),
+                            format!(
+                                "{}: {} {} is built but {} did not load it",
+                                bundle.runtime, m.component, m.name, client.name
+                            ),
                         ));
                     }
                     for s in &reading.said {
@@ -167,7 +194,11 @@ fn failures(report: &plugforge_judge::Report) -> Vec<(String, &plugforge_judge::
                     format!("verify/{}/did-not-run", client.client),
                     bundle,
                     artifact(bundle, None),
-                    format!("{}: {}", bundle.runtime, client.reason.as_deref().unwrap_or("the client did not run")),
+                    format!(
+                        "{}: {}",
+                        bundle.runtime,
+                        client.reason.as_deref().unwrap_or("the client did not run")
+                    ),
                 )),
             }
         }
@@ -290,7 +321,9 @@ fn junit(report: &plugforge_judge::Report) -> Result<String, Failure> {
                 Status::Failed => {
                     let mine: Vec<String> = failures
                         .iter()
-                        .filter(|(id, b, ..)| std::ptr::eq(*b, bundle) && id.split('/').nth(1) == Some(client.client.as_str()))
+                        .filter(|(id, b, ..)| {
+                            std::ptr::eq(*b, bundle) && id.split('/').nth(1) == Some(client.client.as_str())
+                        })
                         .map(|(_, _, file, message)| format!("{file}: {message}"))
                         .collect();
                     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);

@@ -83,7 +83,8 @@ fn claude_code_accepts_and_installs_the_striatum_bundle() {
             .collect::<Vec<_>>(),
     );
     // The verdict plugforge verify gives, from the same report.
-    let reading = clients::judge::verdict("claude-code", "claude", &report, &plugin_dir, ".plugforge-manifest.json");
+    let reading =
+        clients::judge::verdict("claude-code", "claude", &report, &plugin_dir, ".plugforge-manifest.json");
     clients::judge::assert_passed(&reading);
 
     for step in ["validate_plugin", "validate_marketplace"] {

@@ -53,7 +53,8 @@ fn verify(home: &Path, clients: &BTreeMap<String, Option<String>>, args: &[&str]
 
 fn build_striatum(out: &Path, target: &str) {
     let source = striatum();
-    run(&["build", s(&source), "--target", target, "--var", "runner_version=0.7.3", "--out", s(out)]).expect(0);
+    run(&["build", s(&source), "--target", target, "--var", "runner_version=0.7.3", "--out", s(out)])
+        .expect(0);
 }
 
 /// Every file below `root` with its sha256.
@@ -62,7 +63,12 @@ fn hashes(root: &Path) -> BTreeMap<String, String> {
 }
 
 fn client_of<'a>(bundle: &'a Value, id: &str) -> &'a Value {
-    bundle["clients"].as_array().unwrap().iter().find(|c| c["client"] == id).unwrap_or_else(|| panic!("{bundle:#}"))
+    bundle["clients"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["client"] == id)
+        .unwrap_or_else(|| panic!("{bundle:#}"))
 }
 
 fn counts(client: &Value) -> BTreeMap<String, (u64, u64)> {
@@ -96,7 +102,11 @@ fn striatum_built_for_every_runtime_passes_every_pinned_client() {
     for (runtime, client, expected) in [
         ("claude-code", "claude", vec![("skills", (10, 10)), ("agents", (1, 1)), ("hooks", (2, 2))]),
         ("codex", "codex", vec![("skills", (5, 5))]),
-        ("gemini", "gemini", vec![("skills", (5, 5)), ("agents", (1, 1)), ("commands", (5, 5)), ("hooks", (2, 2))]),
+        (
+            "gemini",
+            "gemini",
+            vec![("skills", (5, 5)), ("agents", (1, 1)), ("commands", (5, 5)), ("hooks", (2, 2))],
+        ),
         ("opencode", "opencode", vec![("skills", (5, 5)), ("commands", (5, 5)), ("agents", (1, 1))]),
         ("agent-plugins", "skills-ref", vec![("valid skills", (5, 5))]),
         ("agent-plugins", "codex", vec![("skills", (5, 5))]),
@@ -115,7 +125,9 @@ fn striatum_built_for_every_runtime_passes_every_pinned_client() {
             assert_eq!(counts.get(component), Some(&count), "{runtime} / {client} {component}: {verdict:#}");
         }
     }
-    for (runtime, why) in [("cursor", "Cursor has no command-line client"), ("antigravity", "agy"), ("generic", "guide")] {
+    for (runtime, why) in
+        [("cursor", "Cursor has no command-line client"), ("antigravity", "agy"), ("generic", "guide")]
+    {
         assert_eq!(bundles[runtime]["status"], "not-judged");
         assert!(bundles[runtime]["reason"].as_str().unwrap().contains(why), "{:#}", bundles[runtime]);
     }
@@ -176,7 +188,10 @@ fn a_bundle_broken_three_ways_fails_naming_runtime_component_and_client_words() 
         })
         .collect();
     for (file, words) in [
-        ("claude-code/skills/striatum-workflow/SKILL.md", "skill striatum-workflow is built but Claude Code did not load it"),
+        (
+            "claude-code/skills/striatum-workflow/SKILL.md",
+            "skill striatum-workflow is built but Claude Code did not load it",
+        ),
         ("claude-code/.claude-plugin/plugin.json", "Unknown field 'bogusField'"),
         ("claude-code/.mcp.json", "mcpServers.dropped.command"),
     ] {
@@ -211,7 +226,13 @@ fn verify_leaves_the_users_home_and_the_output_root_as_they_were() {
     let run = verify(&home, &clients, &[s(&out), "--json"]);
     let report = run.json();
     let ran = clients.values().flatten().count();
-    let passed = report["bundles"].as_array().unwrap().iter().flat_map(|b| b["clients"].as_array().unwrap()).filter(|c| c["status"] == "passed").count();
+    let passed = report["bundles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| b["clients"].as_array().unwrap())
+        .filter(|c| c["status"] == "passed")
+        .count();
     assert_eq!(passed, ran, "{report:#}");
     assert_eq!(hashes(&home), home_before, "the HOME changed");
     assert_eq!(hashes(&out), out_before, "the output root changed");

@@ -38,7 +38,8 @@ fn which(tool: &str) -> Option<std::path::PathBuf> {
 fn striatum_all(tmp: &TempDir) -> std::path::PathBuf {
     let out = tmp.join("out");
     let source = striatum();
-    run(&["build", s(&source), "--target", "all", "--var", "runner_version=0.7.3", "--out", s(&out)]).expect(0);
+    run(&["build", s(&source), "--target", "all", "--var", "runner_version=0.7.3", "--out", s(&out)])
+        .expect(0);
     out
 }
 
@@ -59,7 +60,10 @@ fn with_no_client_every_runtime_is_skipped_with_the_install_hint() {
         ("hermes", "hermes not found; `plugforge verify --install` installs hermes-agent@"),
         ("copilot", "copilot not found; `plugforge verify --install` installs @github/copilot@"),
     ] {
-        let line = text.lines().find(|l| l.starts_with(&format!("{runtime} "))).unwrap_or_else(|| panic!("no {runtime} line:\n{text}"));
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{runtime} ")))
+            .unwrap_or_else(|| panic!("no {runtime} line:\n{text}"));
         assert!(line.contains("skipped") && line.contains(hint), "{runtime}: {line}");
     }
     for (runtime, why) in [
@@ -109,7 +113,8 @@ fn junit_and_sarif_reports_of_a_run_with_no_client() {
     let out = striatum_all(&tmp);
     let run = run_without_clients(&tmp, &["verify", s(&out), "--format", "junit"]);
     run.expect(0);
-    let doc = roxmltree::Document::parse(&run.stdout).unwrap_or_else(|e| panic!("JUnit XML: {e}\n{}", run.stdout));
+    let doc =
+        roxmltree::Document::parse(&run.stdout).unwrap_or_else(|e| panic!("JUnit XML: {e}\n{}", run.stdout));
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "testsuites");
     let suites: Vec<_> = root.children().filter(|n| n.has_tag_name("testsuite")).collect();
@@ -152,8 +157,12 @@ fn validate_writes_a_sarif_log_with_every_finding_at_its_file() {
             assert_eq!(result["locations"][0]["physicalLocation"]["region"]["startLine"], line);
         }
     }
-    let rules: Vec<&str> =
-        log["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let rules: Vec<&str> = log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
     assert!(findings.iter().all(|f| rules.contains(&f["code"].as_str().unwrap())));
     // A SARIF log that breaks the schema is refused by the same check.
     let mut broken = log.clone();

@@ -21,14 +21,25 @@ pub const PYTHON: &str = "python3";
 /// client at the user's own configuration instead of HOME.
 fn withheld(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
-    ["TOKEN", "API_KEY", "APIKEY", "SECRET", "PASSWORD", "CREDENTIAL", "AUTH"].iter().any(|w| upper.contains(w))
+    ["TOKEN", "API_KEY", "APIKEY", "SECRET", "PASSWORD", "CREDENTIAL", "AUTH"]
+        .iter()
+        .any(|w| upper.contains(w))
         || upper.starts_with("XDG_")
         || upper.starts_with("PLUGFORGE_")
         || matches!(
             upper.as_str(),
-            "CLAUDE_CONFIG_DIR" | "CODEX_HOME" | "GEMINI_CLI_HOME" | "OPENCODE_CONFIG" | "OPENCODE_CONFIG_DIR"
-                | "HERMES_HOME" | "OPENCLAW_STATE_DIR" | "OPENCLAW_PROFILE" | "COPILOT_HOME" | "TMPDIR"
-                | "NPM_CONFIG_USERCONFIG" | "PIP_CONFIG_FILE"
+            "CLAUDE_CONFIG_DIR"
+                | "CODEX_HOME"
+                | "GEMINI_CLI_HOME"
+                | "OPENCODE_CONFIG"
+                | "OPENCODE_CONFIG_DIR"
+                | "HERMES_HOME"
+                | "OPENCLAW_STATE_DIR"
+                | "OPENCLAW_PROFILE"
+                | "COPILOT_HOME"
+                | "TMPDIR"
+                | "NPM_CONFIG_USERCONFIG"
+                | "PIP_CONFIG_FILE"
         )
 }
 
@@ -56,7 +67,8 @@ impl Scratch {
         }
         for (path, text) in DRIVERS {
             let name = Path::new(path).file_name().expect("a driver has a file name");
-            std::fs::write(dir.path().join("drivers").join(name), text).map_err(|e| format!("scratch folder: {e}"))?;
+            std::fs::write(dir.path().join("drivers").join(name), text)
+                .map_err(|e| format!("scratch folder: {e}"))?;
         }
         Ok(Scratch { dir })
     }

@@ -42,14 +42,20 @@ pub fn cache_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir).join("plugforge"));
     }
-    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|home| PathBuf::from(home).join(".cache/plugforge"))
+    std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|home| PathBuf::from(home).join(".cache/plugforge"))
 }
 
 /// Where plugforge installs a client: `<cache>/clients/<id>` (a venv,
 /// `<id>-venv`, for a PyPI package), as `scripts/install-clients` does.
 pub fn install_prefix(cache: &Path, client: &Client) -> PathBuf {
     let clients = cache.join("clients");
-    if client.package.starts_with("pypi:") { clients.join(format!("{}-venv", client.id)) } else { clients.join(client.id) }
+    if client.package.starts_with("pypi:") {
+        clients.join(format!("{}-venv", client.id))
+    } else {
+        clients.join(client.id)
+    }
 }
 
 /// The first file matching `pattern` below `prefix` (`*` stands for one folder name).

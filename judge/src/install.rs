@@ -41,12 +41,18 @@ fn run(mut command: Command, what: &str) -> Result<(), String> {
 fn install_one(client: &Client, prefix: &Path) -> Result<(), String> {
     std::fs::create_dir_all(prefix).map_err(|e| format!("{}: {e}", prefix.display()))?;
     if let Some(package) = client.package.strip_prefix("pypi:") {
-        let python = find::on_path("python3").ok_or("python3 not found on PATH (it installs PyPI clients)")?;
+        let python =
+            find::on_path("python3").ok_or("python3 not found on PATH (it installs PyPI clients)")?;
         let mut venv = Command::new(python);
         venv.args(["-m", "venv"]).arg(prefix);
         run(venv, "python3 -m venv")?;
         let mut pip = Command::new(prefix.join("bin/pip"));
-        pip.args(["install", "--quiet", "--disable-pip-version-check", &format!("{package}=={}", client.version)]);
+        pip.args([
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            &format!("{package}=={}", client.version),
+        ]);
         return run(pip, &format!("pip install {package}=={}", client.version));
     }
     let npm = find::on_path("npm").ok_or("npm not found on PATH (it installs the npm clients)")?;
@@ -65,16 +71,22 @@ pub fn install(say: &mut dyn FnMut(&str)) -> Result<Vec<String>, String> {
     for client in clients() {
         let prefix = find::install_prefix(&cache, client);
         if let Some(binary) = find::glob(&prefix, client.binary) {
-            done.push(format!("install: {} {} is in the cache ({})", client.id, client.version, binary.display()));
+            done.push(format!(
+                "install: {} {} is in the cache ({})",
+                client.id,
+                client.version,
+                binary.display()
+            ));
             continue;
         }
         say(&format!("install: {}@{} into {}", client.package, client.version, prefix.display()));
         match install_one(client, &prefix).and_then(|()| {
-            find::glob(&prefix, client.binary).ok_or_else(|| {
-                format!("installed, but no binary at {}/{}", prefix.display(), client.binary)
-            })
+            find::glob(&prefix, client.binary)
+                .ok_or_else(|| format!("installed, but no binary at {}/{}", prefix.display(), client.binary))
         }) {
-            Ok(binary) => done.push(format!("install: {} {} ready ({})", client.id, client.version, binary.display())),
+            Ok(binary) => {
+                done.push(format!("install: {} {} ready ({})", client.id, client.version, binary.display()))
+            }
             Err(e) => done.push(format!("install: {} {}: {e}", client.id, client.version)),
         }
     }

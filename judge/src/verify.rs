@@ -181,7 +181,8 @@ fn bundles(root: &Path, targets: &[String], manifest_name: &str) -> Result<Vec<B
 
 fn read_dir_sorted(dir: &Path) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut names: Vec<String> = entries.filter_map(|e| e.ok()).filter_map(|e| e.file_name().into_string().ok()).collect();
+    let mut names: Vec<String> =
+        entries.filter_map(|e| e.ok()).filter_map(|e| e.file_name().into_string().ok()).collect();
     names.sort();
     names
 }
@@ -249,7 +250,8 @@ pub fn verify(options: &Options) -> Result<Report, String> {
                 let checks: Vec<&'static Check> =
                     checks.iter().filter(|c| c.kinds.contains(&bundle.manifest.kind.as_str())).collect();
                 if checks.is_empty() {
-                    verdict.reason = Some(format!("no client here loads the {} kind offline", bundle.manifest.kind));
+                    verdict.reason =
+                        Some(format!("no client here loads the {} kind offline", bundle.manifest.kind));
                 }
                 for check in checks {
                     let client = check.client;
@@ -274,14 +276,17 @@ pub fn verify(options: &Options) -> Result<Report, String> {
                         }
                         Some(found) => {
                             result.binary = Some(found.path().display().to_string());
-                            tasks.push_back((verdict.clients.len(), Task { bundle: index, check, binary: found.path().to_path_buf() }));
+                            tasks.push_back((
+                                verdict.clients.len(),
+                                Task { bundle: index, check, binary: found.path().to_path_buf() },
+                            ));
                         }
                     }
                     verdict.clients.push(result);
                 }
             }
-            Judge::Schemas { why, .. } => verdict.reason = Some(format!("{why}")),
-            Judge::Nothing(why) => verdict.reason = Some(format!("{why}")),
+            Judge::Schemas { why, .. } => verdict.reason = Some(why.to_string()),
+            Judge::Nothing(why) => verdict.reason = Some(why.to_string()),
         }
         verdicts.push(verdict);
     }
@@ -291,11 +296,13 @@ pub fn verify(options: &Options) -> Result<Report, String> {
     let jobs = options.jobs.max(1);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            scope.spawn(|| loop {
-                let next = queue.lock().expect("queue").pop_front();
-                let Some((slot, task)) = next else { break };
-                let outcome = run_task(&root, &found[task.bundle], &task, options);
-                results.lock().expect("results").push((task.bundle, slot, outcome));
+            scope.spawn(|| {
+                loop {
+                    let next = queue.lock().expect("queue").pop_front();
+                    let Some((slot, task)) = next else { break };
+                    let outcome = run_task(&root, &found[task.bundle], &task, options);
+                    results.lock().expect("results").push((task.bundle, slot, outcome));
+                }
             });
         }
     });
@@ -364,7 +371,12 @@ fn run_task(root: &Path, found: &Bundle, task: &Task, options: &Options) -> Task
         .collect();
     let outcome = driver::run(&scratch, task.check.driver, &args, options.timeout);
     match outcome {
-        Outcome::Failed(said) => (Status::Failed, Some(format!("{} could not judge the bundle: {said}", task.check.client.name)), None, millis()),
+        Outcome::Failed(said) => (
+            Status::Failed,
+            Some(format!("{} could not judge the bundle: {said}", task.check.client.name)),
+            None,
+            millis(),
+        ),
         Outcome::Report(report) => {
             let files = files_on_disk(&root.join(&found.bundle), found);
             let dir = folder.display().to_string();

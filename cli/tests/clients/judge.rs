@@ -35,7 +35,8 @@ pub fn judge(script: &str, args: &[&str]) -> Value {
 pub fn verdict(runtime: &str, client: &str, report: &Value, dir: &Path, manifest: &str) -> Reading {
     let spec = Runtime::parse(runtime).expect("a runtime").spec();
     let Judge::Clients(checks) = &spec.judge else { panic!("{runtime} has no client") };
-    let check = checks.iter().find(|c| c.client.id == client).unwrap_or_else(|| panic!("{runtime} has no {client}"));
+    let check =
+        checks.iter().find(|c| c.client.id == client).unwrap_or_else(|| panic!("{runtime} has no {client}"));
     let bytes = std::fs::read(dir.join(manifest)).unwrap_or_else(|e| panic!("{manifest}: {e}"));
     let manifest = Manifest::parse(manifest, &bytes).expect("a manifest").sorted();
     let files: BTreeMap<String, Vec<u8>> = manifest

@@ -101,7 +101,6 @@ impl Built<'_> {
 
 /// What one client made of one bundle.
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Reading {
     /// What it loaded, by component ("skills", "agents", ...), counted.
     pub loaded: Vec<Count>,
@@ -114,7 +113,6 @@ pub struct Reading {
 
 /// How many components of one kind a client loaded, of how many built.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Count {
     /// The component, plural ("skills", "mcp servers").
     pub component: String,
@@ -124,7 +122,6 @@ pub struct Count {
 
 /// A component the build wrote and the client did not load.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Missing {
     /// The component, singular ("skill").
     pub component: String,
@@ -135,7 +132,6 @@ pub struct Missing {
 
 /// A message of the client's, with the step that printed it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Said {
     /// The step ("plugin validate --strict", "install").
     pub step: String,
@@ -164,7 +160,11 @@ impl Reading {
             if listed.contains(&as_listed(name)) {
                 loaded += 1;
             } else {
-                self.missing.push(Missing { component: component.into(), name: name.clone(), file: file.clone() });
+                self.missing.push(Missing {
+                    component: component.into(),
+                    name: name.clone(),
+                    file: file.clone(),
+                });
             }
         }
         self.loaded.push(Count { component: plural.into(), loaded, built: built.len() });
@@ -191,7 +191,10 @@ impl Reading {
 
 /// The strings of a JSON list (anything else is empty).
 pub fn strings(value: &Value) -> BTreeSet<String> {
-    value.as_array().map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect()).unwrap_or_default()
+    value
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+        .unwrap_or_default()
 }
 
 /// A step's exit code, `None` when it did not run.
@@ -211,7 +214,9 @@ pub fn file_named(message: &str, bundle: &str) -> Option<String> {
     let prefix = format!("{}/", bundle.trim_end_matches('/'));
     let at = message.find(&prefix)?;
     let rest = &message[at + prefix.len()..];
-    let end = rest.find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ',' | ')' | ':')).unwrap_or(rest.len());
+    let end = rest
+        .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ',' | ')' | ':'))
+        .unwrap_or(rest.len());
     let file = rest[..end].trim_end_matches('.');
     (!file.is_empty()).then(|| file.to_string())
 }
