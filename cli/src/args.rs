@@ -19,7 +19,7 @@ outside --allow-url.
 Exit codes:
   0  done
   1  refused: conflicts, an invalid source, a runtime that could not be built, strict honesty,
-     doctor findings, validate errors, import into a folder that is not empty
+     doctor findings, validate errors, import into a folder that is not empty, verify failures
   2  bad usage or unreadable input";
 
 /// Shown below each verb's options.

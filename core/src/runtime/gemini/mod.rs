@@ -54,7 +54,7 @@ pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["extension"],
     driver: "tests/clients/gemini_inventory.py",
-    args: &["--gemini", "BIN", "--extension", "DIR"],
+    args: &["--gemini", "BIN", "--no-relaunch", "--extension", "DIR"],
     read: judge::read_extension,
 };
 
