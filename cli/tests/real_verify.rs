@@ -237,3 +237,62 @@ fn verify_leaves_the_users_home_and_the_output_root_as_they_were() {
     assert_eq!(hashes(&home), home_before, "the HOME changed");
     assert_eq!(hashes(&out), out_before, "the output root changed");
 }
+
+#[test]
+fn the_project_kinds_pass_in_both_scopes() {
+    let clients = client_args(&["claude", "codex", "gemini"]);
+    let source = repo_root().join("tests/vectors/canonical-full/input");
+    for scope in ["project", "user"] {
+        let tmp = TempDir::new(&format!("real-verify-{scope}"));
+        let out = tmp.join("out");
+        let targets = "claude-code:project,codex:project,gemini:project";
+        run(&[
+            "build",
+            s(&source),
+            "--target",
+            targets,
+            "--namespace",
+            "dk",
+            "--scope",
+            scope,
+            "--out",
+            s(&out),
+        ])
+        .expect(0);
+        let home = tmp.join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        let run = verify(&home, &clients, &[s(&out), "--json"]);
+        let report = run.json();
+        assert_eq!(run.code, 0, "{scope}: {report:#}");
+        for (runtime, client, expected) in [
+            (
+                "claude-code",
+                "claude",
+                vec![("skills", (3, 3)), ("agents", (1, 1)), ("hooks", (2, 2)), ("MCP servers", (1, 1))],
+            ),
+            (
+                "codex",
+                "codex",
+                vec![("skills", (1, 1)), ("agent roles", (1, 1)), ("hooks", (2, 2)), ("MCP servers", (1, 1))],
+            ),
+            (
+                "gemini",
+                "gemini",
+                vec![("skills", (1, 1)), ("commands", (2, 2)), ("hooks", (2, 2)), ("MCP servers", (1, 1))],
+            ),
+        ] {
+            let bundle =
+                report["bundles"].as_array().unwrap().iter().find(|b| b["runtime"] == runtime).unwrap();
+            assert_eq!((bundle["kind"].as_str(), bundle["bundle"].as_str()), (Some("project"), Some(".")));
+            let verdict = client_of(bundle, client);
+            if clients[client].is_none() {
+                continue;
+            }
+            assert_eq!(verdict["status"], "passed", "{scope} {runtime}: {verdict:#}");
+            let counts = counts(verdict);
+            for (component, count) in expected {
+                assert_eq!(counts.get(component), Some(&count), "{scope} {runtime} {component}: {verdict:#}");
+            }
+        }
+    }
+}

@@ -361,6 +361,7 @@ fn run_task(root: &Path, found: &Bundle, task: &Task, options: &Options) -> Task
                 "ROOT" => Some(copy.display().to_string()),
                 "DIR" => Some(folder.display().to_string()),
                 "NAME" => Some(found.manifest.plugin.name.clone()),
+                "SCOPE" => Some(found.manifest.scope.clone()),
                 _ => None,
             };
             match arg.split_once('/') {

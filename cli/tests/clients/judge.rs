@@ -39,11 +39,12 @@ pub fn verdict(runtime: &str, client: &str, report: &Value, dir: &Path, manifest
         checks.iter().find(|c| c.client.id == client).unwrap_or_else(|| panic!("{runtime} has no {client}"));
     let bytes = std::fs::read(dir.join(manifest)).unwrap_or_else(|e| panic!("{manifest}: {e}"));
     let manifest = Manifest::parse(manifest, &bytes).expect("a manifest").sorted();
+    let shared = spec.kinds.iter().find(|k| k.name == manifest.kind).map(|k| k.shared).unwrap_or_default();
     let files: BTreeMap<String, Vec<u8>> = manifest
         .files
         .iter()
         .map(|f| f.path.clone())
-        .chain(["opencode.json".to_string()])
+        .chain(shared.iter().map(|p| p.to_string()))
         .filter_map(|p| std::fs::read(dir.join(&p)).ok().map(|b| (p, b)))
         .collect();
     let dir = dir.display().to_string();

@@ -225,7 +225,8 @@ pub struct Check {
     /// loads the bundle with the client and prints what it loaded as JSON.
     pub driver: &'static str,
     /// The driver's arguments: `BIN` the client, `ROOT` the output root,
-    /// `DIR` the bundle folder, `NAME` the plugin.
+    /// `DIR` the bundle folder, `NAME` the plugin, `SCOPE` the scope it was
+    /// built for (`project`, `user`).
     pub args: &'static [&'static str],
     /// What the report says of the bundle.
     pub read: fn(&Value, &Built<'_>) -> Reading,

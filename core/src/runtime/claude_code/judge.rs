@@ -77,3 +77,54 @@ pub(crate) fn read_plugin(report: &Value, built: &Built<'_>) -> Reading {
     reading.compare("MCP server", "MCP servers", &servers, &strings(&details["mcp_servers"]), &same);
     reading
 }
+
+/// The keys of the object at `pointer` in the shared JSON file `path` as on
+/// disk (a file the build holds parts of, so not in its manifest).
+fn shared_keys(built: &Built<'_>, path: &str, pointer: &str) -> Vec<(String, String)> {
+    built
+        .files
+        .get(path)
+        .and_then(|bytes| serde_json::from_slice::<Value>(bytes).ok())
+        .and_then(|value| value.pointer(pointer).and_then(Value::as_object).map(|m| m.keys().cloned().collect::<Vec<_>>()))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|key| (key, path.to_string()))
+        .collect()
+}
+
+/// Reads a project's report (`tests/clients/claude_project_inventory.py`):
+/// Claude Code's own component loader over `.claude/`, `plugin validate` of
+/// the same components with the settings' hooks, and `mcp list`.
+pub(crate) fn read_project(report: &Value, built: &Built<'_>) -> Reading {
+    let mut reading = Reading::default();
+    let validate = &report["validate"];
+    let counted = |k: &str| validate[k].as_i64().unwrap_or(0);
+    if exit(validate) != Some(0) || counted("warnings") > 0 || counted("errors") > 0 {
+        for (finding, _) in findings(validate["output"].as_str().unwrap_or("not run"), built.dir) {
+            reading.say("plugin validate (the project's components)", finding, None);
+        }
+    }
+    let details = &report["details"];
+    if exit(details) != Some(0) {
+        reading.say("plugin details", last_lines(details["raw"].as_str().unwrap_or("not run"), 3), None);
+        return reading;
+    }
+    let mcp = &report["mcp"];
+    if exit(mcp) != Some(0) || mcp["diagnostics"].as_bool() == Some(true) {
+        reading.say("mcp list", last_lines(mcp["output"].as_str().unwrap_or("not run"), 4), None);
+    }
+    let same = |name: &str| name.to_string();
+    let mut skills = built.skill_folders(".claude/skills");
+    skills.extend(built.files_in(".claude/commands", ".md"));
+    reading.compare("skill", "skills", &skills, &strings(&details["skills"]), &same);
+    let agents = built.files_in(".claude/agents", ".md");
+    reading.compare("agent", "agents", &agents, &strings(&details["agents"]), &same);
+    let hooks: Vec<(String, String)> = shared_keys(built, ".claude/settings.json", "/hooks");
+    reading.compare("hook", "hooks", &hooks, &strings(&report["scratch_details"]["hooks"]), &same);
+    let mut servers = shared_keys(built, ".mcp.json", "/mcpServers");
+    servers.extend(shared_keys(built, ".claude.json", "/mcpServers"));
+    let listed: std::collections::BTreeSet<String> =
+        mcp["servers"].as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
+    reading.compare("MCP server", "MCP servers", &servers, &listed, &same);
+    reading
+}

@@ -51,6 +51,16 @@ pub(crate) const CHECK: super::Check = super::Check {
     read: judge::read_plugin,
 };
 
+/// Claude Code loading a project's (or, for the user scope, a home's)
+/// `.claude/` components, settings hooks and MCP servers.
+const PROJECT_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[PROJECT],
+    driver: "tests/clients/claude_project_inventory.py",
+    args: &["--claude", "BIN", "--out", "ROOT", "--scope", "SCOPE"],
+    read: judge::read_project,
+};
+
 /// Claude Code, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "claude-code",
@@ -66,7 +76,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: Some(&read::MANIFESTLESS_LAYOUT) }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &read::CLAUDE_ONLY, read_field: None }),
-    judge: super::Judge::Clients(&[CHECK]),
+    judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: &[],
     subject: "Claude Code",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],

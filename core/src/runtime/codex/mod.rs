@@ -60,6 +60,15 @@ pub(crate) const CHECK: super::Check = super::Check {
     read: judge::read_plugin,
 };
 
+/// Codex reading a project (or, for the user scope, a home) the build wrote into.
+const PROJECT_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["project"],
+    driver: "tests/clients/codex_inventory.py",
+    args: &["--codex", "BIN", "project", "--root", "ROOT", "--scope", "SCOPE"],
+    read: judge::read_project,
+};
+
 /// Codex judging an Agent Plugins package (it reads their root manifest).
 pub(crate) const PACKAGE_CHECK: super::Check = super::Check {
     client: &CLIENT,
@@ -84,7 +93,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: Some(super::HookTrust { kind: "plugin", hooks_file: "hooks/hooks.json", how: HOOK_TRUST }),
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &["interface", "apps"], read_field: Some(("interface", read::foreign_interface)) }),
-    judge: super::Judge::Clients(&[CHECK]),
+    judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: lint::RULES,
     subject: "Codex",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],

@@ -58,6 +58,15 @@ pub(crate) const CHECK: super::Check = super::Check {
     read: judge::read_extension,
 };
 
+/// Gemini CLI reading a project's (or, for the user scope, a home's) `.gemini/`.
+const PROJECT_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["project"],
+    driver: "tests/clients/gemini_inventory.py",
+    args: &["--gemini", "BIN", "--no-relaunch", "--project", "ROOT", "--scope", "SCOPE"],
+    read: judge::read_project,
+};
+
 /// Gemini CLI, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "gemini",
@@ -73,7 +82,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &["settings", "excludeTools", "plan"], read_field: None }),
-    judge: super::Judge::Clients(&[CHECK]),
+    judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: &[],
     subject: "Gemini CLI",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
