@@ -128,3 +128,90 @@ pub(crate) fn read_project(report: &Value, built: &Built<'_>) -> Reading {
     reading.compare("MCP server", "MCP servers", &servers, &listed, &same);
     reading
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::manifest::Manifest;
+
+    fn manifest(paths: &[&str]) -> Manifest {
+        let files: Vec<Value> =
+            paths.iter().map(|p| json!({"path": p, "sha256": "0", "template": p})).collect();
+        let value = json!({
+            "schema_version": crate::manifest::SCHEMA_VERSION, "generator": {"name": "plugforge", "version": "0"},
+            "generated_at": "t", "runtime": "claude-code", "kind": "plugin", "scope": "project",
+            "namespace": "demo", "plugin": {"name": "demo", "version": "1.0.0"}, "files": files,
+        });
+        Manifest::parse("m.json", value.to_string().as_bytes()).unwrap().sorted()
+    }
+
+    /// The report of a bundle whose skill `b` was deleted and whose manifest
+    /// and `.mcp.json` Claude Code's validator refuses, as 2.1.332 prints it.
+    fn broken_report(dir: &str) -> Value {
+        let validate = format!(
+            "Validating plugin manifest: {dir}/.claude-plugin/plugin.json\n\n⚠ Found 1 warning:\n\n  ❯ bogus: Unknown field 'bogus'.\n\n\
+             Validating mcp: {dir}/.mcp.json\n\n✘ Found 1 error:\n\n  ❯ mcpServers.x.command: Invalid input.\n\n\
+             Plugin directory checks for {dir}.\n\n  ❯ icon: No icon\n\n✘ Validation failed\n"
+        );
+        json!({
+            "validate_plugin": {"exit": 1, "output": validate, "warnings": 1, "errors": 1},
+            "validate_marketplace": {"exit": 0, "output": "✔ Validation passed", "warnings": 0, "errors": 0},
+            "marketplace_add": {"exit": 0, "output": "ok"},
+            "install": {"exit": 0, "output": "ok"},
+            "details": {"exit": 0, "skills": ["a", "go"], "agents": [], "hooks": ["Stop"], "mcp_servers": ["x"], "raw": ""},
+        })
+    }
+
+    #[test]
+    fn a_deleted_skill_and_the_validators_findings_fail_with_their_files() {
+        let manifest = manifest(&[
+            ".claude-plugin/plugin.json",
+            ".mcp.json",
+            "commands/go.md",
+            "hooks/hooks.json",
+            "skills/a/SKILL.md",
+            "skills/b/SKILL.md",
+        ]);
+        let files: BTreeMap<String, Vec<u8>> = [
+            ("hooks/hooks.json", r#"{"hooks": {"Stop": []}}"#),
+            (".mcp.json", r#"{"mcpServers": {"x": {"type": "stdio"}}}"#),
+        ]
+        .into_iter()
+        .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
+        .collect();
+        let built = Built { dir: "/s/root/claude-code", manifest: &manifest, files: &files };
+        let reading = read_plugin(&broken_report("/s/root/claude-code"), &built);
+        assert!(!reading.passed());
+        let missing: Vec<(&str, &str, &str)> =
+            reading.missing.iter().map(|m| (m.component.as_str(), m.name.as_str(), m.file.as_str())).collect();
+        assert_eq!(missing, [("skill", "b", "skills/b/SKILL.md")]);
+        let said: Vec<(&str, Option<&str>)> =
+            reading.said.iter().map(|s| (s.message.as_str(), s.file.as_deref())).collect();
+        assert_eq!(
+            said,
+            [
+                ("bogus: Unknown field 'bogus'.", Some(".claude-plugin/plugin.json")),
+                ("mcpServers.x.command: Invalid input.", Some(".mcp.json")),
+            ],
+            "the directory checks after the verdict are not findings"
+        );
+        let counts: Vec<(&str, usize, usize)> =
+            reading.loaded.iter().map(|c| (c.component.as_str(), c.loaded, c.built)).collect();
+        assert_eq!(counts, [("skills", 2, 3), ("agents", 0, 0), ("hooks", 1, 1), ("MCP servers", 1, 1)]);
+    }
+
+    #[test]
+    fn a_step_that_did_not_run_is_said() {
+        let manifest = manifest(&["skills/a/SKILL.md"]);
+        let files = BTreeMap::new();
+        let built = Built { dir: "/d", manifest: &manifest, files: &files };
+        let report = json!({"validate_plugin": {"exit": 0, "output": "", "warnings": 0, "errors": 0}, "details": null});
+        let reading = read_plugin(&report, &built);
+        let steps: Vec<&str> = reading.said.iter().map(|s| s.step.as_str()).collect();
+        assert_eq!(steps, ["plugin marketplace add", "plugin install", "plugin details"]);
+    }
+}
