@@ -345,10 +345,12 @@ fn page(runtime: Runtime, folder: &str) -> String {
                     .package
                     .strip_prefix("pypi:")
                     .map_or(format!("npm `{}`", client.package), |pkg| format!("PyPI `{pkg}`"));
+                let kinds: Vec<String> = check.kinds.iter().map(|k| code(k)).collect();
                 p.push_str(&format!(
-                    "- **{}** ({package} {}), run offline in a throwaway HOME by {}.\n",
+                    "- **{}** ({package} {}), judging the {} kind, run offline in a throwaway HOME by {} (`plugforge verify` runs it too).\n",
                     client.id,
                     client.version,
+                    kinds.join(" and "),
                     code(check.driver)
                 ));
                 if !client.load.is_empty() {

@@ -70,7 +70,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 /// OpenClaw installing a compatible bundle.
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
-    kinds: &["compatible-bundle", "plugin"],
+    kinds: &["compatible-bundle"],
     driver: "tests/clients/openclaw_inventory.py",
     args: &["--openclaw", "BIN", "bundle", "--dir", "DIR", "--id", "NAME"],
     read: judge::read_bundle,

@@ -45,6 +45,12 @@ const COPILOT_ONLY: [&str; 3] = ["commands/", "agents/", "hooks/hooks.json"];
 const SPEC_FILES: [&str; 3] =
     [agent_plugins::facts::MANIFEST_PATH, agent_plugins::facts::MCP_PATH, "skills/"];
 
+/// OpenClaw installing the universal folder, as it installs a compatible bundle.
+const OPENCLAW_CHECK: super::Check = super::Check {
+    kinds: &["plugin"],
+    ..openclaw::CHECK
+};
+
 /// universal, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "universal",
@@ -60,7 +66,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[claude_code::CHECK, codex::CHECK, copilot::CHECK, openclaw::CHECK]),
+    judge: super::Judge::Clients(&[claude_code::CHECK, codex::CHECK, copilot::CHECK, OPENCLAW_CHECK]),
     rules: &[],
     subject: "universal",
     folder_vars: &[],
