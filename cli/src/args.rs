@@ -313,7 +313,7 @@ pub struct VerifyArgs {
     /// Seconds one client may take over one bundle
     #[arg(long, value_name = "SECS", default_value_t = 900)]
     pub timeout: u64,
-    /// How many clients run at once (default: the number of cores)
+    /// How many clients run at once (default: two per core)
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// The file name of each bundle's manifest

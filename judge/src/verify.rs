@@ -291,7 +291,10 @@ pub fn verify(options: &Options) -> Result<Report, String> {
         verdicts.push(verdict);
     }
 
-    let queue = Mutex::new(tasks);
+    // The slowest first, so the longest run is not the last to start.
+    let mut tasks: Vec<(usize, Task)> = tasks.into_iter().collect();
+    tasks.sort_by_key(|(_, task)| std::cmp::Reverse(task.check.client.typical_seconds));
+    let queue = Mutex::new(VecDeque::from(tasks));
     let results = Mutex::new(Vec::new());
     let jobs = options.jobs.max(1);
     std::thread::scope(|scope| {

@@ -256,6 +256,10 @@ pub struct Client {
     pub list: &'static [&'static str],
     /// The suite's driver that loads a bundle and reports the inventory.
     pub driver: &'static str,
+    /// About how long it takes to judge one bundle on a 2-core machine, in
+    /// seconds (measured; most of it waiting, not computing): the slowest
+    /// clients are started first.
+    pub typical_seconds: u32,
 }
 
 /// Which keys an object may hold.

@@ -44,6 +44,7 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
     load: &[],
     list: &["skills-ref validate DIR/skills/NAME"],
     driver: "tests/clients/skills_ref_validate.py",
+    typical_seconds: 2,
 };
 
 /// The reference validator on every skill of a package.

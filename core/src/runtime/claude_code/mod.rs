@@ -40,6 +40,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     ],
     list: &["claude plugin details NAME@MARKETPLACE"],
     driver: "tests/clients/claude_inventory.py",
+    typical_seconds: 5,
 };
 
 /// Claude Code judging a plugin listed by the marketplace at the output root.

@@ -49,6 +49,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     load: &["codex plugin marketplace add ./ROOT", "codex plugin add NAME@MARKETPLACE --json"],
     list: &["codex app-server: plugin/read, skills/list, hooks/list"],
     driver: "tests/clients/codex_inventory.py",
+    typical_seconds: 3,
 };
 
 /// Codex judging a plugin listed by its marketplace at the output root.

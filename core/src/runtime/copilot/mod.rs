@@ -45,6 +45,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     load: &["copilot plugin marketplace add ./ROOT", "copilot plugin install NAME@MARKETPLACE"],
     list: &["copilot plugin list --json", "copilot skill list --json", "copilot mcp list --json"],
     driver: "tests/clients/copilot_inventory.py",
+    typical_seconds: 25,
 };
 
 /// Copilot CLI judging a plugin listed by a marketplace at the output root.

@@ -47,6 +47,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     load: &["gemini extensions validate DIR", "gemini extensions install DIR --consent --skip-settings"],
     list: &["gemini extensions list"],
     driver: "tests/clients/gemini_inventory.py",
+    typical_seconds: 25,
 };
 
 /// Gemini CLI judging an extension: validate, install, list, its own loaders.

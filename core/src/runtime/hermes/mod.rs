@@ -45,6 +45,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     load: &["cp -r DIR $HERMES_HOME/plugins/NAME", "hermes plugins enable NAME"],
     list: &["hermes plugins list"],
     driver: "tests/clients/hermes_inventory.py",
+    typical_seconds: 7,
 };
 
 /// Hermes loading a skill plugin copied into its plugins folder.

@@ -65,6 +65,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     load: &["openclaw plugins install DIR --force --accept-capabilities"],
     list: &["openclaw plugins inspect NAME --json", "openclaw skills list --json"],
     driver: "tests/clients/openclaw_inventory.py",
+    typical_seconds: 55,
 };
 
 /// OpenClaw installing a compatible bundle.

@@ -53,6 +53,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     load: &["cd DIR"],
     list: &["opencode debug config", "opencode debug skill", "opencode agent list"],
     driver: "tests/clients/opencode_inventory.py",
+    typical_seconds: 25,
 };
 
 /// OpenCode reading the project the output root is.
