@@ -6,9 +6,9 @@
 use plugforge_core::{RuleSeverity, ValidationReport};
 use serde_json::{Value, json};
 
-use crate::args::{FormatArg, VerifyArgs};
+use crate::Failure;
+use crate::args::VerifyArgs;
 use crate::host::Host;
-use crate::{EXIT_OK, EXIT_REFUSED, Failure, render};
 
 /// The SARIF version and schema every SARIF report declares.
 const SARIF_VERSION: &str = "2.1.0";
@@ -25,6 +25,8 @@ pub fn verify(_host: &mut dyn Host, _args: &VerifyArgs) -> Result<u8, Failure> {
 
 #[cfg(not(target_os = "wasi"))]
 pub fn verify(host: &mut dyn Host, args: &VerifyArgs) -> Result<u8, Failure> {
+    use crate::args::FormatArg;
+    use crate::{EXIT_OK, EXIT_REFUSED, render};
     use plugforge_judge::Options;
     use std::collections::BTreeMap;
     use std::path::PathBuf;
@@ -256,6 +258,7 @@ fn verify_sarif(report: &plugforge_judge::Report) -> Value {
     sarif(rules, results)
 }
 
+#[cfg(not(target_os = "wasi"))]
 fn rule_text(id: &str) -> String {
     let client = id.split('/').nth(1).unwrap_or_default();
     match id.rsplit('/').next() {
