@@ -296,3 +296,28 @@ fn the_project_kinds_pass_in_both_scopes() {
         }
     }
 }
+
+/// OpenCode 1.18 exits before a pipe takes more than 64 KiB: a project with
+/// many skills (addyosmani/agent-skills, 19 of them) once came back cut off,
+/// every skill missing. The driver reads its output from files.
+#[test]
+fn opencode_lists_every_skill_of_a_large_project() {
+    let clients = client_args(&["opencode"]);
+    if clients["opencode"].is_none() {
+        return;
+    }
+    let tmp = TempDir::new("real-verify-large");
+    let plugin = tmp.join("agent-skills");
+    copy_dir(&repo_root().join("tests/conformance/realworld/addy-agent-skills/plugin"), &plugin);
+    let out = tmp.join("out");
+    run(&["build", s(&plugin), "--target", "opencode", "--out", s(&out)]).expect(0);
+    let home = tmp.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let run = verify(&home, &clients, &[s(&out), "--json"]);
+    let report = run.json();
+    assert_eq!(run.code, 0, "{report:#}");
+    let verdict = client_of(&report["bundles"][0], "opencode");
+    let (loaded, built) = counts(verdict)["skills"];
+    assert!(loaded == built && built >= 19, "{verdict:#}");
+    assert_eq!(counts(verdict).get("agents"), Some(&(3, 3)), "{verdict:#}");
+}
