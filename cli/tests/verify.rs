@@ -185,3 +185,99 @@ fn an_unknown_client_or_output_root_is_a_usage_error() {
     run.expect(2);
     assert!(Path::new(s(&out)).is_dir());
 }
+
+/// `verify --install` with stand-ins for npm and python3 that lay out each
+/// package as its registry would (its binary at the path its client
+/// descriptor names): every client lands in plugforge's cache, where verify
+/// then finds it; a second run finds them all there and installs nothing.
+#[test]
+fn install_puts_every_pinned_client_into_the_cache_where_verify_finds_it() {
+    let tmp = TempDir::new("verify-install");
+    let bin = tmp.join("fake-bin");
+    // What each package installs: package@version -> its binary below the prefix.
+    let mut layout = std::collections::BTreeSet::new();
+    for spec in plugforge_core::Runtime::ALL.iter().map(|r| r.spec()) {
+        if let plugforge_core::Judge::Clients(checks) = &spec.judge {
+            for client in checks.iter().map(|c| c.client) {
+                let package = client.package.strip_prefix("pypi:").unwrap_or(client.package);
+                layout.insert(format!(
+                    "{package}@{}|{}\n",
+                    client.version,
+                    client.binary.replace('*', "x86_64")
+                ));
+            }
+        }
+    }
+    write(tmp.path(), "layout.txt", layout.into_iter().collect::<String>());
+    let stub = "#!/bin/sh\necho stub\n";
+    // npm install --no-audit --no-fund --prefix PREFIX PKG@VER...: each package's binary.
+    write(
+        &bin,
+        "npm",
+        format!(
+            "#!/bin/sh\nwhile [ \"$1\" != --prefix ]; do shift; done\nprefix=$2; shift 2\necho \"npm $*\" >> {log}\n\
+             for spec in \"$@\"; do rel=$(grep -F \"$spec|\" {layout} | cut -d'|' -f2); [ -n \"$rel\" ] || continue\n\
+             mkdir -p \"$prefix/$(dirname \"$rel\")\"; printf '{stub}' > \"$prefix/$rel\"; chmod +x \"$prefix/$rel\"; done\n",
+            log = s(&tmp.join("calls.txt")),
+            layout = s(&tmp.join("layout.txt")),
+            stub = stub.replace('\n', "\\n"),
+        ),
+    );
+    // python3 -m venv PREFIX: a venv whose pip installs PKG==VER's binary.
+    write(
+        &bin,
+        "python3",
+        format!(
+            "#!/bin/sh\n[ \"$1 $2\" = \"-m venv\" ] || exit 3\nmkdir -p \"$3/bin\"\necho \"venv $3\" >> {log}\n\
+             printf '#!/bin/sh\\nfor a; do spec=$a; done; spec=$(echo \"$spec\" | sed s/==/@/)\\nrel=$(grep -F \"$spec|\" {layout} | cut -d\"|\" -f2)\\n\
+             printf \"{stub}\" > \"{prefix}/$rel\"; chmod +x \"{prefix}/$rel\"\\n' > \"$3/bin/pip\"\n\
+             sed -i \"s|{{prefix}}|$3|g\" \"$3/bin/pip\"; chmod +x \"$3/bin/pip\"\n",
+            log = s(&tmp.join("calls.txt")),
+            layout = s(&tmp.join("layout.txt")),
+            stub = stub.replace('\n', "\\\\n"),
+            prefix = "{prefix}",
+        ),
+    );
+    for tool in ["npm", "python3"] {
+        std::fs::set_permissions(bin.join(tool), std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+    }
+    let out = striatum_all(&tmp);
+    let cache = tmp.join("cache");
+    let home = tmp.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let verify = |args: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_plugforge"));
+        command
+            .arg("verify")
+            .args(args)
+            .env_clear()
+            .env("PATH", format!("{}:/usr/bin:/bin", s(&bin)))
+            .env("HOME", &home)
+            .env("PLUGFORGE_CACHE_DIR", &cache);
+        run_command(&mut command)
+    };
+    let first = verify(&[s(&out), "--install", "--target", "cursor", "--json"]);
+    first.expect(0);
+    let ids = ["claude", "codex", "gemini", "opencode", "skills-ref", "openclaw", "hermes", "copilot"];
+    for id in ids {
+        assert!(first.stderr.contains(&format!("install: {id} ")), "{id}: {}", first.stderr);
+    }
+    assert_eq!(first.stderr.matches(" ready (").count(), 8, "{}", first.stderr);
+    let calls = std::fs::read_to_string(tmp.join("calls.txt")).unwrap();
+    assert_eq!(calls.lines().count(), 8, "one install per client: {calls}");
+    assert!(
+        calls.contains("@google/gemini-cli@0.61.0 @iarna/toml@2.2.5"),
+        "extras beside the client: {calls}"
+    );
+    assert!(cache.join("clients/hermes-venv/bin/hermes").is_file());
+
+    // The clients are found in the cache now (each stand-in fails its driver's --version).
+    let second = verify(&[s(&out), "--install", "--target", "claude-code", "--json"]);
+    assert_eq!(second.stderr.matches("is in the cache").count(), 8, "{}", second.stderr);
+    assert_eq!(std::fs::read_to_string(tmp.join("calls.txt")).unwrap(), calls, "nothing installed twice");
+    let report = second.json();
+    let claude = &report["bundles"][0]["clients"][0];
+    let binary = claude["binary"].as_str().unwrap();
+    assert!(binary.starts_with(s(&cache.join("clients/claude"))), "{claude:#}");
+}

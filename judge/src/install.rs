@@ -79,7 +79,9 @@ pub fn install(say: &mut dyn FnMut(&str)) -> Result<Vec<String>, String> {
             ));
             continue;
         }
-        say(&format!("install: {}@{} into {}", client.package, client.version, prefix.display()));
+        let (package, registry) =
+            client.package.strip_prefix("pypi:").map_or((client.package, ""), |p| (p, " (PyPI)"));
+        say(&format!("install: {package}@{}{registry} into {}", client.version, prefix.display()));
         match install_one(client, &prefix).and_then(|()| {
             find::glob(&prefix, client.binary)
                 .ok_or_else(|| format!("installed, but no binary at {}/{}", prefix.display(), client.binary))
