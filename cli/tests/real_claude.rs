@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
@@ -104,5 +104,36 @@ fn claude_code_accepts_and_installs_the_striatum_bundle() {
     assert_eq!(set(&details["agents"]), expected.agents, "{}", details["raw"]);
     assert_eq!(set(&details["hooks"]), expected.hooks, "{}", details["raw"]);
     assert_eq!(set(&details["mcp_servers"]), expected.mcp_servers, "{}", details["raw"]);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn claude_code_loads_remote_servers_written_without_a_type() {
+    let Some(claude) = claude_bin() else { return };
+    // Cursor reads a server with only a `url` as HTTP; Claude Code reads it as
+    // stdio, and `plugin validate` refuses it, unless the bundle says `type`.
+    let root = repo_root();
+    let source = root.join("tests/vectors/cursor-mcp-static-oauth-and-url-only/input");
+    let out = std::env::temp_dir().join(format!("plugforge-real-claude-url-only-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
+        .args(["build", source.to_str().unwrap(), "--target", "claude-code", "--out", out.to_str().unwrap()])
+        .status()
+        .expect("run plugforge");
+    assert!(status.success(), "build failed");
+    let report = Command::new("python3")
+        .arg(root.join("tests/clients/claude_inventory.py"))
+        .args(["--claude", &claude, "--plugin-dir", out.join("claude-code").to_str().unwrap()])
+        .args(["--marketplace-root", out.to_str().unwrap(), "--plugin", "billing-agents"])
+        .output()
+        .expect("run claude_inventory.py");
+    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
+    let report: Value = serde_json::from_slice(&report.stdout).expect("inventory prints JSON");
+    let validated = &report["validate_plugin"];
+    assert_eq!((&validated["exit"], &validated["errors"]), (&json!(0), &json!(0)), "{}", validated["output"]);
+    assert_eq!(report["install"]["exit"], 0, "{}", report["install"]["output"]);
+    let servers = json_keys(&source.join("mcp.json"), "/mcpServers");
+    assert_eq!(servers.len(), 3, "the source has three servers");
+    assert_eq!(set(&report["details"]["mcp_servers"]), servers, "{}", report["details"]["raw"]);
     let _ = std::fs::remove_dir_all(&out);
 }

@@ -249,3 +249,21 @@ fn codex_reads_the_striatum_project() {
     let report = inventory(&codex, &["project", "--root", out.0.to_str().unwrap()]);
     check_project(&report, &source, &["striatum-recover"], "Striatum owns the live state of every run.");
 }
+
+#[test]
+fn codex_keeps_a_cursor_server_with_a_static_oauth_client() {
+    let Some(codex) = codex_bin() else { return };
+    // A Cursor server's `auth: {CLIENT_ID}` makes Codex drop the whole server:
+    // the bundle leaves the key out, and every server of the source loads.
+    let source = repo_root().join("tests/vectors/cursor-mcp-static-oauth-and-url-only/input");
+    let out = Out::new("static-oauth");
+    build(&source, &out.0, &["--target", "codex"]);
+    let report = inventory(
+        &codex,
+        &["plugin", "--marketplace-root", out.0.to_str().unwrap(), "--plugin", "billing-agents"],
+    );
+    assert_eq!(report["add"]["exit"], 0, "{}", report["add"]);
+    let servers = keys(&read_json(&source.join("mcp.json"))["mcpServers"]);
+    assert_eq!(servers.len(), 3, "the source has three servers");
+    assert_eq!(set(&report["read"]["mcp_servers"]), servers, "{}", report["read"]);
+}

@@ -278,11 +278,30 @@ fn quote_plugin_folders(groups: &mut Value) -> bool {
 
 fn mcp(w: &mut Writer<'_>) -> Result<()> {
     let Some(mcp) = &w.plugin.mcp else { return Ok(()) };
-    let servers = CLAUDE_VARS.json(Value::Object(mcp.servers.clone()));
-    for name in mcp.servers.keys() {
-        w.honest("mcp", name, Level::Supported, ".mcp.json");
+    let mut servers = Map::new();
+    for (name, server) in &mcp.servers {
+        let (server, typed) = remote_type(CLAUDE_VARS.json(server.clone()));
+        w.honest("mcp", name, Level::Supported, format!(".mcp.json{typed}"));
+        servers.insert(name.clone(), server);
     }
     w.add_json(".mcp.json", &json!({ "mcpServers": servers }), mcp.origin.to_string())
+}
+
+/// Claude Code reads a server with a `url` and no `type` as a stdio server,
+/// which then fails for lacking a `command` and is dropped at load (its
+/// `plugin validate` says so). Cursor, Copilot and the Agent Plugins spec read
+/// such a server as streamable HTTP, so that is the `type` it gets. Returns
+/// the server and, when a `type` was added, a note for its honesty row.
+pub(super) fn remote_type(server: Value) -> (Value, &'static str) {
+    match server {
+        Value::Object(mut fields)
+            if fields.contains_key("url") && !fields.contains_key("type") && !fields.contains_key("command") =>
+        {
+            fields.insert("type".into(), Value::String("http".into()));
+            (Value::Object(fields), "; `type: http` added (Claude Code reads a server without one as stdio)")
+        }
+        other => (other, ""),
+    }
 }
 
 fn settings(w: &mut Writer<'_>) -> Result<()> {
@@ -373,4 +392,23 @@ fn marketplace_entry(plugin: &Plugin, root: &str, marketplace: &str) -> (Value, 
         "plugins": [],
     });
     (document, Value::Object(entry))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_remote_server_without_a_type_gets_one() {
+        let (typed, note) = remote_type(json!({"url": "https://x.example/mcp"}));
+        assert_eq!(typed, json!({"url": "https://x.example/mcp", "type": "http"}));
+        assert!(note.contains("`type: http` added"));
+        for kept in [
+            json!({"type": "sse", "url": "https://x.example/sse"}),
+            json!({"command": "npx", "args": ["srv"]}),
+            json!({"command": "npx", "url": "https://x.example/mcp"}),
+        ] {
+            assert_eq!(remote_type(kept.clone()), (kept, ""));
+        }
+    }
 }

@@ -174,12 +174,12 @@ fn settings(w: &mut Writer<'_>, places: &Places) -> Result<()> {
 fn mcp(w: &mut Writer<'_>, places: &Places) -> Result<()> {
     let Some(mcp) = &w.plugin.mcp else { return Ok(()) };
     for (name, server) in &mcp.servers {
-        let value = places.root.json(server.clone());
+        let (value, typed) = super::remote_type(places.root.json(server.clone()));
         let detail = match places.scope {
             Scope::Project => format!(
-                ".mcp.json mcpServers.{name}; Claude Code asks each user to approve a project server once"
+                ".mcp.json mcpServers.{name}; Claude Code asks each user to approve a project server once{typed}"
             ),
-            Scope::User => format!("~/.claude.json mcpServers.{name} (user MCP servers)"),
+            Scope::User => format!("~/.claude.json mcpServers.{name} (user MCP servers){typed}"),
         };
         w.honest("mcp", name, Level::Supported, detail);
         let part = Part::JsonEntry { pointer: vec!["mcpServers".into()], key: name.clone(), value };

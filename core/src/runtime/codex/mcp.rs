@@ -22,6 +22,17 @@ pub struct Server {
 pub fn server(value: &Value) -> Server {
     let mut server = value.as_object().cloned().unwrap_or_default();
     let mut notes = Vec::new();
+    // Codex reads `auth` as a string; Cursor's object form (a static OAuth
+    // client, `{"CLIENT_ID": ...}`) makes Codex 0.171 drop the whole server.
+    // Codex has no field for a client id: it runs its own OAuth discovery.
+    if server.get("auth").is_some_and(Value::is_object) {
+        server.remove("auth");
+        notes.push(
+            "`auth` (a static OAuth client) dropped: Codex has no field for one and drops a server that \
+             has it; Codex discovers OAuth itself"
+                .into(),
+        );
+    }
     if server.contains_key("command") {
         stdio(&mut server, &mut notes);
     } else {
@@ -118,6 +129,16 @@ mod tests {
     fn servers_without_the_variable_are_untouched() {
         let plain = json!({"command": "npx", "args": ["-y", "srv"], "env": {"A": "b"}});
         assert_eq!(server(&plain).value, plain);
+    }
+
+    #[test]
+    fn a_static_oauth_client_is_dropped_and_said_but_an_auth_mode_is_kept() {
+        let cursor = server(&json!({"url": "https://x.example/mcp", "auth": {"CLIENT_ID": "id"}}));
+        assert_eq!(cursor.value, json!({"url": "https://x.example/mcp"}));
+        assert_eq!(cursor.level, Level::Degraded);
+        assert!(cursor.detail.starts_with("`auth` (a static OAuth client) dropped"), "{}", cursor.detail);
+        let mode = json!({"url": "https://x.example/mcp", "auth": "oauth"});
+        assert_eq!(server(&mode).value, mode);
     }
 
     #[test]
