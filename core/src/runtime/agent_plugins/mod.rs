@@ -43,7 +43,7 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
     extra_packages: &[],
     load: &[],
     list: &["skills-ref validate DIR/skills/NAME"],
-    driver: "tests/clients/skills_ref_validate.py",
+    driver: "judge/drivers/skills_ref_validate.py",
     typical_seconds: 2,
 };
 
@@ -51,7 +51,7 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
 const SKILLS_REF_CHECK: super::Check = super::Check {
     client: &SKILLS_REF,
     kinds: &["plugin"],
-    driver: "tests/clients/skills_ref_validate.py",
+    driver: "judge/drivers/skills_ref_validate.py",
     args: &["--skills-ref", "BIN", "--missing-ok", "DIR/skills"],
     read: judge::read_skills,
 };

@@ -39,7 +39,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
         "claude plugin install NAME@MARKETPLACE",
     ],
     list: &["claude plugin details NAME@MARKETPLACE"],
-    driver: "tests/clients/claude_inventory.py",
+    driver: "judge/drivers/claude_inventory.py",
     typical_seconds: 5,
 };
 
@@ -47,7 +47,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["plugin"],
-    driver: "tests/clients/claude_inventory.py",
+    driver: "judge/drivers/claude_inventory.py",
     args: &["--claude", "BIN", "--plugin-dir", "DIR", "--marketplace-root", "ROOT", "--plugin", "NAME"],
     read: judge::read_plugin,
 };
@@ -57,7 +57,7 @@ pub(crate) const CHECK: super::Check = super::Check {
 const PROJECT_CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[PROJECT],
-    driver: "tests/clients/claude_project_inventory.py",
+    driver: "judge/drivers/claude_project_inventory.py",
     args: &["--claude", "BIN", "--out", "ROOT", "--scope", "SCOPE"],
     read: judge::read_project,
 };

@@ -48,7 +48,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["codex plugin marketplace add ./ROOT", "codex plugin add NAME@MARKETPLACE --json"],
     list: &["codex app-server: plugin/read, skills/list, hooks/list"],
-    driver: "tests/clients/codex_inventory.py",
+    driver: "judge/drivers/codex_inventory.py",
     typical_seconds: 3,
 };
 
@@ -56,7 +56,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["plugin"],
-    driver: "tests/clients/codex_inventory.py",
+    driver: "judge/drivers/codex_inventory.py",
     args: &["--codex", "BIN", "plugin", "--marketplace-root", "ROOT", "--plugin", "NAME"],
     read: judge::read_plugin,
 };
@@ -65,7 +65,7 @@ pub(crate) const CHECK: super::Check = super::Check {
 const PROJECT_CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["project"],
-    driver: "tests/clients/codex_inventory.py",
+    driver: "judge/drivers/codex_inventory.py",
     args: &["--codex", "BIN", "project", "--root", "ROOT", "--scope", "SCOPE"],
     read: judge::read_project,
 };
@@ -74,7 +74,7 @@ const PROJECT_CHECK: super::Check = super::Check {
 pub(crate) const PACKAGE_CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["plugin"],
-    driver: "tests/clients/codex_agent_plugins.py",
+    driver: "judge/drivers/codex_agent_plugins.py",
     args: &["--codex", "BIN", "--plugin-dir", "DIR", "--name", "NAME"],
     read: judge::read_package,
 };

@@ -46,7 +46,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &["@iarna/toml@2.2.5"],
     load: &["gemini extensions validate DIR", "gemini extensions install DIR --consent --skip-settings"],
     list: &["gemini extensions list"],
-    driver: "tests/clients/gemini_inventory.py",
+    driver: "judge/drivers/gemini_inventory.py",
     typical_seconds: 25,
 };
 
@@ -54,7 +54,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["extension"],
-    driver: "tests/clients/gemini_inventory.py",
+    driver: "judge/drivers/gemini_inventory.py",
     args: &["--gemini", "BIN", "--no-relaunch", "--extension", "DIR"],
     read: judge::read_extension,
 };
@@ -63,7 +63,7 @@ pub(crate) const CHECK: super::Check = super::Check {
 const PROJECT_CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["project"],
-    driver: "tests/clients/gemini_inventory.py",
+    driver: "judge/drivers/gemini_inventory.py",
     args: &["--gemini", "BIN", "--no-relaunch", "--project", "ROOT", "--scope", "SCOPE"],
     read: judge::read_project,
 };

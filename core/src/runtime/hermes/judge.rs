@@ -1,4 +1,4 @@
-//! What Hermes's report (`tests/clients/hermes_inventory.py`) says of a skill
+//! What Hermes's report (`judge/drivers/hermes_inventory.py`) says of a skill
 //! plugin: listed, enabled, loaded by its own PluginManager (which runs the
 //! plugin's `register(ctx)`), and each registered skill served.
 

@@ -44,7 +44,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["cp -r DIR $HERMES_HOME/plugins/NAME", "hermes plugins enable NAME"],
     list: &["hermes plugins list"],
-    driver: "tests/clients/hermes_inventory.py",
+    driver: "judge/drivers/hermes_inventory.py",
     typical_seconds: 7,
 };
 
@@ -52,7 +52,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["skill-plugin"],
-    driver: "tests/clients/hermes_inventory.py",
+    driver: "judge/drivers/hermes_inventory.py",
     args: &["--hermes", "BIN", "--plugin-dir", "DIR"],
     read: judge::read_plugin,
 };

@@ -64,7 +64,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["openclaw plugins install DIR --force --accept-capabilities"],
     list: &["openclaw plugins inspect NAME --json", "openclaw skills list --json"],
-    driver: "tests/clients/openclaw_inventory.py",
+    driver: "judge/drivers/openclaw_inventory.py",
     typical_seconds: 55,
 };
 
@@ -72,7 +72,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["compatible-bundle"],
-    driver: "tests/clients/openclaw_inventory.py",
+    driver: "judge/drivers/openclaw_inventory.py",
     args: &["--openclaw", "BIN", "bundle", "--dir", "DIR", "--id", "NAME"],
     read: judge::read_bundle,
 };

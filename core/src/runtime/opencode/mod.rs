@@ -52,7 +52,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["cd DIR"],
     list: &["opencode debug config", "opencode debug skill", "opencode agent list"],
-    driver: "tests/clients/opencode_inventory.py",
+    driver: "judge/drivers/opencode_inventory.py",
     typical_seconds: 25,
 };
 
@@ -60,7 +60,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &["project"],
-    driver: "tests/clients/opencode_inventory.py",
+    driver: "judge/drivers/opencode_inventory.py",
     args: &["--opencode", "BIN", "--cwd", "ROOT"],
     read: judge::read_project,
 };
