@@ -11,7 +11,7 @@ use plugforge_core::{Built, Check, Judge, Layout, Manifest, Reading, Runtime};
 use serde::Serialize;
 
 use crate::driver::{self, Outcome, Scratch};
-use crate::find::{self, Found};
+use crate::find;
 
 /// What to verify, and how.
 #[derive(Debug, Clone)]
@@ -114,9 +114,6 @@ impl Report {
         self.bundles.iter().flat_map(|b| &b.clients).filter(|c| c.status == Status::Skipped).count()
     }
 
-    pub fn failed(&self) -> usize {
-        self.bundles.iter().filter(|b| b.status == Status::Failed).count()
-    }
 }
 
 /// A bundle found below the root: its manifest and where it is.
@@ -420,14 +417,4 @@ pub fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Which client found where (for `--json` and the text report).
-pub fn describe(found: &Found) -> &'static str {
-    match found {
-        Found::Named(_) => "--client",
-        Found::Variable(_) => "variable",
-        Found::Cache(_) => "plugforge cache",
-        Found::Path(_) => "PATH",
-    }
 }
