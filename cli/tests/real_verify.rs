@@ -38,10 +38,13 @@ fn client_args(ids: &[&str]) -> BTreeMap<String, Option<String>> {
         .collect()
 }
 
-/// `plugforge verify ARGS` with every found client named, HOME `home`.
+/// `plugforge verify ARGS` with every found client named, HOME `home`, and
+/// no other client.
 fn verify(home: &Path, clients: &BTreeMap<String, Option<String>>, args: &[&str]) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_plugforge"));
-    command.arg("verify").args(args).env("HOME", home);
+    // Only the clients named here: none from plugforge's cache, so one skipped
+    // by name stays skipped.
+    command.arg("verify").args(args).env("HOME", home).env("PLUGFORGE_CACHE_DIR", home.join("no-cache"));
     for named in clients.values().flatten() {
         command.args(["--client", named]);
     }
