@@ -64,14 +64,9 @@ fn build(source: &Path, out: &Path, args: &[&str]) {
 }
 
 fn inventory(codex: &str, args: &[&str]) -> Value {
-    let report = Command::new("python3")
-        .arg(repo_root().join("tests/clients/codex_inventory.py"))
-        .args(["--codex", codex])
-        .args(args)
-        .output()
-        .expect("run codex_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+    let mut all = vec!["--codex", codex];
+    all.extend_from_slice(args);
+    clients::judge::judge("codex_inventory.py", &all)
 }
 
 fn set(value: &Value) -> BTreeSet<String> {

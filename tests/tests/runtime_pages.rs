@@ -329,17 +329,20 @@ fn page(runtime: Runtime, folder: &str) -> String {
 
     p.push_str("\n## Judge\n\n");
     match &spec.judge {
-        Judge::Clients(clients) => {
-            for client in *clients {
+        Judge::Clients(checks) => {
+            for check in *checks {
+                let client = check.client;
                 let package = client
                     .package
                     .strip_prefix("pypi:")
                     .map_or(format!("npm `{}`", client.package), |pkg| format!("PyPI `{pkg}`"));
+                let kinds: Vec<String> = check.kinds.iter().map(|k| code(k)).collect();
                 p.push_str(&format!(
-                    "- **{}** ({package} {}), run offline in a throwaway HOME by {}.\n",
+                    "- **{}** ({package} {}), judging the {} kind, run offline in a throwaway HOME by {} (`plugforge verify` runs it too).\n",
                     client.id,
                     client.version,
-                    code(client.driver)
+                    kinds.join(" and "),
+                    code(check.driver)
                 ));
                 if !client.load.is_empty() {
                     p.push_str(&format!("  - Load: {}.\n", list(client.load)));
@@ -407,9 +410,9 @@ fn pins() -> Vec<Option<String>> {
     Runtime::ALL
         .iter()
         .map(|runtime| {
-            let Judge::Clients(clients) = &runtime.spec().judge else { return None };
+            let Judge::Clients(checks) = &runtime.spec().judge else { return None };
             let mut lines = String::new();
-            for client in clients.iter().filter(|c| seen.insert(c.id)) {
+            for client in checks.iter().map(|c| c.client).filter(|c| seen.insert(c.id)) {
                 lines.push_str(&format!(
                     "{}|{}@{}|{}",
                     client.id, client.package, client.version, client.binary

@@ -13,6 +13,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod judge;
 mod registration;
 
 use serde_json::{Map, Value, json};
@@ -35,13 +36,25 @@ const WORKSPACE: &str = "workspace";
 /// Hermes Agent (Python), the judge of its plugins and workspaces.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "hermes",
+    name: "Hermes",
+    commands: &["hermes"],
     package: "pypi:hermes-agent",
     version: "0.19.0",
     binary: "bin/hermes",
     extra_packages: &[],
     load: &["cp -r DIR $HERMES_HOME/plugins/NAME", "hermes plugins enable NAME"],
     list: &["hermes plugins list"],
-    driver: "tests/clients/hermes_inventory.py",
+    driver: "judge/drivers/hermes_inventory.py",
+    typical_seconds: 7,
+};
+
+/// Hermes loading a skill plugin copied into its plugins folder.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["skill-plugin"],
+    driver: "judge/drivers/hermes_inventory.py",
+    args: &["--hermes", "BIN", "--plugin-dir", "DIR"],
+    read: judge::read_plugin,
 };
 
 /// Hermes, as the registry knows it.
@@ -59,7 +72,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK]),
     rules: registration::RULES,
     subject: "Hermes",
     folder_vars: &[],
