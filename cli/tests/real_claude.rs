@@ -74,14 +74,18 @@ fn claude_code_accepts_and_installs_the_striatum_bundle() {
         .expect("run plugforge");
     assert!(status.success(), "build failed");
 
-    let report = Command::new("python3")
-        .arg(root.join("tests/clients/claude_inventory.py"))
-        .args(["--claude", &claude, "--plugin-dir", out.join("claude-code").to_str().unwrap()])
-        .args(["--marketplace-root", out.to_str().unwrap(), "--plugin", "striatum"])
-        .output()
-        .expect("run claude_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    let report: Value = serde_json::from_slice(&report.stdout).expect("inventory prints JSON");
+    let plugin_dir = out.join("claude-code");
+    let report = clients::judge::judge(
+        "claude_inventory.py",
+        &["--claude", &claude, "--plugin-dir", plugin_dir.to_str().unwrap()]
+            .into_iter()
+            .chain(["--marketplace-root", out.to_str().unwrap(), "--plugin", "striatum"])
+            .collect::<Vec<_>>(),
+    );
+    // The verdict plugforge verify gives, from the same report.
+    let reading =
+        clients::judge::verdict("claude-code", "claude", &report, &plugin_dir, ".plugforge-manifest.json");
+    clients::judge::assert_passed(&reading);
 
     for step in ["validate_plugin", "validate_marketplace"] {
         let result = &report[step];
@@ -117,14 +121,14 @@ fn claude_code_loads_remote_servers_written_without_a_type() {
         .status()
         .expect("run plugforge");
     assert!(status.success(), "build failed");
-    let report = Command::new("python3")
-        .arg(root.join("tests/clients/claude_inventory.py"))
-        .args(["--claude", &claude, "--plugin-dir", out.join("claude-code").to_str().unwrap()])
-        .args(["--marketplace-root", out.to_str().unwrap(), "--plugin", "billing-agents"])
-        .output()
-        .expect("run claude_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    let report: Value = serde_json::from_slice(&report.stdout).expect("inventory prints JSON");
+    let plugin_dir = out.join("claude-code");
+    let report = clients::judge::judge(
+        "claude_inventory.py",
+        &["--claude", &claude, "--plugin-dir", plugin_dir.to_str().unwrap()]
+            .into_iter()
+            .chain(["--marketplace-root", out.to_str().unwrap(), "--plugin", "billing-agents"])
+            .collect::<Vec<_>>(),
+    );
     let validated = &report["validate_plugin"];
     assert_eq!((&validated["exit"], &validated["errors"]), (&json!(0), &json!(0)), "{}", validated["output"]);
     assert_eq!(report["install"]["exit"], 0, "{}", report["install"]["output"]);

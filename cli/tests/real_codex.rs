@@ -64,14 +64,9 @@ fn build(source: &Path, out: &Path, args: &[&str]) {
 }
 
 fn inventory(codex: &str, args: &[&str]) -> Value {
-    let report = Command::new("python3")
-        .arg(repo_root().join("tests/clients/codex_inventory.py"))
-        .args(["--codex", codex])
-        .args(args)
-        .output()
-        .expect("run codex_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+    let mut all = vec!["--codex", codex];
+    all.extend_from_slice(args);
+    clients::judge::judge("codex_inventory.py", &all)
 }
 
 fn set(value: &Value) -> BTreeSet<String> {
@@ -195,7 +190,7 @@ fn codex_runs_the_hooks_and_mcp_of_the_full_example() {
 #[test]
 fn codex_migrates_commands_without_arguments_into_skills() {
     let Some(codex) = codex_bin() else { return };
-    let source = repo_root().join("tests/vectors/openclaw-hook-pack/input");
+    let source = plugforge_conformance::case("openclaw-hook-pack").source_dir();
     let out = Out::new("migrate");
     build(&source, &out.0, &["--target", "codex"]);
     let report =

@@ -1,5 +1,5 @@
 //! The real Hermes Agent (hermes-agent 0.19.0 from PyPI) judges both kinds
-//! offline (tests/clients/hermes_inventory.py): a skill plugin is copied to
+//! offline (judge/drivers/hermes_inventory.py): a skill plugin is copied to
 //! `$HERMES_HOME/plugins/`, listed by `hermes plugins list --json`, enabled,
 //! and loaded by Hermes's own `PluginManager.discover_and_load()`, which runs
 //! the fixed `__init__.py`; every registered skill is then served through
@@ -44,13 +44,7 @@ fn build(source: &str, out: &Path, args: &[&str]) {
 }
 
 fn inventory(hermes: &str, flag: &str, dir: &Path) -> Value {
-    let report = Command::new("python3")
-        .arg(repo_root().join("tests/clients/hermes_inventory.py"))
-        .args(["--hermes", hermes, flag, dir.to_str().unwrap()])
-        .output()
-        .expect("run hermes_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+    clients::judge::judge("hermes_inventory.py", &["--hermes", hermes, flag, dir.to_str().unwrap()])
 }
 
 /// The plugin is listed, enabled, loaded without error, registers exactly

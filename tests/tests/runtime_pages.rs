@@ -1,9 +1,9 @@
 // This test reads the runtimes' facts files and writes the generated pages.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)]
 
-//! `docs/runtimes/<id>.md` for every runtime, and `tests/clients/pinned.txt`
-//! (the clients `scripts/install-clients` installs), generated from the
-//! runtimes' specs (`core/src/runtime/<folder>/`): what the registry and the
+//! `docs/runtimes/<id>.md` for every runtime, and each runtime folder's
+//! `pinned-clients.txt` (the clients it brings, which `scripts/install-clients`
+//! installs), generated from the runtimes' specs (`core/src/runtime/<folder>/`): what the registry and the
 //! spec say, the honesty levels its writer reports over the reference
 //! sources, each fact of its `facts.rs` with the source it was verified
 //! against, and the folder's `evidence.md` where it has one. A stale or
@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use plugforge_conformance::honesty::{COMPONENTS, symbol, worst_levels};
+use plugforge_conformance::registry_folders as folders;
 use plugforge_core::{HookEvents, HookShape, Judge, Layout, Runtime, Spec, rules};
 
 fn repo() -> PathBuf {
@@ -21,16 +22,6 @@ fn repo() -> PathBuf {
 
 fn update() -> bool {
     std::env::var_os("UPDATE_EXPECT").is_some_and(|v| v == "1")
-}
-
-/// The registry's folder of each runtime, in registry order.
-fn folders() -> Vec<String> {
-    let registry = std::fs::read_to_string(repo().join("core/src/runtime/mod.rs")).expect("the registry");
-    let start = registry.find("\nregistry! {").expect("registry! { ... } in core/src/runtime/mod.rs");
-    let body = &registry[start..start + registry[start..].find("\n}").expect("the registry's end")];
-    body.lines()
-        .filter_map(|line| Some(line.trim().strip_suffix(',')?.split_once(" => ")?.1.to_string()))
-        .collect()
 }
 
 /// One fact of a `facts.rs`: its name, its value as written, its doc.
@@ -338,17 +329,20 @@ fn page(runtime: Runtime, folder: &str) -> String {
 
     p.push_str("\n## Judge\n\n");
     match &spec.judge {
-        Judge::Clients(clients) => {
-            for client in *clients {
+        Judge::Clients(checks) => {
+            for check in *checks {
+                let client = check.client;
                 let package = client
                     .package
                     .strip_prefix("pypi:")
                     .map_or(format!("npm `{}`", client.package), |pkg| format!("PyPI `{pkg}`"));
+                let kinds: Vec<String> = check.kinds.iter().map(|k| code(k)).collect();
                 p.push_str(&format!(
-                    "- **{}** ({package} {}), run offline in a throwaway HOME by {}.\n",
+                    "- **{}** ({package} {}), judging the {} kind, run offline in a throwaway HOME by {} (`plugforge verify` runs it too).\n",
                     client.id,
                     client.version,
-                    code(client.driver)
+                    kinds.join(" and "),
+                    code(check.driver)
                 ));
                 if !client.load.is_empty() {
                     p.push_str(&format!("  - Load: {}.\n", list(client.load)));
@@ -405,27 +399,39 @@ fn with_runtime_pages(summary: &str) -> String {
     format!("{}{entries}{}", &summary[..start], &rest[end.min(rest.len())..])
 }
 
-/// The clients the suite installs, each once, in registry order.
-fn pinned() -> String {
-    let mut out = String::from(
-        "# Generated from each runtime's spec (`judge`) by tests/tests/runtime_pages.rs.\n\
-         # id|package@version|binary below the install prefix[|extra npm packages]\n",
-    );
+/// The file in a runtime's folder pinning the clients it brings.
+const PINS_FILE: &str = "pinned-clients.txt";
+
+/// Each runtime's pins: the clients its judge runs that no runtime before it
+/// in registry order runs (each client is pinned once, where it first
+/// appears), as `scripts/install-clients` reads them; `None` when it brings none.
+fn pins() -> Vec<Option<String>> {
     let mut seen = BTreeSet::new();
-    for runtime in Runtime::ALL {
-        let Judge::Clients(clients) = &runtime.spec().judge else { continue };
-        for client in *clients {
-            if !seen.insert(client.id) {
-                continue;
+    Runtime::ALL
+        .iter()
+        .map(|runtime| {
+            let Judge::Clients(checks) = &runtime.spec().judge else { return None };
+            let mut lines = String::new();
+            for client in checks.iter().map(|c| c.client).filter(|c| seen.insert(c.id)) {
+                lines.push_str(&format!(
+                    "{}|{}@{}|{}",
+                    client.id, client.package, client.version, client.binary
+                ));
+                if !client.extra_packages.is_empty() {
+                    lines.push_str(&format!("|{}", client.extra_packages.join(" ")));
+                }
+                lines.push('\n');
             }
-            out.push_str(&format!("{}|{}@{}|{}", client.id, client.package, client.version, client.binary));
-            if !client.extra_packages.is_empty() {
-                out.push_str(&format!("|{}", client.extra_packages.join(" ")));
-            }
-            out.push('\n');
-        }
-    }
-    out
+            (!lines.is_empty()).then(|| {
+                format!(
+                    "# The clients that judge {} (its spec's `judge`), pinned for scripts/install-clients.\n\
+                     # Generated by tests/tests/runtime_pages.rs; do not edit.\n\
+                     # id|package@version|binary below the install prefix[|extra npm packages]\n{lines}",
+                    runtime.name()
+                )
+            })
+        })
+        .collect()
 }
 
 fn check(path: &Path, generated: &str, stale: &mut Vec<String>) {
@@ -456,7 +462,17 @@ fn runtime_pages_and_client_pins_are_generated_from_the_specs() {
         let path = entry.expect("entry").path();
         assert!(expected.contains(&path), "{} names no runtime of the registry", path.display());
     }
-    check(&repo().join("tests/clients/pinned.txt"), &pinned(), &mut stale);
+    for (folder, pins) in folders.iter().zip(pins()) {
+        let path = repo().join("core/src/runtime").join(folder).join(PINS_FILE);
+        match pins {
+            Some(pins) => check(&path, &pins, &mut stale),
+            None if path.exists() && update() => std::fs::remove_file(&path).expect("remove stale pins"),
+            None if path.exists() => {
+                stale.push(format!("core/src/runtime/{folder}/{PINS_FILE} (brings no client)"))
+            }
+            None => {}
+        }
+    }
     let summary_path = repo().join("docs/SUMMARY.md");
     let summary = std::fs::read_to_string(&summary_path).expect("docs/SUMMARY.md");
     check(&summary_path, &with_runtime_pages(&summary), &mut stale);

@@ -6,6 +6,7 @@
 mod local_root;
 mod skill_fold;
 mod spec;
+pub mod verdict;
 mod writer;
 
 /// The registry: one line per runtime, `Variant => folder`. The line
@@ -54,8 +55,8 @@ registry! {
 use std::collections::BTreeMap;
 
 pub use spec::{
-    Agents, Client, CommandDescription, Commands, Foreign, HookEvents, HookShape, HookTrust, Hooks, Judge,
-    Keys, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
+    Agents, Check, Client, CommandDescription, Commands, Foreign, HookEvents, HookShape, HookTrust, Hooks,
+    Judge, Keys, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
 };
 pub use writer::{Writer, left_out, marketplace_owner};
 

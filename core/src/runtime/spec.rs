@@ -2,6 +2,7 @@
 //! by the registry. Every field is required, so a runtime added without its
 //! hook events, tool names, components or client does not compile.
 
+use super::verdict::{Built, Reading};
 use super::{Kind, Runtime, Writer};
 use crate::draft::Draft;
 use crate::error::Result;
@@ -77,6 +78,12 @@ pub struct Reads {
     /// Other formats whose plugins it loads when its own marker is absent,
     /// each found by that format's marker, in the order it tries them.
     pub loads_formats: &'static [Runtime],
+    /// What it loads of a plugin laid out in one of [`Reads::loads_formats`]:
+    /// its honesty rows for the writer's plugin read as that format, `false`
+    /// (and no rows) for a format whose reading it cannot say. Required when
+    /// it loads other formats: a folder laid out for several hosts
+    /// (`universal`) says from these what each such runtime gets of it.
+    pub(crate) loaded_as: Option<fn(&mut Writer<'_>, Runtime) -> bool>,
     /// Without any manifest, the files or folders that make it load a
     /// folder anyway, and the format it then reads it as.
     pub loads_manifestless: Option<Manifestless>,
@@ -201,7 +208,7 @@ pub struct HookTrust {
 pub enum Judge {
     /// Real clients, run offline in a throwaway HOME, load the bundle and
     /// say what they loaded.
-    Clients(&'static [&'static Client]),
+    Clients(&'static [Check]),
     /// No client runs offline here: the bundles are checked against the
     /// runtime's published schemas and documented behaviour.
     Schemas {
@@ -214,10 +221,31 @@ pub enum Judge {
     Nothing(&'static str),
 }
 
+/// One real client judging a runtime's bundles: how its driver is run on a
+/// built bundle, and how its report is read.
+pub struct Check {
+    pub client: &'static Client,
+    /// The artifact kinds it judges (others are not judged by it).
+    pub kinds: &'static [&'static str],
+    /// The driver (below the repository, embedded in the verifier) that
+    /// loads the bundle with the client and prints what it loaded as JSON.
+    pub driver: &'static str,
+    /// The driver's arguments: `BIN` the client, `ROOT` the output root,
+    /// `DIR` the bundle folder, `NAME` the plugin, `SCOPE` the scope it was
+    /// built for (`project`, `user`).
+    pub args: &'static [&'static str],
+    /// What the report says of the bundle.
+    pub read: fn(&Value, &Built<'_>) -> Reading,
+}
+
 /// A real agent CLI, pinned, as the suite installs and drives it.
 pub struct Client {
     /// Its id in `scripts/install-clients` (and `PLUGFORGE_<ID>_BIN`).
     pub id: &'static str,
+    /// Its name in messages ("Claude Code").
+    pub name: &'static str,
+    /// The commands a user's install puts on PATH.
+    pub commands: &'static [&'static str],
     /// Where it installs from: an npm package, or `pypi:<package>`.
     pub package: &'static str,
     /// The version the suite pins.
@@ -234,6 +262,10 @@ pub struct Client {
     pub list: &'static [&'static str],
     /// The suite's driver that loads a bundle and reports the inventory.
     pub driver: &'static str,
+    /// About how long it takes to judge one bundle on a 2-core machine, in
+    /// seconds (measured; most of it waiting, not computing): the slowest
+    /// clients are started first.
+    pub typical_seconds: u32,
 }
 
 /// Which keys an object may hold.
@@ -363,4 +395,22 @@ pub struct Mcp {
     /// What a message says after another runtime's spelling ("Codex expands
     /// no variable ...").
     pub unexpanded: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Runtime;
+
+    #[test]
+    fn a_runtime_that_loads_other_formats_says_what_it_loads_of_them() {
+        for runtime in Runtime::ALL {
+            let reads = &runtime.spec().reads;
+            assert_eq!(
+                reads.loaded_as.is_some(),
+                !reads.loads_formats.is_empty(),
+                "{}: `reads.loaded_as` goes with `reads.loads_formats`",
+                runtime.id()
+            );
+        }
+    }
 }

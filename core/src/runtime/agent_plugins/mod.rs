@@ -8,6 +8,7 @@
 pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
+mod judge;
 mod mcp_rules;
 
 use serde_json::{Map, Value, json};
@@ -34,13 +35,25 @@ const NOT_A_COMPONENT: &str = "Agent Plugins 1.0 has two component types, skills
 /// Agent Plugins client loads (Codex judges the plugin itself).
 pub(crate) const SKILLS_REF: super::Client = super::Client {
     id: "skills-ref",
+    name: "skills-ref",
+    commands: &["skills-ref"],
     package: "skills-ref",
     version: "0.1.5",
     binary: "node_modules/.bin/skills-ref",
     extra_packages: &[],
     load: &[],
     list: &["skills-ref validate DIR/skills/NAME"],
-    driver: "tests/clients/skills_ref_validate.py",
+    driver: "judge/drivers/skills_ref_validate.py",
+    typical_seconds: 2,
+};
+
+/// The reference validator on every skill of a package.
+const SKILLS_REF_CHECK: super::Check = super::Check {
+    client: &SKILLS_REF,
+    kinds: &["plugin"],
+    driver: "judge/drivers/skills_ref_validate.py",
+    args: &["--skills-ref", "BIN", "--missing-ok", "DIR/skills"],
+    read: judge::read_skills,
 };
 
 /// Agent Plugins, as the registry knows it.
@@ -51,14 +64,14 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: REQUIRED_URLS,
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &[], read_field: None }),
-    judge: super::Judge::Clients(&[&SKILLS_REF, &super::codex::CLIENT]),
+    judge: super::Judge::Clients(&[SKILLS_REF_CHECK, super::codex::PACKAGE_CHECK]),
     rules: &[],
     subject: "an Agent Plugins client",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],

@@ -2,6 +2,7 @@
 //! listed in the marketplace at [`facts::MARKETPLACE_PATH`]) and a project kind
 //! (what Codex reads from a repository or from `~/.codex`).
 
+mod judge;
 mod commands;
 pub(crate) mod facts;
 pub(crate) mod lint;
@@ -39,13 +40,43 @@ pub(crate) const DEFAULT_CAPABILITIES: [&str; 1] = ["Interactive"];
 /// Codex's CLI and its app-server, the judge of its plugins and projects.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "codex",
+    name: "Codex",
+    commands: &["codex"],
     package: "@openai/codex",
     version: "0.171.0",
     binary: "node_modules/@openai/codex-linux-x64/vendor/*/bin/codex",
     extra_packages: &[],
     load: &["codex plugin marketplace add ./ROOT", "codex plugin add NAME@MARKETPLACE --json"],
     list: &["codex app-server: plugin/read, skills/list, hooks/list"],
-    driver: "tests/clients/codex_inventory.py",
+    driver: "judge/drivers/codex_inventory.py",
+    typical_seconds: 3,
+};
+
+/// Codex judging a plugin listed by its marketplace at the output root.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["plugin"],
+    driver: "judge/drivers/codex_inventory.py",
+    args: &["--codex", "BIN", "plugin", "--marketplace-root", "ROOT", "--plugin", "NAME"],
+    read: judge::read_plugin,
+};
+
+/// Codex reading a project (or, for the user scope, a home) the build wrote into.
+const PROJECT_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["project"],
+    driver: "judge/drivers/codex_inventory.py",
+    args: &["--codex", "BIN", "project", "--root", "ROOT", "--scope", "SCOPE"],
+    read: judge::read_project,
+};
+
+/// Codex judging an Agent Plugins package (it reads their root manifest).
+pub(crate) const PACKAGE_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["plugin"],
+    driver: "judge/drivers/codex_agent_plugins.py",
+    args: &["--codex", "BIN", "--plugin-dir", "DIR", "--name", "NAME"],
+    read: judge::read_package,
 };
 
 /// Codex, as the registry knows it.
@@ -56,14 +87,14 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: lint::MANIFEST_FALLBACKS, check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: lint::MANIFEST_FALLBACKS, check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: Some(super::CommandDescription { key_alone_suffices: false, why_needed: "Codex does not migrate it into a skill" }), own_format: None },
     hook_trust: Some(super::HookTrust { kind: "plugin", hooks_file: "hooks/hooks.json", how: HOOK_TRUST }),
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &["interface", "apps"], read_field: Some(("interface", read::foreign_interface)) }),
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: lint::RULES,
     subject: "Codex",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],

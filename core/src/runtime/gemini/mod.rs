@@ -13,6 +13,7 @@ pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
 pub(crate) mod hooks;
+mod judge;
 mod mcp;
 mod prompt;
 pub(crate) mod tools;
@@ -37,13 +38,34 @@ const USER_CONTEXT_FILE: &str = ".gemini/GEMINI.md";
 /// Gemini CLI, the judge of its extensions and projects.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "gemini",
+    name: "Gemini CLI",
+    commands: &["gemini"],
     package: "@google/gemini-cli",
     version: "0.61.0",
     binary: "node_modules/.bin/gemini",
     extra_packages: &["@iarna/toml@2.2.5"],
     load: &["gemini extensions validate DIR", "gemini extensions install DIR --consent --skip-settings"],
     list: &["gemini extensions list"],
-    driver: "tests/clients/gemini_inventory.py",
+    driver: "judge/drivers/gemini_inventory.py",
+    typical_seconds: 25,
+};
+
+/// Gemini CLI judging an extension: validate, install, list, its own loaders.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["extension"],
+    driver: "judge/drivers/gemini_inventory.py",
+    args: &["--gemini", "BIN", "--no-relaunch", "--extension", "DIR"],
+    read: judge::read_extension,
+};
+
+/// Gemini CLI reading a project's (or, for the user scope, a home's) `.gemini/`.
+const PROJECT_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["project"],
+    driver: "judge/drivers/gemini_inventory.py",
+    args: &["--gemini", "BIN", "--no-relaunch", "--project", "ROOT", "--scope", "SCOPE"],
+    read: judge::read_project,
 };
 
 /// Gemini CLI, as the registry knows it.
@@ -54,14 +76,14 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
     agents: super::Agents { recursive: false, skipped_prefix: Some('_'), frontmatter_required: false, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: Some(lint::check_commands) },
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &["settings", "excludeTools", "plan"], read_field: None }),
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: &[],
     subject: "Gemini CLI",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],

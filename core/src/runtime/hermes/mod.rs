@@ -13,6 +13,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod judge;
 mod registration;
 
 use serde_json::{Map, Value, json};
@@ -35,13 +36,25 @@ const WORKSPACE: &str = "workspace";
 /// Hermes Agent (Python), the judge of its plugins and workspaces.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "hermes",
+    name: "Hermes",
+    commands: &["hermes"],
     package: "pypi:hermes-agent",
     version: "0.19.0",
     binary: "bin/hermes",
     extra_packages: &[],
     load: &["cp -r DIR $HERMES_HOME/plugins/NAME", "hermes plugins enable NAME"],
     list: &["hermes plugins list"],
-    driver: "tests/clients/hermes_inventory.py",
+    driver: "judge/drivers/hermes_inventory.py",
+    typical_seconds: 7,
+};
+
+/// Hermes loading a skill plugin copied into its plugins folder.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["skill-plugin"],
+    driver: "judge/drivers/hermes_inventory.py",
+    args: &["--hermes", "BIN", "--plugin-dir", "DIR"],
+    read: judge::read_plugin,
 };
 
 /// Hermes, as the registry knows it.
@@ -52,14 +65,14 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: Some(registration::check), layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: Some(registration::check), layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK]),
     rules: registration::RULES,
     subject: "Hermes",
     folder_vars: &[],

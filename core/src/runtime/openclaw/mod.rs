@@ -17,6 +17,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod judge;
 
 use serde_json::{Value, json};
 
@@ -55,13 +56,25 @@ const MANIFESTLESS: super::Manifestless = super::Manifestless {
 /// OpenClaw's CLI (Node 24), the judge of its bundles and workspaces.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "openclaw",
+    name: "OpenClaw",
+    commands: &["openclaw"],
     package: "openclaw",
     version: "2026.9.6",
     binary: "openclaw",
     extra_packages: &[],
     load: &["openclaw plugins install DIR --force --accept-capabilities"],
     list: &["openclaw plugins inspect NAME --json", "openclaw skills list --json"],
-    driver: "tests/clients/openclaw_inventory.py",
+    driver: "judge/drivers/openclaw_inventory.py",
+    typical_seconds: 55,
+};
+
+/// OpenClaw installing a compatible bundle.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["compatible-bundle"],
+    driver: "judge/drivers/openclaw_inventory.py",
+    args: &["--openclaw", "BIN", "bundle", "--dir", "DIR", "--id", "NAME"],
+    read: judge::read_bundle,
 };
 
 /// OpenClaw, as the registry knows it.
@@ -72,14 +85,14 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: LOADS_FORMATS, loads_manifestless: Some(MANIFESTLESS), manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: LOADS_FORMATS, loaded_as: Some(loaded_as), loads_manifestless: Some(MANIFESTLESS), manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK]),
     rules: &[],
     subject: "OpenClaw",
     folder_vars: &[],
@@ -184,9 +197,22 @@ fn has_handler(plugin: &Plugin, pack: &str) -> bool {
     plugin.support.iter().any(|f| handlers.contains(&f.path.to_string()))
 }
 
-/// OpenClaw's honesty rows for a bundle laid out in `base`'s format (the
-/// universal folder, which OpenClaw reads as a Codex bundle, reuses them).
-pub(crate) fn bundle_rows(w: &mut Writer<'_>, base: Base) {
+/// What OpenClaw loads of a plugin laid out in `format` (one of
+/// [`LOADS_FORMATS`]): the rows of a compatible bundle on that base. An Agent
+/// Plugins root manifest it detects is not described (no rows).
+fn loaded_as(w: &mut Writer<'_>, format: super::Runtime) -> bool {
+    let base = match format {
+        super::Runtime::ClaudeCode => Base::Claude,
+        super::Runtime::Codex => Base::Codex,
+        super::Runtime::Cursor => Base::Cursor,
+        _ => return false,
+    };
+    bundle_rows(w, base);
+    true
+}
+
+/// OpenClaw's honesty rows for a bundle laid out in `base`'s format.
+fn bundle_rows(w: &mut Writer<'_>, base: Base) {
     let plugin = w.plugin;
     for skill in &plugin.skills {
         let loaded = format!("skills/{}: an OpenClaw skill", skill.name);

@@ -9,6 +9,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod judge;
 mod mcp_rules;
 
 use serde_json::{Map, Value, json};
@@ -43,13 +44,25 @@ const GUARDED_TOOLS: [(&str, &[&str]); 2] =
 /// OpenCode's CLI, the judge of its project and global configuration.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "opencode",
+    name: "OpenCode",
+    commands: &["opencode"],
     package: "opencode-ai",
     version: "1.18.33",
     binary: "node_modules/opencode-ai/bin/opencode.exe",
     extra_packages: &[],
     load: &["cd DIR"],
     list: &["opencode debug config", "opencode debug skill", "opencode agent list"],
-    driver: "tests/clients/opencode_inventory.py",
+    driver: "judge/drivers/opencode_inventory.py",
+    typical_seconds: 25,
+};
+
+/// OpenCode reading the project the output root is.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &["project"],
+    driver: "judge/drivers/opencode_inventory.py",
+    args: &["--opencode", "BIN", "--cwd", "ROOT"],
+    read: judge::read_project,
 };
 
 /// OpenCode, as the registry knows it.
@@ -60,14 +73,14 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::CONFIG_FILE), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::CONFIG_FILE), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::CONFIG_FILE), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::CONFIG_FILE), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: false, description: None, own_format: None },
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK]),
     rules: &[],
     subject: "OpenCode",
     folder_vars: &[],
