@@ -148,6 +148,28 @@ fn template_chains_and_doubling_strings_are_limit_errors_in_bounded_memory() {
     }
 }
 
+/// The skill fold (Cursor, OpenCode, Agent Skills) took each key out in a
+/// pass over every line: 40,000 keys took over a minute for OpenCode alone.
+#[test]
+fn a_frontmatter_of_forty_thousand_keys_builds_in_linear_time() {
+    let tmp = TempDir::new("limit-keys");
+    let src = tmp.join("src");
+    let keys: String = (0..40_000).map(|i| format!("k{i}: v{i}\n")).collect();
+    demo_source(&src, &[("skills/s/SKILL.md", &format!("---\nname: s\ndescription: S.\n{keys}---\nGo.\n"))]);
+    let started = Instant::now();
+    let out = tmp.join("out");
+    let r = common::run(&["build", s(&src), "--target", "opencode", "--out", s(&out)]);
+    let took = started.elapsed();
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let skill = fs::read_to_string(out.join(".opencode/skills/s/SKILL.md")).unwrap();
+    assert!(
+        skill.contains("metadata:\n  k0: v0\n") && skill.contains("  k39999: v39999\n"),
+        "{}",
+        &skill[..200]
+    );
+    assert!(took < Duration::from_secs(30), "built in {took:?}");
+}
+
 #[test]
 fn a_template_that_loops_runs_out_of_fuel() {
     let tmp = TempDir::new("limit-fuel");

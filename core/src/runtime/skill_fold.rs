@@ -550,20 +550,15 @@ mod tests {
         assert_eq!(result.changes, ["allowed-tools list written as one space-separated string"]);
     }
 
-    /// Each key taken out used to be a pass over every line: 40,000 keys
-    /// took over a minute. Now one pass: well under the bound even in a
-    /// debug build on a busy machine.
+    /// Every key outside the Agent Skills set goes under `metadata`, all
+    /// in one pass (`cli/tests/limits.rs` times 40,000 of them).
     #[test]
-    fn a_frontmatter_of_forty_thousand_keys_folds_in_one_pass() {
-        let keys: String = (0..40_000).map(|i| format!("k{i}: v{i}\n")).collect();
+    fn a_frontmatter_of_many_keys_moves_each_under_metadata() {
+        let keys: String = (0..2_000).map(|i| format!("k{i}: v{i}\n")).collect();
         let text = format!("---\nname: deploy\ndescription: Deploys.\n{keys}---\nBody\n");
-        let started = std::time::Instant::now();
-        let result = folded(&text, Strictness::AgentSkills);
-        let took = started.elapsed();
-        let written = result.text.expect("changed");
-        assert!(written.contains("metadata:\n  k0: v0\n") && written.contains("  k39999: v39999\n"));
+        let written = folded(&text, Strictness::AgentSkills).text.expect("changed");
+        assert!(written.contains("metadata:\n  k0: v0\n") && written.contains("  k1999: v1999\n"));
         assert!(!written.contains("\nk1: v1\n"), "moved under metadata, not left at the top");
-        assert!(took < std::time::Duration::from_secs(10), "folded in {took:?}");
     }
 
     #[test]
