@@ -170,6 +170,34 @@ fn a_frontmatter_of_forty_thousand_keys_builds_in_linear_time() {
     assert!(took < Duration::from_secs(30), "built in {took:?}");
 }
 
+/// A template tag at the operator bound builds on a thread with Rust's
+/// default 2 MiB stack (what a host's worker thread gets): the bound keeps
+/// minijinja's recursion well inside it.
+#[test]
+fn a_template_tag_at_the_operator_bound_builds_on_a_small_stack() {
+    let most = plugforge_core::limits::MAX_TEMPLATE_OPERATORS;
+    let chains = [
+        format!("{{{{ \"a\"{} }}}}", "|lower".repeat(most)),
+        format!("{{{{ 1{} }}}}", " + 1".repeat(most)),
+        format!("{{{{ {}true }}}}", "not ".repeat(most)),
+    ];
+    for chain in chains {
+        let built = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let mut tree = plugforge_core::SourceTree::new();
+                let config = r#"{"name": "demo", "version": "1.0.0", "description": "d"}"#;
+                tree.insert("plugforge.json", config.as_bytes().to_vec(), false).unwrap();
+                let command = format!("---\ndescription: T.\n---\n{chain}\n");
+                tree.insert("commands/t.md.j2", command.into_bytes(), false).unwrap();
+                plugforge_core::build(&tree, &plugforge_core::BuildOptions::default()).map(|_| ())
+            })
+            .unwrap()
+            .join();
+        assert!(matches!(built, Ok(Ok(()))), "built without a stack overflow: {built:?}");
+    }
+}
+
 #[test]
 fn a_template_that_loops_runs_out_of_fuel() {
     let tmp = TempDir::new("limit-fuel");
