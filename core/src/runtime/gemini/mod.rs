@@ -532,7 +532,8 @@ fn agent_frontmatter(agent: &MarkdownComponent, description: &str) -> (Map<Strin
 /// groups under `hooks.<Event>` of `.gemini/settings.json`.
 fn hooks_file(w: &mut Writer<'_>, target: &Target) -> Result<()> {
     let Some(source) = &w.plugin.hooks else { return Ok(()) };
-    let events = source.value.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
+    let hooks = source.value.get("hooks").cloned().map(crate::shell::quote_folder_variables_in_hooks);
+    let events = hooks.and_then(|h| h.as_object().cloned()).unwrap_or_default();
     let spell = |text: &str| target.spell(text, Reader::Config);
     let (translated, rows) = hooks::translate(&events, &spell);
     let place = if target.project { SETTINGS_FILE } else { "hooks/hooks.json" };
@@ -848,7 +849,7 @@ mod tests {
         assert_eq!(
             value,
             json!({"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [
-                {"type": "command", "command": "${extensionPath}/g.sh", "timeout": 3000}]}]}})
+                {"type": "command", "command": "\"${extensionPath}/g.sh\"", "timeout": 3000}]}]}})
         );
         assert_eq!(row(&bundle, "hook", "SubagentStop").level, Level::Unsupported);
     }
@@ -905,7 +906,7 @@ mod tests {
                     SETTINGS_FILE.to_string(),
                     Part::JsonItems {
                         pointer: vec!["hooks".into(), "AfterAgent".into()],
-                        items: vec![json!({"hooks": [{"type": "command", "command": ".gemini/kit/h.sh"}]})],
+                        items: vec![json!({"hooks": [{"type": "command", "command": "\".gemini/kit/h.sh\""}]})],
                     }
                 ),
                 (

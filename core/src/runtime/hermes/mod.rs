@@ -372,9 +372,8 @@ fn mcp_servers(w: &mut Writer<'_>, root: &LocalRoot) -> Result<()> {
     let Some(mcp) = &w.plugin.mcp else { return Ok(()) };
     for (name, server) in &mcp.servers {
         let (value, dropped) = hermes_server(&root.json(server.clone()));
-        // Hermes rewrites config.yaml the same way on every settings change.
-        let place =
-            format!("~/{CONFIG_FILE} mcp_servers.{name} (the file is rewritten as plain YAML: comments go)");
+        // Only this entry is written: the rest of the file keeps its bytes.
+        let place = format!("~/{CONFIG_FILE} mcp_servers.{name} (edited in place: the rest of the file keeps its bytes)");
         let (level, detail) = if dropped.is_empty() {
             (Level::Supported, place)
         } else {
