@@ -113,7 +113,6 @@ impl Report {
     pub fn skipped(&self) -> usize {
         self.bundles.iter().flat_map(|b| &b.clients).filter(|c| c.status == Status::Skipped).count()
     }
-
 }
 
 /// A bundle found below the root: its manifest and where it is.
