@@ -4,9 +4,10 @@
 // every manifest-listed file's sha256 recomputed with node:crypto, and the
 // honesty rows and diagnostics compared with report.json. Error
 // cases must throw an Error with the vector's code, message and location.
-// Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
-// exactly its blessed report, and every import case (tests/imports/<name>)
-// exactly its expected/ source and notes.json.
+// Every rule fixture (<area>/<what>/{fail,pass}) validated gives exactly its
+// blessed report, and every import case exactly its expected/ source and
+// notes.json. The cases are those scripts/lib/conformance_cases.py lists
+// (tests/<suite>/ and each runtime's folder).
 // The names run are recorded for the guard (scripts/check-conformance node).
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -14,15 +15,16 @@ import path from 'node:path'
 import { after, test } from 'node:test'
 
 import { build, importPlugin, readTree, validate } from 'plugforge'
-import { importsDir, readFiles, repoDir, rulesDir, sha256, subdirs, vectorsDir } from './support.mjs'
+import { conformanceCases, readFiles, repoDir, sha256 } from './support.mjs'
 
-const names = subdirs(vectorsDir)
+const vectors = new Map(conformanceCases('vectors').map(({ name, dir }) => [name, dir]))
+const names = [...vectors.keys()]
 const passed = []
 const rulesPassed = []
 const importsPassed = []
 
 function load(name) {
-  const dir = path.join(vectorsDir, name)
+  const dir = vectors.get(name)
   const file = JSON.parse(fs.readFileSync(path.join(dir, 'case.json'), 'utf8'))
   const errorPath = path.join(dir, 'error.json')
   const expectedError = fs.existsSync(errorPath) ? JSON.parse(fs.readFileSync(errorPath, 'utf8')) : null
@@ -128,26 +130,22 @@ for (const name of names) {
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'))
 
-for (const area of subdirs(rulesDir)) {
-  for (const what of subdirs(path.join(rulesDir, area))) {
-    const dir = path.join(rulesDir, area, what)
-    for (const side of ['fail', 'pass']) {
-      test(`rule fixture ${area}/${what}/${side}`, () => {
-        const { options } = readJson(path.join(dir, 'case.json'))
-        const report = validate(readTree(path.join(dir, side)), options)
-        const produced = JSON.parse(JSON.stringify(report))
-        assert.deepEqual(produced, readJson(path.join(dir, `${side}.json`)), `${area}/${what}/${side}: report`)
-        const carries = report.findings.some((f) => f.code === `${area}/${what}`)
-        assert.equal(carries, side === 'fail', `${area}/${what}/${side}: reports ${area}/${what}`)
-        rulesPassed.push(`${area}/${what}/${side}`)
-      })
-    }
+for (const { name: code, dir } of conformanceCases('rules')) {
+  for (const side of ['fail', 'pass']) {
+    test(`rule fixture ${code}/${side}`, () => {
+      const { options } = readJson(path.join(dir, 'case.json'))
+      const report = validate(readTree(path.join(dir, side)), options)
+      const produced = JSON.parse(JSON.stringify(report))
+      assert.deepEqual(produced, readJson(path.join(dir, `${side}.json`)), `${code}/${side}: report`)
+      const carries = report.findings.some((f) => f.code === code)
+      assert.equal(carries, side === 'fail', `${code}/${side}: reports ${code}`)
+      rulesPassed.push(`${code}/${side}`)
+    })
   }
 }
 
-for (const name of subdirs(importsDir)) {
+for (const { name, dir } of conformanceCases('imports')) {
   test(`import case ${name}`, () => {
-    const dir = path.join(importsDir, name)
     const { options } = readJson(path.join(dir, 'case.json'))
     const imported = importPlugin(readTree(path.join(dir, 'input')), options)
     const expected = readFiles(path.join(dir, 'expected'))

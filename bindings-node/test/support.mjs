@@ -8,10 +8,18 @@ import { fileURLToPath } from 'node:url'
 
 export const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const repoDir = path.resolve(pkgDir, '..')
-export const vectorsDir = path.join(repoDir, 'tests', 'vectors')
-export const rulesDir = path.join(repoDir, 'tests', 'rules')
-export const importsDir = path.join(repoDir, 'tests', 'imports')
 export const binJs = path.join(pkgDir, 'bin', 'plugforge.js')
+
+/**
+ * Every case of `suite` ('vectors', 'rules', 'imports') as [{name, dir}], sorted
+ * by name: the one listing every host asks (scripts/lib/conformance_cases.py),
+ * shared cases in tests/<suite>/ and a runtime's own in its folder.
+ */
+export function conformanceCases(suite) {
+  const listed = run('python3', [path.join(repoDir, 'scripts', 'lib', 'conformance_cases.py'), suite])
+  if (listed.code !== 0) throw new Error(`scripts/lib/conformance_cases.py ${suite} failed:\n${listed.stderr}`)
+  return JSON.parse(listed.stdout).map(({ name, dir }) => ({ name, dir: path.join(repoDir, dir) }))
+}
 
 /** A fresh temp folder, removed when the test ends. */
 export function tempDir(t, label) {
@@ -22,12 +30,6 @@ export function tempDir(t, label) {
 
 export function sha256(bytes) {
   return crypto.createHash('sha256').update(bytes).digest('hex')
-}
-
-/** Names of the folders directly in `dir`, sorted (none when it is absent). */
-export function subdirs(dir) {
-  if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
 }
 
 /** Every file below `root`: Map of relative path -> {bytes, executable}, sorted. */

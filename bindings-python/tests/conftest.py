@@ -1,4 +1,4 @@
-"""Shared fixtures: where the repository, the golden vectors and the Rust binary are."""
+"""Shared fixtures: where the repository, the conformance cases and the Rust binary are."""
 
 from __future__ import annotations
 
@@ -11,8 +11,17 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BINDING = ROOT / "bindings-python"
-VECTORS = ROOT / "tests" / "vectors"
 STRIATUM = ROOT / "examples" / "striatum"
+
+# Where the golden vectors, rule fixtures and import cases are: the one
+# listing every host asks (tests/<suite>/ and each runtime's folder).
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import conformance_cases  # noqa: E402
+
+
+def case_dirs(suite: str) -> dict[str, Path]:
+    """Every case of `suite` (vectors, rules, imports): name -> folder, sorted by name."""
+    return {case["name"]: case["dir"] for case in conformance_cases.cases(suite)}
 
 
 @pytest.fixture(scope="session")

@@ -2,9 +2,10 @@
 bits as `expected/` (also once written to disk by `apply_plan`), sha256 of every
 manifest-listed file recomputed with hashlib, the honesty rows and diagnostics as
 report.json; failing cases raise the exception class
-of their code. Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
-exactly its blessed report; every import case (tests/imports/<name>) exactly its expected/
-source and notes.json. The names run are recorded for scripts/check-conformance."""
+of their code. Every rule fixture (<area>/<what>/{fail,pass}) validated gives exactly its
+blessed report; every import case exactly its expected/ source and notes.json. The cases are
+those scripts/lib/conformance_cases.py lists (tests/<suite>/ and each runtime's folder); the
+names run are recorded for scripts/check-conformance."""
 
 from __future__ import annotations
 
@@ -17,20 +18,14 @@ from typing import Iterator
 import pytest
 
 import plugforge
-from conftest import ROOT, VECTORS
+from conftest import ROOT, case_dirs
 
-CASES = sorted(p.name for p in VECTORS.iterdir() if p.is_dir())
-RULES = ROOT / "tests" / "rules"
-IMPORTS = ROOT / "tests" / "imports"
-
-
-def subdirs(path: Path) -> list[str]:
-    return sorted(p.name for p in path.iterdir() if p.is_dir()) if path.is_dir() else []
-
-
-RULE_SIDES = [f"{area}/{what}/{side}" for area in subdirs(RULES) for what in subdirs(RULES / area)
-              for side in ("fail", "pass")]
-IMPORT_CASES = subdirs(IMPORTS)
+VECTORS = case_dirs("vectors")
+RULES = case_dirs("rules")
+IMPORTS = case_dirs("imports")
+CASES = list(VECTORS)
+RULE_SIDES = [f"{code}/{side}" for code in RULES for side in ("fail", "pass")]
+IMPORT_CASES = list(IMPORTS)
 
 ERRORS = {
     "invalid_source": plugforge.InvalidSourceError,
@@ -84,7 +79,7 @@ def test_every_vector_is_run() -> None:
 
 @pytest.mark.parametrize("name", CASES)
 def test_vector(name: str, tmp_path: Path) -> None:
-    case_dir = VECTORS / name
+    case_dir = VECTORS[name]
     expected_error = case_dir / "error.json"
     if expected_error.exists():
         check_error(case_dir, json.loads(expected_error.read_text()))
@@ -195,7 +190,7 @@ def report_json(report: plugforge.ValidationReport) -> dict[str, object]:
 @pytest.mark.parametrize("name", RULE_SIDES)
 def test_rule_fixture(name: str) -> None:
     code, side = name.rsplit("/", 1)
-    case_dir = RULES / code
+    case_dir = RULES[code]
     options = json.loads((case_dir / "case.json").read_text()).get("options", {})
     report = plugforge.validate(plugforge.read_tree(case_dir / side), **options)
     expected = json.loads((case_dir / f"{side}.json").read_text())
@@ -207,7 +202,7 @@ def test_rule_fixture(name: str) -> None:
 
 @pytest.mark.parametrize("name", IMPORT_CASES)
 def test_import_case(name: str) -> None:
-    case_dir = IMPORTS / name
+    case_dir = IMPORTS[name]
     options = json.loads((case_dir / "case.json").read_text()).get("options", {})
     imported = plugforge.import_plugin(plugforge.read_tree(case_dir / "input"),
                                        from_runtime=options.get("from"), name=options.get("name"))

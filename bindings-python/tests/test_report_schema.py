@@ -1,5 +1,5 @@
 """schema/validate-report.schema.json is the contract of `plugforge validate --json`: it is a
-valid draft 2020-12 schema, every blessed report (tests/rules/**/{fail,pass}.json) and every
+valid draft 2020-12 schema, every blessed report (each rule fixture's {fail,pass}.json) and every
 output of the Rust binary (valid, invalid, strict, --target, refused options) conforms to it,
 and so does the Python binding's ``as_dict()``."""
 
@@ -14,12 +14,13 @@ import jsonschema
 import pytest
 
 import plugforge
-from conftest import ROOT, STRIATUM
+from conftest import ROOT, STRIATUM, case_dirs
 
 SCHEMA = json.loads((ROOT / "schema" / "validate-report.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
-BLESSED = sorted((ROOT / "tests" / "rules").glob("*/*/*.json"))
-FOLDERS = [p.parent / p.stem for p in BLESSED if p.stem in ("fail", "pass")]
+RULES = case_dirs("rules")
+BLESSED = {f"{code}/{side}": RULES[code] / f"{side}.json" for code in RULES for side in ("fail", "pass")}
+FOLDERS = [p.parent / p.stem for p in BLESSED.values()]
 
 
 def check(document: Any) -> None:
@@ -31,10 +32,9 @@ def test_the_schema_is_draft_2020_12() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
-@pytest.mark.parametrize("path", [p for p in BLESSED if p.stem in ("fail", "pass")],
-                         ids=lambda p: p.relative_to(ROOT / "tests" / "rules").as_posix())
-def test_every_blessed_report_conforms(path: Path) -> None:
-    report = json.loads(path.read_text())
+@pytest.mark.parametrize("name", list(BLESSED))
+def test_every_blessed_report_conforms(name: str) -> None:
+    report = json.loads(BLESSED[name].read_text())
     check({"ok": report["valid"], "report": report})
 
 

@@ -3,21 +3,22 @@
 // set, bytes, executable bits), with every manifest's sha256 recomputed here
 // with node:crypto, and the honesty rows and diagnostics must be report.json;
 // failing cases must throw an Error with the right `code`.
-// Every rule fixture (tests/rules/<area>/<what>/{fail,pass}) validated gives
-// exactly its blessed report; every import case (tests/imports/<name>)
-// exactly its expected/ source and notes.json.
+// Every rule fixture (<area>/<what>/{fail,pass}) validated gives exactly its
+// blessed report; every import case exactly its expected/ source and
+// notes.json. The cases are those scripts/lib/conformance_cases.py lists
+// (tests/<suite>/ and each runtime's folder).
 // Records what ran in $PLUGFORGE_CONFORMANCE_DIR/wasm{,.rules,.imports}.json.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
-const vectors = join(repo, "tests/vectors");
 const wasm = createRequire(import.meta.url)("../pkg-node/plugforge_wasm.js");
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
@@ -61,10 +62,15 @@ function sourceFiles(root) {
   }));
 }
 
-/** Names of the folders directly in `dir`, sorted (none when it is absent). */
-function subdirs(dir) {
-  if (!existsSync(dir)) return [];
-  return sorted(readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name));
+/**
+ * Every case of `suite` ("vectors", "rules", "imports") as [{name, dir}], sorted
+ * by name: the one listing every host asks (scripts/lib/conformance_cases.py).
+ */
+function conformanceCases(suite) {
+  const listed = spawnSync("python3", [join(repo, "scripts/lib/conformance_cases.py"), suite], { encoding: "utf8" });
+  if (listed.error) throw listed.error;
+  assert.equal(listed.status, 0, `scripts/lib/conformance_cases.py ${suite}: ${listed.stderr}`);
+  return JSON.parse(listed.stdout).map(({ name, dir }) => ({ name, dir: join(repo, dir) }));
 }
 
 /** Writes the names `suite` ran, for scripts/check-conformance wasm. */
@@ -160,11 +166,11 @@ function checkError(name, dir, spec, expected) {
 }
 
 test("every golden vector matches its expectation", () => {
-  const names = readdirSync(vectors).sort();
+  const cases = conformanceCases("vectors");
+  const names = cases.map((c) => c.name);
   assert.ok(names.length >= 10, `vectors went missing: ${names.length}`);
   const ran = [];
-  for (const name of names) {
-    const dir = join(vectors, name);
+  for (const { name, dir } of cases) {
     const spec = readJson(join(dir, "case.json"));
     const expected = readJson(join(dir, "error.json"));
     if (expected) checkError(name, dir, spec, expected);
@@ -176,30 +182,24 @@ test("every golden vector matches its expectation", () => {
 });
 
 test("every rule fixture gives its blessed report", () => {
-  const rules = join(repo, "tests/rules");
   const ran = [];
-  for (const area of subdirs(rules)) {
-    for (const what of subdirs(join(rules, area))) {
-      const dir = join(rules, area, what);
-      const { options } = readJson(join(dir, "case.json"));
-      for (const side of ["fail", "pass"]) {
-        const name = `${area}/${what}/${side}`;
-        const report = wasm.validate(sourceFiles(join(dir, side)), options);
-        assert.deepEqual(report, readJson(join(dir, `${side}.json`)), `${name}: report`);
-        const carries = report.findings.some((f) => f.code === `${area}/${what}`);
-        assert.equal(carries, side === "fail", `${name}: reports ${area}/${what}`);
-        ran.push(name);
-      }
+  for (const { name: code, dir } of conformanceCases("rules")) {
+    const { options } = readJson(join(dir, "case.json"));
+    for (const side of ["fail", "pass"]) {
+      const name = `${code}/${side}`;
+      const report = wasm.validate(sourceFiles(join(dir, side)), options);
+      assert.deepEqual(report, readJson(join(dir, `${side}.json`)), `${name}: report`);
+      const carries = report.findings.some((f) => f.code === code);
+      assert.equal(carries, side === "fail", `${name}: reports ${code}`);
+      ran.push(name);
     }
   }
   record(".rules", ran);
 });
 
 test("every import case gives its expected source and notes", () => {
-  const imports = join(repo, "tests/imports");
   const ran = [];
-  for (const name of subdirs(imports)) {
-    const dir = join(imports, name);
+  for (const { name, dir } of conformanceCases("imports")) {
     const { options } = readJson(join(dir, "case.json"));
     const imported = wasm.importPlugin(sourceFiles(join(dir, "input")), options);
     const expected = readTree(join(dir, "expected"));

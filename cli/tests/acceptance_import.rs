@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use common::*;
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/imports").join(name)
+    plugforge_conformance::imports::import_case(name).dir
 }
 
 fn tree(root: &Path) -> Vec<(String, Vec<u8>)> {

@@ -190,7 +190,7 @@ fn codex_runs_the_hooks_and_mcp_of_the_full_example() {
 #[test]
 fn codex_migrates_commands_without_arguments_into_skills() {
     let Some(codex) = codex_bin() else { return };
-    let source = repo_root().join("tests/vectors/openclaw-hook-pack/input");
+    let source = plugforge_conformance::case("openclaw-hook-pack").source_dir();
     let out = Out::new("migrate");
     build(&source, &out.0, &["--target", "codex"]);
     let report =
@@ -232,7 +232,8 @@ fn codex_reads_the_project_kind_in_both_scopes() {
             report["hooks"]["handlers"].as_array().unwrap().iter().find(|h| h["event"] == "preToolUse");
         let expected =
             if scope == "user" { "${HOME}/.codex/dk/hooks/guard.sh" } else { ".codex/dk/hooks/guard.sh" };
-        assert_eq!(guard.unwrap()["command"], expected);
+        // The hook is a shell line: its path is quoted. The server's command is an executable.
+        assert_eq!(guard.unwrap()["command"], format!("\"{expected}\""));
         assert_eq!(
             report["mcp_servers"]["deployer"]["command"],
             expected.replace("hooks/guard.sh", "bin/deployer")

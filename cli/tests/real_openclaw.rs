@@ -116,7 +116,7 @@ fn openclaw_installs_the_striatum_bundle_as_a_claude_bundle() {
 #[test]
 fn openclaw_takes_a_codex_bundle_when_the_source_ships_hook_packs() {
     let Some(openclaw) = openclaw_bin() else { return };
-    let source = repo_root().join("tests/vectors/openclaw-hook-pack/input");
+    let source = plugforge_conformance::case("openclaw-hook-pack").source_dir();
     let out = Out::new("hook-pack");
     build(&source, &out.0, &["--target", "openclaw"]);
     let report = check_bundle(&openclaw, &out.0.join("openclaw"), "ping-kit", "codex");
@@ -144,7 +144,7 @@ fn openclaw_merges_the_mcp_servers_of_the_full_example() {
 #[test]
 fn openclaw_loads_the_workspace_skills_and_hook_packs() {
     let Some(openclaw) = openclaw_bin() else { return };
-    let source = repo_root().join("tests/vectors/openclaw-hook-pack/input");
+    let source = plugforge_conformance::case("openclaw-hook-pack").source_dir();
     let out = Out::new("workspace");
     build(&source, &out.0, &["--target", "openclaw:workspace"]);
     let agents = std::fs::read_to_string(out.0.join("AGENTS.md")).unwrap();
@@ -160,7 +160,7 @@ fn openclaw_loads_the_workspace_skills_and_hook_packs() {
 #[test]
 fn openclaw_maps_only_the_skills_of_a_cursor_base() {
     let Some(openclaw) = openclaw_bin() else { return };
-    let source = repo_root().join("tests/vectors/openclaw-cursor-base/input");
+    let source = plugforge_conformance::case("openclaw-cursor-base").source_dir();
     let out = Out::new("cursor");
     build(&source, &out.0, &["--target", "openclaw"]);
     let report = check_bundle(&openclaw, &out.0.join("openclaw"), "notes-kit", "cursor");

@@ -33,7 +33,7 @@
 //! 7. `credentials`, `draft`, `manifest`, `options`, `portable`, `urls`: build options, the canonical source a reader drafts, manifests, build checks.
 //! 8. `runtime`: the registry, and each runtime's spec, facts, writer, reader and own rules.
 //! 9. `import`, `normalise`: native plugins read into canonical sources.
-//! 10. `build`: a source into every runtime's bundles.
+//! 10. `build`, `manifest_paths`: a source into every runtime's bundles, and the paths their manifests carry.
 //! 11. `doctor`, `plan`, `uninstall`: bundles and the observed output root into file actions.
 //! 12. `validate`: judges a plugin (a canonical source through `build`).
 //! 13. `members`: several plugins into one output root.
@@ -55,6 +55,7 @@ mod json;
 pub mod limits;
 mod lint;
 mod manifest;
+mod manifest_paths;
 mod members;
 mod merge;
 pub mod model;

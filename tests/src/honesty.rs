@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use plugforge_core::{BuildOptions, Kind, Level, Runtime, TargetRequest, build};
 
-use crate::{read_tree, vectors_dir};
+use crate::{case, read_tree};
 
 /// The components the matrix and the runtime pages show, in order.
 pub const COMPONENTS: [&str; 9] =
@@ -33,8 +33,7 @@ fn rank(level: Level) -> u8 {
 /// The worst level per component over the reference sources
 /// (`canonical-full`, `claude-plugin-source`) for one kind of a runtime.
 pub fn worst_levels(runtime: Runtime, kind: &Kind) -> BTreeMap<&'static str, Level> {
-    let sources = ["canonical-full", "claude-plugin-source"]
-        .map(|case| read_tree(&vectors_dir().join(case).join("input")));
+    let sources = ["canonical-full", "claude-plugin-source"].map(|name| read_tree(&case(name).source_dir()));
     let mut worst: BTreeMap<&str, Level> = BTreeMap::new();
     for source in &sources {
         let options = BuildOptions {

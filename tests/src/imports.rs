@@ -1,10 +1,11 @@
 //! The import fixtures every host runs: `imports/<case>/input/` is a native
 //! plugin, `case.json` names the import options, `expected/` is the exact
 //! canonical source `import` writes and `notes.json` the exact notes about
-//! what it could not carry.
+//! what it could not carry. A case about one runtime's format lives in that
+//! runtime's folder (`core/src/runtime/<folder>/conformance/imports/`).
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use plugforge_core::{ImportOptions, Imported};
 use serde::Deserialize;
@@ -22,35 +23,29 @@ pub struct ImportCaseFile {
 pub struct ImportCase {
     pub name: String,
     pub dir: PathBuf,
+    /// The runtime folder it lives in; `None` for a shared case.
+    pub folder: Option<String>,
     pub file: ImportCaseFile,
-}
-
-pub fn imports_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("imports")
 }
 
 /// Every case folder, sorted by name.
 pub fn import_cases() -> Vec<ImportCase> {
-    let mut names: Vec<String> = fs::read_dir(imports_dir())
-        .map(|entries| {
-            entries
-                .map(|e| e.expect("readable entry"))
-                .filter(|e| e.path().is_dir())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
+    crate::listed("imports")
         .into_iter()
-        .map(|name| {
-            let dir = imports_dir().join(&name);
+        .map(|listed| {
+            let dir = listed.path();
+            let name = listed.name;
             let text =
                 fs::read_to_string(dir.join("case.json")).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
             let file = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
-            ImportCase { name, dir, file }
+            ImportCase { name, dir, folder: listed.folder, file }
         })
         .collect()
+}
+
+/// The import case named `name`, wherever it lives.
+pub fn import_case(name: &str) -> ImportCase {
+    import_cases().into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no import case {name:?}"))
 }
 
 impl ImportCase {

@@ -1,10 +1,14 @@
-//! The golden vectors every host runs: `vectors/<case>/case.json` names a
-//! source and options; `expected/` is the exact output root after a fresh
-//! build, or `error.json` the error it must fail with.
+//! The golden vectors every host runs: `<case>/case.json` names a source
+//! and options; `expected/` is the exact output root after a fresh build, or
+//! `error.json` the error it must fail with. Where the cases of each suite
+//! are (shared ones in `tests/<suite>/`, a runtime's own in
+//! `core/src/runtime/<folder>/conformance/<suite>/`) is said once, by
+//! `scripts/lib/conformance_cases.py`, which every host asks: [`listed`].
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 pub mod honesty;
 pub mod imports;
@@ -23,6 +27,12 @@ pub struct CaseFile {
     #[serde(default)]
     pub options: serde_json::Value,
     pub generated_at: String,
+    /// Every runtime of `--target all` builds this source: those its
+    /// `targets` leave out, in a vector of their own folder
+    /// (`tests/tests/case_places.rs` holds each to it; `scripts/new-runtime`
+    /// writes it), so adding a runtime changes no shared vector.
+    #[serde(default)]
+    pub every_runtime: bool,
 }
 
 #[derive(Debug, Deserialize, PartialEq, Eq)]
@@ -39,33 +49,100 @@ pub struct ExpectedError {
 pub struct Case {
     pub name: String,
     pub dir: PathBuf,
+    /// The runtime folder it lives in; `None` for a shared case.
+    pub folder: Option<String>,
     pub file: CaseFile,
 }
 
 /// An output root as a file map: path -> (bytes, executable).
 pub type Tree = BTreeMap<String, (Vec<u8>, bool)>;
 
-pub fn vectors_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors")
+/// The repository's root.
+pub fn repo_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// Every case folder, sorted by name.
+/// One case folder of a suite, as the listing gives it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Listed {
+    /// Its name (a rule fixture's: the rule's code), unique in the suite.
+    pub name: String,
+    /// Its folder, relative to the repository root.
+    pub dir: String,
+    /// The runtime folder it lives in; `None` for a shared case.
+    pub folder: Option<String>,
+}
+
+/// The registry's folder of each runtime (`core/src/runtime/<folder>/`), in
+/// registry order.
+pub fn registry_folders() -> Vec<String> {
+    let registry = fs::read_to_string(repo_dir().join("core/src/runtime/mod.rs")).expect("the registry");
+    let start = registry.find("\nregistry! {").expect("registry! { ... } in core/src/runtime/mod.rs");
+    let body = &registry[start..start + registry[start..].find("\n}").expect("the registry's end")];
+    body.lines()
+        .filter_map(|line| Some(line.trim().strip_suffix(',')?.split_once(" => ")?.1.to_string()))
+        .collect()
+}
+
+/// The runtime whose folder is `folder`.
+pub fn runtime_of_folder(folder: &str) -> plugforge_core::Runtime {
+    let folders = registry_folders();
+    assert_eq!(folders.len(), plugforge_core::Runtime::ALL.len(), "one registry line per runtime");
+    let index = folders
+        .iter()
+        .position(|f| f == folder)
+        .unwrap_or_else(|| panic!("core/src/runtime/{folder}/ is no runtime of the registry"));
+    plugforge_core::Runtime::ALL[index]
+}
+
+/// The script every host asks where the cases are.
+pub const LISTING_SCRIPT: &str = "scripts/lib/conformance_cases.py";
+
+/// Every case of `suite` (`vectors`, `rules`, `imports`), sorted by name,
+/// from every place that holds them (`scripts/lib/conformance_cases.py`,
+/// run once per process).
+pub fn listed(suite: &str) -> Vec<Listed> {
+    static LISTING: OnceLock<BTreeMap<String, Vec<Listed>>> = OnceLock::new();
+    let listing = LISTING.get_or_init(|| {
+        let output = std::process::Command::new("python3")
+            .arg(repo_dir().join(LISTING_SCRIPT))
+            .output()
+            .unwrap_or_else(|e| panic!("python3 {LISTING_SCRIPT} runs: {e}"));
+        assert!(
+            output.status.success(),
+            "{LISTING_SCRIPT} failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{LISTING_SCRIPT} prints JSON: {e}"))
+    });
+    listing.get(suite).unwrap_or_else(|| panic!("{LISTING_SCRIPT} lists no suite {suite:?}")).clone()
+}
+
+impl Listed {
+    pub fn path(&self) -> PathBuf {
+        repo_dir().join(&self.dir)
+    }
+}
+
+/// Every golden vector, sorted by name.
 pub fn cases() -> Vec<Case> {
-    let mut names: Vec<String> = fs::read_dir(vectors_dir())
-        .expect("tests/vectors exists")
-        .map(|e| e.expect("readable entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+    listed("vectors")
         .into_iter()
-        .map(|name| {
-            let dir = vectors_dir().join(&name);
+        .map(|listed| {
+            let dir = listed.path();
+            let name = listed.name;
             let text =
                 fs::read_to_string(dir.join("case.json")).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
             let file = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}/case.json: {e}"));
-            Case { name, dir, file }
+            Case { name, dir, folder: listed.folder, file }
         })
         .collect()
+}
+
+/// The golden vector named `name`, wherever it lives.
+pub fn case(name: &str) -> Case {
+    cases().into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no golden vector {name:?}"))
 }
 
 impl Case {

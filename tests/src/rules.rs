@@ -1,10 +1,13 @@
 //! The rule fixtures every host runs: `rules/<area>/<what>/` holds a `fail/`
 //! folder that breaks rule `<area>/<what>` and a `pass/` folder that does
 //! not, `case.json` with the validate options, and `fail.json` /
-//! `pass.json`, the exact report each folder must produce.
+//! `pass.json`, the exact report each folder must produce. A rule only one
+//! runtime's format has keeps its fixtures in that runtime's folder
+//! (`core/src/runtime/<folder>/conformance/rules/`), the others in
+//! `tests/rules/`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use plugforge_core::{ValidateOptions, ValidationReport};
 use serde::Deserialize;
@@ -23,41 +26,27 @@ pub struct RuleCase {
     /// The rule code, `<area>/<what>`.
     pub code: String,
     pub dir: PathBuf,
+    /// The runtime folder it lives in; `None` for a shared rule.
+    pub folder: Option<String>,
     pub file: RuleCaseFile,
 }
 
 /// The two fixtures of a rule.
 pub const SIDES: [&str; 2] = ["fail", "pass"];
 
-pub fn rules_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("rules")
-}
-
 /// Every `<area>/<what>` folder, sorted by code.
 pub fn rule_cases() -> Vec<RuleCase> {
-    let mut out = Vec::new();
-    for area in sorted_dirs(&rules_dir()) {
-        for what in sorted_dirs(&rules_dir().join(&area)) {
-            let code = format!("{area}/{what}");
-            let dir = rules_dir().join(&area).join(&what);
+    crate::listed("rules")
+        .into_iter()
+        .map(|listed| {
+            let dir = listed.path();
+            let code = listed.name;
             let text =
                 fs::read_to_string(dir.join("case.json")).unwrap_or_else(|e| panic!("{code}/case.json: {e}"));
             let file = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{code}/case.json: {e}"));
-            out.push(RuleCase { code, dir, file });
-        }
-    }
-    out
-}
-
-fn sorted_dirs(dir: &Path) -> Vec<String> {
-    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
-    let mut names: Vec<String> = entries
-        .map(|e| e.expect("readable entry"))
-        .filter(|e| e.path().is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+            RuleCase { code, dir, folder: listed.folder, file }
+        })
+        .collect()
 }
 
 impl RuleCase {

@@ -13,7 +13,7 @@ fn updating() -> bool {
 #[test]
 fn every_fixture_imports_to_its_expected_source_and_notes() {
     let cases = import_cases();
-    assert!(!cases.is_empty(), "no cases under tests/imports");
+    assert!(!cases.is_empty(), "no import cases listed");
     let mut ran = Vec::new();
     for case in cases {
         let imported = case.run();

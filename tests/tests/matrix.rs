@@ -3,7 +3,7 @@
 //! worst level per component is the cell. `UPDATE_EXPECT=1` rewrites it.
 
 use plugforge_conformance::honesty::{COMPONENTS, symbol, worst_levels};
-use plugforge_conformance::vectors_dir;
+use plugforge_conformance::repo_dir;
 use plugforge_core::Runtime;
 
 const BEGIN: &str = "<!-- support-matrix:begin -->\n";
@@ -30,7 +30,7 @@ fn matrix() -> String {
 
 #[test]
 fn readme_support_matrix_matches_the_runtimes() {
-    let readme_path = vectors_dir().join("../../README.md");
+    let readme_path = repo_dir().join("README.md");
     let readme = std::fs::read_to_string(&readme_path).expect("README.md");
     let start = readme.find(BEGIN).expect("README has the support-matrix markers") + BEGIN.len();
     let end = readme[start..].find(END).expect("end marker") + start;

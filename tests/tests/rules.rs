@@ -17,7 +17,10 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
     let have: BTreeSet<&str> = cases.iter().map(|c| c.code.as_str()).collect();
     let missing: Vec<&str> =
         plugforge_core::rules().iter().map(|r| r.code).filter(|code| !have.contains(code)).collect();
-    assert!(missing.is_empty(), "rules without fixtures under tests/rules: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "rules without fixtures (tests/rules, or the runtime folder's conformance/rules): {missing:?}"
+    );
     let unknown: Vec<&&str> = have.iter().filter(|code| plugforge_core::rule(code).is_none()).collect();
     assert!(unknown.is_empty(), "fixtures of rules not in the catalog: {unknown:?}");
 }

@@ -3,7 +3,8 @@
 
 //! `scripts/new-runtime` scaffolds a runtime whose every spec field is said
 //! or a compile error naming it (so the crate does not build until each is
-//! said), registers it before the generic targets, and adds a golden vector.
+//! said), registers it before the generic targets, and adds a golden vector
+//! in the runtime's own folder, where every host's listing finds it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -52,11 +53,50 @@ fn a_scaffolded_runtime_says_every_spec_field_or_fails_to_compile() {
     let registry = files["core/src/runtime/mod.rs"].as_str().expect("the registry");
     let line = registry.find("    DemoCli => demo_cli,\n").expect("the registry line");
     assert!(line < registry.find("    Generic => generic,\n").expect("generic"), "registered after generic");
+    let vector = "core/src/runtime/demo_cli/conformance/vectors/demo-cli-striatum";
     let case: serde_json::Value =
-        serde_json::from_str(files["tests/vectors/demo-cli-striatum/case.json"].as_str().expect("case"))
+        serde_json::from_str(files[&format!("{vector}/case.json")].as_str().expect("case"))
             .expect("case.json");
     assert_eq!(case["options"]["targets"][0]["runtime"], "demo-cli");
+    let source = Path::new(vector).join(case["source"].as_str().expect("a source"));
+    assert_eq!(lexical(&source), Path::new("examples/striatum"), "the vector builds the Striatum example");
+    // A vector of its own for each shared source every runtime builds.
+    let root = repo().canonicalize().expect("the repository");
+    let every: Vec<_> = plugforge_conformance::cases().into_iter().filter(|c| c.file.every_runtime).collect();
+    assert!(!every.is_empty(), "no everyRuntime vector");
+    for shared in every {
+        let vector = format!("core/src/runtime/demo_cli/conformance/vectors/demo-cli-{}", shared.name);
+        let text = files
+            .get(&format!("{vector}/case.json"))
+            .and_then(|v| v.as_str())
+            .unwrap_or_else(|| panic!("no {vector}"));
+        let case: serde_json::Value = serde_json::from_str(text).expect("case.json");
+        assert_eq!(case["options"]["targets"], serde_json::json!([{"runtime": "demo-cli"}]), "{vector}");
+        let source = Path::new(&vector).join(case["source"].as_str().expect("a source"));
+        let want = shared.source_dir().canonicalize().expect("its source");
+        assert_eq!(lexical(&source), want.strip_prefix(&root).expect("in the repository"), "{vector}");
+    }
     assert!(files.contains_key("core/src/runtime/demo_cli/facts.rs"));
+    let outside: Vec<&String> = files
+        .keys()
+        .filter(|path| !path.starts_with("core/src/runtime/demo_cli/") && *path != "core/src/runtime/mod.rs")
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "the scaffold writes outside the runtime's folder and the registry: {outside:?}"
+    );
+}
+
+/// `path` with each `..` taking away the folder before it.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => assert!(out.pop(), "{} leaves the repository", path.display()),
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 #[test]

@@ -63,6 +63,7 @@ from .host import (
     generated_at,
     observe,
     read_tree,
+    with_lock,
 )
 
 __version__ = version()
@@ -119,4 +120,5 @@ __all__ = [
     "uninstall_plan",
     "validate",
     "version",
+    "with_lock",
 ]

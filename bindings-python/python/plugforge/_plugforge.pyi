@@ -1,6 +1,6 @@
 """Type stubs of the native module; checked against it by ``mypy.stubtest`` in CI."""
 
-from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, TypedDict, Union, final
+from typing import Any, Callable, Iterable, Literal, Mapping, Optional, Sequence, TypeVar, TypedDict, Union, final
 
 
 __all__ = [
@@ -51,10 +51,12 @@ __all__ = [
     "_host_read_tree",
     "_host_observe",
     "_host_apply",
+    "_host_locked",
     "_host_create_files",
     "_host_generated_at",
 ]
 
+_T = TypeVar("_T")
 _Op = Literal["create", "update", "unchanged", "conflict", "remove", "keep"]
 _Severity = Literal["info", "warning", "error"]
 _Level = Literal["supported", "degraded", "unsupported"]
@@ -218,6 +220,8 @@ class Action:
     def sha256(self) -> Optional[str]: ...
     @property
     def executable(self) -> bool: ...
+    @property
+    def found(self) -> Optional[str]: ...
 
 @final
 class Summary:
@@ -448,5 +452,6 @@ def rules() -> list[Rule]: ...
 def _host_read_tree(directory: str, exclude: Sequence[str]) -> list[SourceFile]: ...
 def _host_observe(root: str, paths_to_read: Sequence[str]) -> Observed: ...
 def _host_apply(root: str, actions: Sequence[Action], manifests: Optional[int] = None) -> None: ...
+def _host_locked(root: str, run: Callable[[], _T]) -> _T: ...
 def _host_create_files(directory: str, files: _Files) -> None: ...
 def _host_generated_at() -> str: ...

@@ -78,6 +78,12 @@ pub struct Reads {
     /// Other formats whose plugins it loads when its own marker is absent,
     /// each found by that format's marker, in the order it tries them.
     pub loads_formats: &'static [Runtime],
+    /// What it loads of a plugin laid out in one of [`Reads::loads_formats`]:
+    /// its honesty rows for the writer's plugin read as that format, `false`
+    /// (and no rows) for a format whose reading it cannot say. Required when
+    /// it loads other formats: a folder laid out for several hosts
+    /// (`universal`) says from these what each such runtime gets of it.
+    pub(crate) loaded_as: Option<fn(&mut Writer<'_>, Runtime) -> bool>,
     /// Without any manifest, the files or folders that make it load a
     /// folder anyway, and the format it then reads it as.
     pub loads_manifestless: Option<Manifestless>,
@@ -389,4 +395,22 @@ pub struct Mcp {
     /// What a message says after another runtime's spelling ("Codex expands
     /// no variable ...").
     pub unexpanded: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Runtime;
+
+    #[test]
+    fn a_runtime_that_loads_other_formats_says_what_it_loads_of_them() {
+        for runtime in Runtime::ALL {
+            let reads = &runtime.spec().reads;
+            assert_eq!(
+                reads.loaded_as.is_some(),
+                !reads.loads_formats.is_empty(),
+                "{}: `reads.loaded_as` goes with `reads.loads_formats`",
+                runtime.id()
+            );
+        }
+    }
 }

@@ -76,7 +76,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: true },
     agents: super::Agents { recursive: false, skipped_prefix: Some('_'), frontmatter_required: false, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: Some(lint::check_commands) },
@@ -532,7 +532,8 @@ fn agent_frontmatter(agent: &MarkdownComponent, description: &str) -> (Map<Strin
 /// groups under `hooks.<Event>` of `.gemini/settings.json`.
 fn hooks_file(w: &mut Writer<'_>, target: &Target) -> Result<()> {
     let Some(source) = &w.plugin.hooks else { return Ok(()) };
-    let events = source.value.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
+    let hooks = source.value.get("hooks").cloned().map(crate::shell::quote_folder_variables_in_hooks);
+    let events = hooks.and_then(|h| h.as_object().cloned()).unwrap_or_default();
     let spell = |text: &str| target.spell(text, Reader::Config);
     let (translated, rows) = hooks::translate(&events, &spell);
     let place = if target.project { SETTINGS_FILE } else { "hooks/hooks.json" };
@@ -848,7 +849,7 @@ mod tests {
         assert_eq!(
             value,
             json!({"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [
-                {"type": "command", "command": "${extensionPath}/g.sh", "timeout": 3000}]}]}})
+                {"type": "command", "command": "\"${extensionPath}/g.sh\"", "timeout": 3000}]}]}})
         );
         assert_eq!(row(&bundle, "hook", "SubagentStop").level, Level::Unsupported);
     }
@@ -905,7 +906,7 @@ mod tests {
                     SETTINGS_FILE.to_string(),
                     Part::JsonItems {
                         pointer: vec!["hooks".into(), "AfterAgent".into()],
-                        items: vec![json!({"hooks": [{"type": "command", "command": ".gemini/kit/h.sh"}]})],
+                        items: vec![json!({"hooks": [{"type": "command", "command": "\".gemini/kit/h.sh\""}]})],
                     }
                 ),
                 (

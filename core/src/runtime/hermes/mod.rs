@@ -65,7 +65,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: Some(registration::check), layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: Some(registration::check), layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
@@ -372,9 +372,8 @@ fn mcp_servers(w: &mut Writer<'_>, root: &LocalRoot) -> Result<()> {
     let Some(mcp) = &w.plugin.mcp else { return Ok(()) };
     for (name, server) in &mcp.servers {
         let (value, dropped) = hermes_server(&root.json(server.clone()));
-        // Hermes rewrites config.yaml the same way on every settings change.
-        let place =
-            format!("~/{CONFIG_FILE} mcp_servers.{name} (the file is rewritten as plain YAML: comments go)");
+        // Only this entry is written: the rest of the file keeps its bytes.
+        let place = format!("~/{CONFIG_FILE} mcp_servers.{name} (edited in place: the rest of the file keeps its bytes)");
         let (level, detail) = if dropped.is_empty() {
             (Level::Supported, place)
         } else {

@@ -85,7 +85,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: LOADS_FORMATS, loads_manifestless: Some(MANIFESTLESS), manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: LOADS_FORMATS, loaded_as: Some(loaded_as), loads_manifestless: Some(MANIFESTLESS), manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: true, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
@@ -197,9 +197,22 @@ fn has_handler(plugin: &Plugin, pack: &str) -> bool {
     plugin.support.iter().any(|f| handlers.contains(&f.path.to_string()))
 }
 
-/// OpenClaw's honesty rows for a bundle laid out in `base`'s format (the
-/// universal folder, which OpenClaw reads as a Codex bundle, reuses them).
-pub(crate) fn bundle_rows(w: &mut Writer<'_>, base: Base) {
+/// What OpenClaw loads of a plugin laid out in `format` (one of
+/// [`LOADS_FORMATS`]): the rows of a compatible bundle on that base. An Agent
+/// Plugins root manifest it detects is not described (no rows).
+fn loaded_as(w: &mut Writer<'_>, format: super::Runtime) -> bool {
+    let base = match format {
+        super::Runtime::ClaudeCode => Base::Claude,
+        super::Runtime::Codex => Base::Codex,
+        super::Runtime::Cursor => Base::Cursor,
+        _ => return false,
+    };
+    bundle_rows(w, base);
+    true
+}
+
+/// OpenClaw's honesty rows for a bundle laid out in `base`'s format.
+fn bundle_rows(w: &mut Writer<'_>, base: Base) {
     let plugin = w.plugin;
     for skill in &plugin.skills {
         let loaded = format!("skills/{}: an OpenClaw skill", skill.name);

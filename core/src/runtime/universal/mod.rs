@@ -15,8 +15,12 @@
 //! - Copilot CLI 1.0.102 reads the spec root manifest first and then takes
 //!   agents, commands and hooks only from `com.github.copilot/`, MCP servers
 //!   only from the spec `mcp.json`.
-//! - OpenClaw detects Codex's manifest folder first and loads the folder as a Codex
-//!   bundle: skills and `.mcp.json`.
+//! - Every other runtime that loads other formats' plugins (its spec's
+//!   `reads.loads_formats`) reads the folder as the first of them whose
+//!   marker is here, and gets what its spec's `reads.loaded_as` says: OpenClaw
+//!   detects Codex's manifest folder first and loads the folder as a Codex
+//!   bundle (skills and `.mcp.json`). A runtime added that way is served
+//!   here without a change to this folder.
 //! - Cursor is not served here: it must never see its own manifest beside a
 //!   root manifest, so it keeps its own folder (`--target cursor`).
 //!
@@ -26,7 +30,6 @@
 
 use serde_json::json;
 
-use super::openclaw::Base;
 use super::{
     BOTH_SCOPES, Kind, Layout, Runtime, Writer, agent_plugins, claude_code, codex, copilot, openclaw,
 };
@@ -44,6 +47,10 @@ const COPILOT_ONLY: [&str; 3] = ["commands/", "agents/", "hooks/hooks.json"];
 /// The files the Agent Plugins writer contributes (its skills win over Claude's).
 const SPEC_FILES: [&str; 3] =
     [agent_plugins::facts::MANIFEST_PATH, agent_plugins::facts::MCP_PATH, "skills/"];
+/// The hosts whose writers the folder is assembled from (their rows are
+/// restated below); any other runtime is served as its spec says it loads
+/// one of their formats.
+const ASSEMBLED: [Runtime; 4] = [Runtime::ClaudeCode, Runtime::AgentPlugins, Runtime::Codex, Runtime::Copilot];
 
 /// OpenClaw installing the universal folder, as it installs a compatible bundle.
 const OPENCLAW_CHECK: super::Check = super::Check {
@@ -59,7 +66,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: false,
     required_urls: agent_plugins::REQUIRED_URLS,
-    reads: super::Reads { marker: None, claims_shared_marker: None, loads_formats: &[], loads_manifestless: None, manifest: Some(claude_code::facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(claude_code::lint::check_manifest), check_plugin: None, layout: claude_code::lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: None, claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(claude_code::facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[], check_manifest: Some(claude_code::lint::check_manifest), check_plugin: None, layout: claude_code::lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
@@ -99,10 +106,6 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     let spec = sub(w, Runtime::AgentPlugins, agent_plugins::write)?;
     let codex = sub(w, Runtime::Codex, codex::write_plugin)?;
     let copilot = sub(w, Runtime::Copilot, copilot::write)?;
-    let openclaw = sub(w, Runtime::OpenClaw, |w| {
-        openclaw::bundle_rows(w, Base::Codex);
-        Ok(())
-    })?;
 
     let mut files = claude.files.clone();
     for (path, file) in &spec.files {
@@ -145,7 +148,22 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     restate(w, "Agent Plugins clients", &spec, |row| Some(row.clone()));
     restate(w, "Codex", &codex, |row| codex_row(row, &spec));
     restate(w, "Copilot CLI", &copilot, |row| copilot_row(row, &spec));
-    restate(w, "OpenClaw", &openclaw, |row| Some(row.clone()));
+    let readers = readers(w)?;
+    for reader in &readers {
+        let name = reader.runtime.name();
+        match &reader.rows {
+            Some(rows) => restate(w, name, rows, |row| Some(row.clone())),
+            None => {
+                let detail = format!(
+                    "{name} reads this folder as {} plugin, and its spec does not say what it loads of one; \
+                     build --target {} for its own bundle",
+                    with_article(reader.format.name()),
+                    reader.runtime.id()
+                );
+                w.honest("host", reader.runtime.id(), Level::Unsupported, detail);
+            }
+        }
+    }
     let cursor = concat!(
         "Cursor: no ",
         super::cursor::facts::manifest_path!(),
@@ -159,13 +177,54 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
             }
         }
     }
-    readme(w)?;
+    readme(w, &readers)?;
     if w.options.marketplace {
         claude_code::marketplace(w)?;
         codex::marketplace(w)?;
         copilot::marketplace(w)?;
     }
     Ok(())
+}
+
+/// A runtime that loads the folder through another format it loads.
+struct Reader {
+    runtime: Runtime,
+    /// The format it reads the folder as.
+    format: Runtime,
+    /// Its honesty rows for the plugin read that way; `None` when its spec
+    /// cannot say what it loads of that format.
+    rows: Option<Bundle>,
+}
+
+/// Every runtime outside [`ASSEMBLED`] whose spec says it loads other
+/// formats, in registry order, reading the folder as the first of them
+/// (in the order it tries them) whose marker the folder holds.
+fn readers(w: &Writer<'_>) -> Result<Vec<Reader>> {
+    let holds = |marker: Option<&str>| marker.is_some_and(|m| w.bundle.files.keys().any(|p| p.as_str() == m));
+    let mut readers = Vec::new();
+    for &runtime in Runtime::ALL {
+        let reads = &runtime.spec().reads;
+        let Some(loaded_as) = reads.loaded_as else { continue };
+        if runtime == w.runtime || ASSEMBLED.contains(&runtime) || holds(reads.marker) {
+            continue;
+        }
+        let Some(format) = reads.loads_formats.iter().copied().find(|f| holds(f.spec().reads.marker)) else {
+            continue;
+        };
+        let mut described = false;
+        let rows = sub(w, runtime, |w| {
+            described = loaded_as(w, format);
+            Ok(())
+        })?;
+        readers.push(Reader { runtime, format, rows: described.then_some(rows) });
+    }
+    Ok(readers)
+}
+
+/// "a Codex", "an Agent Plugins".
+fn with_article(name: &str) -> String {
+    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+    format!("{article} {name}")
 }
 
 /// One runtime's writer run on the same plugin, its bundle kept apart.
@@ -248,11 +307,16 @@ fn copilot_row(row: &Honesty, spec: &Bundle) -> Option<Honesty> {
     Some(row)
 }
 
-fn readme(w: &mut Writer<'_>) -> Result<()> {
+fn readme(w: &mut Writer<'_>, readers: &[Reader]) -> Result<()> {
     if w.authored_readme(Some(CLAUDE_VARS))? {
         return Ok(());
     }
+    let readers: Vec<_> = readers
+        .iter()
+        .map(|r| json!({"name": r.runtime.name(), "format": with_article(r.format.name())}))
+        .collect();
     let fields = json!({
+        "readers": readers,
         "skills": w.written("skill"),
         "commands": w.written("command"),
         "agents": w.written("agent"),

@@ -164,6 +164,22 @@ mod tests {
         assert_eq!((warnings[0].runtime, warnings[0].file.as_deref()), (None, Some("commands/hi.md")));
     }
 
+    /// The rule's fixture (tests/rules/source/unsupported-target) names an
+    /// unknown artifact kind, whose message is the same for every registry;
+    /// an unknown runtime id reports the same rule at its `targets` entry.
+    #[test]
+    fn an_unknown_runtime_id_in_targets_is_an_unsupported_target() {
+        let config = r#"{"name": "hello", "version": "1.0.0", "description": "Hi.", "author": {"name": "A"},
+            "targets": {
+    "claude": {}
+  }}"#;
+        let found = findings(&[("plugforge.json", config), SKILL], None);
+        let unsupported: Vec<_> = found.iter().filter(|f| f.code == "source/unsupported-target").collect();
+        assert_eq!(unsupported.len(), 1, "{found:#?}");
+        assert!(unsupported[0].message.starts_with("unknown runtime \"claude\"; known: "), "{found:#?}");
+        assert_eq!((unsupported[0].file.as_deref(), unsupported[0].line), (Some("plugforge.json"), Some(3)));
+    }
+
     #[test]
     fn target_restricts_the_build_to_one_runtime() {
         let config = r#"{"name": "prompts", "version": "1.0.0", "description": "Prompts.", "author": {"name": "A"},
