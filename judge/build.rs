@@ -21,11 +21,15 @@ fn main() {
         "/// The drivers, by their path in the repository.\npub const DRIVERS: &[(&str, &str)] = &[\n",
     );
     for name in &names {
-        let path = folder.join(name);
-        println!("cargo:rerun-if-changed={}", path.display());
-        let absolute = path.canonicalize().expect("a driver's path");
-        writeln!(code, "    (\"judge/drivers/{name}\", include_str!({:?})),", absolute.display().to_string())
-            .expect("write to a string");
+        println!("cargo:rerun-if-changed={}", folder.join(name).display());
+        // Below the crate's folder as the compiler sees it, not as this script
+        // did: a copy of the repository building into the same target folder
+        // embeds its own files.
+        writeln!(
+            code,
+            "    (\"judge/drivers/{name}\", include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/drivers/{name}\"))),"
+        )
+        .expect("write to a string");
     }
     code.push_str("];\n");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");

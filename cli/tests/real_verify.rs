@@ -324,3 +324,51 @@ fn opencode_lists_every_skill_of_a_large_project() {
     assert!(loaded == built && built >= 19, "{verdict:#}");
     assert_eq!(counts(verdict).get("agents"), Some(&(3, 3)), "{verdict:#}");
 }
+
+/// knowledge-work-plugins' engineering plugin ships two remote MCP servers
+/// with an empty `url`: Copilot CLI then ignores its whole `.mcp.json`
+/// (every server, as its log says) and OpenClaw reports the incomplete
+/// configs. Verify fails both, in their own words.
+#[test]
+fn servers_with_an_empty_url_fail_copilot_and_openclaw_in_their_words() {
+    let clients = client_args(&["copilot", "openclaw"]);
+    let tmp = TempDir::new("real-verify-empty-url");
+    let plugin = tmp.join("engineering");
+    copy_dir(&repo_root().join("tests/conformance/realworld/kwp-engineering/plugin"), &plugin);
+    let out = tmp.join("out");
+    run(&["build", s(&plugin), "--target", "copilot,openclaw", "--out", s(&out)]).expect(0);
+    let home = tmp.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let run = verify(&home, &clients, &[s(&out), "--json"]);
+    let report = run.json();
+    let bundles: BTreeMap<&str, &Value> =
+        report["bundles"].as_array().unwrap().iter().map(|b| (b["runtime"].as_str().unwrap(), b)).collect();
+    if clients["copilot"].is_some() {
+        run.expect(1);
+        let copilot = client_of(bundles["copilot"], "copilot");
+        assert_eq!(copilot["status"], "failed", "{copilot:#}");
+        let missing: Vec<&str> = copilot["reading"]["missing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["name"].as_str().unwrap())
+            .collect();
+        assert!(missing.contains(&"google calendar") && missing.contains(&"slack"), "{missing:?}");
+        let said: Vec<&str> = copilot["reading"]["said"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["message"].as_str().unwrap())
+            .collect();
+        assert!(said.iter().any(|m| m.contains("mcpServers.google calendar.url: Invalid url")), "{said:#?}");
+    }
+    if clients["openclaw"].is_some() {
+        let openclaw = client_of(bundles["openclaw"], "openclaw");
+        assert_eq!(openclaw["status"], "failed", "{openclaw:#}");
+        let said = openclaw["reading"]["said"].to_string();
+        assert!(
+            said.contains("unsupported transports or incomplete configs (google calendar, gmail)"),
+            "{said}"
+        );
+    }
+}

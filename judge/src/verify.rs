@@ -113,7 +113,6 @@ impl Report {
     pub fn skipped(&self) -> usize {
         self.bundles.iter().flat_map(|b| &b.clients).filter(|c| c.status == Status::Skipped).count()
     }
-
 }
 
 /// A bundle found below the root: its manifest and where it is.
@@ -195,7 +194,12 @@ fn files_on_disk(folder: &Path, found: &Bundle) -> BTreeMap<String, Vec<u8>> {
         .map(|k| k.shared)
         .unwrap_or_default();
     let paths = found.manifest.files.iter().map(|f| f.path.as_str()).chain(shared.iter().copied());
-    paths.filter_map(|p| std::fs::read(folder.join(p)).ok().map(|bytes| (p.to_string(), bytes))).collect()
+    // A manifest's path that leaves the bundle (`..`, absolute) is not read:
+    // nothing outside the output root is.
+    paths
+        .filter(|p| plugforge_core::BundlePath::new(*p).is_ok())
+        .filter_map(|p| std::fs::read(folder.join(p)).ok().map(|bytes| (p.to_string(), bytes)))
+        .collect()
 }
 
 /// The install hint of a client that is not found.
@@ -389,9 +393,14 @@ fn run_task(root: &Path, found: &Bundle, task: &Task, options: &Options) -> Task
     }
 }
 
-/// Copies `from` into the new folder `to`, keeping symbolic links as links
-/// (a `.git` folder is left out).
+/// Copies `from` into the new folder `to`, keeping symbolic links that stay
+/// inside `from` as links (a `.git` folder is left out).
 pub fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    let top = from.canonicalize()?;
+    copy_below(&top, from, to)
+}
+
+fn copy_below(top: &Path, from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     for entry in std::fs::read_dir(from)? {
         let entry = entry?;
@@ -402,6 +411,12 @@ pub fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
         let kind = entry.file_type()?;
         let target = to.join(&name);
         if kind.is_symlink() {
+            // A link out of the copied tree is left out: a client never
+            // reads through the copy what lies outside the output root.
+            let inside = entry.path().canonicalize().is_ok_and(|target| target.starts_with(top));
+            if !inside {
+                continue;
+            }
             let link = std::fs::read_link(entry.path())?;
             #[cfg(unix)]
             std::os::unix::fs::symlink(link, &target)?;
@@ -411,10 +426,34 @@ pub fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
                 std::fs::copy(entry.path(), &target)?;
             }
         } else if kind.is_dir() {
-            copy_tree(&entry.path(), &target)?;
+            copy_below(top, &entry.path(), &target)?;
         } else {
             std::fs::copy(entry.path(), &target)?;
         }
     }
     Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_copy_keeps_links_inside_the_root_and_leaves_out_the_rest() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret"), "not yours").unwrap();
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.path().join("b/.git")).unwrap();
+        std::fs::write(root.path().join("b/file.md"), "x").unwrap();
+        std::fs::write(root.path().join("b/.git/HEAD"), "ref").unwrap();
+        std::os::unix::fs::symlink("file.md", root.path().join("b/inside")).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret"), root.path().join("b/outside")).unwrap();
+        let to = tempfile::tempdir().unwrap();
+        copy_tree(root.path(), &to.path().join("copy")).unwrap();
+        let copy = to.path().join("copy/b");
+        assert_eq!(std::fs::read_to_string(copy.join("file.md")).unwrap(), "x");
+        assert_eq!(std::fs::read_link(copy.join("inside")).unwrap(), Path::new("file.md"));
+        assert!(!copy.join("outside").exists() && std::fs::symlink_metadata(copy.join("outside")).is_err());
+        assert!(!copy.join(".git").exists());
+    }
 }
