@@ -148,6 +148,56 @@ fn template_chains_and_doubling_strings_are_limit_errors_in_bounded_memory() {
     }
 }
 
+/// The skill fold (Cursor, OpenCode, Agent Skills) took each key out in a
+/// pass over every line: 40,000 keys took over a minute for OpenCode alone.
+#[test]
+fn a_frontmatter_of_forty_thousand_keys_builds_in_linear_time() {
+    let tmp = TempDir::new("limit-keys");
+    let src = tmp.join("src");
+    let keys: String = (0..40_000).map(|i| format!("k{i}: v{i}\n")).collect();
+    demo_source(&src, &[("skills/s/SKILL.md", &format!("---\nname: s\ndescription: S.\n{keys}---\nGo.\n"))]);
+    let started = Instant::now();
+    let out = tmp.join("out");
+    let r = common::run(&["build", s(&src), "--target", "opencode", "--out", s(&out)]);
+    let took = started.elapsed();
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let skill = fs::read_to_string(out.join(".opencode/skills/s/SKILL.md")).unwrap();
+    assert!(
+        skill.contains("metadata:\n  k0: v0\n") && skill.contains("  k39999: v39999\n"),
+        "{}",
+        &skill[..200]
+    );
+    assert!(took < Duration::from_secs(30), "built in {took:?}");
+}
+
+/// A template tag at the operator bound builds on a thread with Rust's
+/// default 2 MiB stack (what a host's worker thread gets): the bound keeps
+/// minijinja's recursion well inside it.
+#[test]
+fn a_template_tag_at_the_operator_bound_builds_on_a_small_stack() {
+    let most = plugforge_core::limits::MAX_TEMPLATE_OPERATORS;
+    let chains = [
+        format!("{{{{ \"a\"{} }}}}", "|lower".repeat(most)),
+        format!("{{{{ 1{} }}}}", " + 1".repeat(most)),
+        format!("{{{{ {}true }}}}", "not ".repeat(most)),
+    ];
+    for chain in chains {
+        let built = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let mut tree = plugforge_core::SourceTree::new();
+                let config = r#"{"name": "demo", "version": "1.0.0", "description": "d"}"#;
+                tree.insert("plugforge.json", config.as_bytes().to_vec(), false).unwrap();
+                let command = format!("---\ndescription: T.\n---\n{chain}\n");
+                tree.insert("commands/t.md.j2", command.into_bytes(), false).unwrap();
+                plugforge_core::build(&tree, &plugforge_core::BuildOptions::default()).map(|_| ())
+            })
+            .unwrap()
+            .join();
+        assert!(matches!(built, Ok(Ok(()))), "built without a stack overflow: {built:?}");
+    }
+}
+
 #[test]
 fn a_template_that_loops_runs_out_of_fuel() {
     let tmp = TempDir::new("limit-fuel");
