@@ -228,6 +228,11 @@ export interface Action {
   bytes?: Buffer
   sha256?: string
   executable: boolean
+  /**
+   * The sha256 the plan saw at `path` (absent: nothing was there):
+   * `applyPlan` replaces or removes the file only if it still holds it.
+   */
+  found?: string
 }
 
 /**
@@ -313,6 +318,8 @@ export interface HostAction {
   op: Op
   bytes?: Uint8Array
   executable?: boolean
+  /** The sha256 the plan saw at `path` (absent: nothing was there). */
+  found?: string
 }
 
 /**
@@ -331,6 +338,15 @@ export declare function hostCreateFiles(dir: string, files: Array<SourceFile>): 
  * manifests with (`SOURCE_DATE_EPOCH` when set, else now; RFC 3339 UTC).
  */
 export declare function hostGeneratedAt(): string
+
+/**
+ * `withLock` of lib/host.js: takes the output root's lock (waiting for
+ * another run that holds it, saying so on stderr, as the binary does),
+ * finishes what an interrupted run's journal names, runs `run` (observe,
+ * plan, apply) and lets go: no other run plans over or writes the root
+ * between what this one observes and what it writes.
+ */
+export declare function hostLocked(root: string, run: () => unknown): unknown
 
 /** `observe` of lib/host.js: sha256 of every file below `root`, bytes of `pathsToRead`. */
 export declare function hostObserve(root: string, pathsToRead: Array<string>): HostObserved

@@ -842,6 +842,7 @@ module.exports.doctorPathsToRead = nativeBinding.doctorPathsToRead
 module.exports.hostApply = nativeBinding.hostApply
 module.exports.hostCreateFiles = nativeBinding.hostCreateFiles
 module.exports.hostGeneratedAt = nativeBinding.hostGeneratedAt
+module.exports.hostLocked = nativeBinding.hostLocked
 module.exports.hostObserve = nativeBinding.hostObserve
 module.exports.hostReadTree = nativeBinding.hostReadTree
 module.exports.hostSetCwd = nativeBinding.hostSetCwd

@@ -1447,6 +1447,7 @@ export const doctorPathsToRead = __napiModule.exports.doctorPathsToRead
 export const hostApply = __napiModule.exports.hostApply
 export const hostCreateFiles = __napiModule.exports.hostCreateFiles
 export const hostGeneratedAt = __napiModule.exports.hostGeneratedAt
+export const hostLocked = __napiModule.exports.hostLocked
 export const hostObserve = __napiModule.exports.hostObserve
 export const hostReadTree = __napiModule.exports.hostReadTree
 export const hostSetCwd = __napiModule.exports.hostSetCwd

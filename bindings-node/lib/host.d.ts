@@ -14,7 +14,7 @@ export interface ObservedOnDisk extends Observed {
 }
 
 /**
- * Every file below `dir`, skipping `.git`, `node_modules`, `target` and the
+ * Every file below `dir`, skipping `.git` and `node_modules`, `target` at the top, and the
  * `exclude` folders. Nothing outside `dir` is read: a symbolic link to a file
  * inside it reads as that file. Throws an error with `code: 'io'` when
  * unreadable, and for links leading outside `dir`, nowhere or in a loop, and
@@ -36,9 +36,20 @@ export declare function observe(root: string, pathsToRead?: Array<string>): Obse
  * folders the plan touches. Throws `code: 'refused'` for a refused plan,
  * `code: 'invalid_path'` for a path that is not clean, `code: 'io'` on a
  * failed write and, before writing anything, for a path through a symbolic
- * link below `root`.
+ * link below `root`. Each file is replaced or removed only if it still holds
+ * what the plan saw (`Action.found`): one edited meanwhile is left as it is
+ * and named in a `code: 'conflict'` error once the rest is written.
  */
 export declare function applyPlan(root: string, plan: Plan): void
+
+/**
+ * Runs `run()` holding the lock of the output root `root` (waiting, with a
+ * message on stderr, while another run holds it), after finishing what an
+ * interrupted run left; returns what `run` returns. It is the lock the
+ * `plugforge` binary takes: no other run (CLI, Node, Python) plans over or
+ * writes `root` between this run's `observe` and its `applyPlan`.
+ */
+export declare function withLock<T>(root: string, run: () => T): T
 
 /** Writes new files below `dir` (a starter source). */
 export declare function createFiles(dir: string, files: Array<TreeFile | SourceFile>): void
@@ -47,7 +58,8 @@ export declare function createFiles(dir: string, files: Array<TreeFile | SourceF
 export declare function generatedAt(): string
 
 /**
- * Builds `sourceDir` into `outDir`: read, build, observe, plan, apply.
+ * Builds `sourceDir` into `outDir`: read, build, then observe, plan and apply
+ * under the output root's lock (`withLock`).
  * Throws the engine's error for a bad source, and `code: 'refused'` (nothing
  * written) when the plan has conflicts.
  */

@@ -14,7 +14,7 @@ function inCwd() {
 
 /**
  * Every file below `dir` as `{path, bytes, executable}`, skipping `.git`,
- * `node_modules`, `target` and the `exclude` folders (e.g. an output folder
+ * `node_modules`, `target` at the top, and the `exclude` folders (e.g. an output folder
  * inside the source). Nothing outside `dir` is read: a symbolic link to a
  * file inside it reads as that file; one leading outside, nowhere or in a
  * loop, and FIFOs, sockets and devices, throw an `io` error naming each.
@@ -38,6 +38,17 @@ function observe(root, pathsToRead = []) {
  * never applied; a path through a symbolic link is refused before anything
  * is written.
  */
+/**
+ * Runs `run()` holding the lock of the output root `root` (waiting, with a
+ * message on stderr, while another run holds it), after finishing what an
+ * interrupted run left; returns what `run` returns. The lock is the one the
+ * `plugforge` binary takes: no other run (CLI, Node, Python) plans over or
+ * writes `root` between this run's `observe` and its `applyPlan`.
+ */
+function withLock(root, run) {
+  return inCwd().hostLocked(root, run)
+}
+
 function applyPlan(root, plan) {
   if (plan.refused) {
     const error = new Error(`refused: ${plan.summary.conflict} conflict(s); nothing was written (force overwrites)`)
@@ -63,9 +74,11 @@ function generatedAt() {
  */
 function buildToDir(sourceDir, outDir, options = {}, planOptions = {}) {
   const build = native.build(readTree(sourceDir, { exclude: [outDir] }), options)
-  const plan = build.plan(observe(outDir, build.pathsToRead()), { generatedAt: generatedAt(), ...planOptions })
-  applyPlan(outDir, plan)
-  return { build, plan }
+  return withLock(outDir, () => {
+    const plan = build.plan(observe(outDir, build.pathsToRead()), { generatedAt: generatedAt(), ...planOptions })
+    applyPlan(outDir, plan)
+    return { build, plan }
+  })
 }
 
-module.exports = { readTree, observe, applyPlan, createFiles, generatedAt, buildToDir }
+module.exports = { readTree, observe, applyPlan, createFiles, generatedAt, buildToDir, withLock }

@@ -41,4 +41,5 @@ module.exports = {
   createFiles: host.createFiles,
   generatedAt: host.generatedAt,
   buildToDir: host.buildToDir,
+  withLock: host.withLock,
 }

@@ -21,6 +21,7 @@ export const {
   createFiles,
   generatedAt,
   buildToDir,
+  withLock,
 } = plugforge
 
 export default plugforge

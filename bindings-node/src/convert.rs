@@ -132,6 +132,9 @@ pub struct Action {
     pub bytes: Option<Buffer>,
     pub sha256: Option<String>,
     pub executable: bool,
+    /// The sha256 the plan saw at `path` (absent: nothing was there):
+    /// `applyPlan` replaces or removes the file only if it still holds it.
+    pub found: Option<String>,
 }
 
 #[napi(object, object_from_js = false)]
@@ -297,6 +300,7 @@ impl From<&engine::Action> for Action {
             bytes: a.bytes.as_ref().map(|b| b.to_vec().into()),
             sha256: a.sha256.clone(),
             executable: a.executable,
+            found: a.found.clone(),
         }
     }
 }

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use napi::bindgen_prelude::{Buffer, JsObjectValue, Uint8Array};
+use napi::bindgen_prelude::{Buffer, Function, JsObjectValue, Uint8Array, Unknown};
 use napi::{Env, JsValue, Result};
 use napi_derive::napi;
 use plugforge_host_fs::{self as host_fs, Expect, HostError, Step, Writer};
@@ -28,6 +28,41 @@ pub struct HostAction {
     pub op: String,
     pub bytes: Option<Uint8Array>,
     pub executable: Option<bool>,
+    /// The sha256 the plan saw at `path` (absent: nothing was there).
+    pub found: Option<String>,
+}
+
+thread_local! {
+    /// The writers of the output roots this thread holds the lock of
+    /// (`hostLocked`), so `hostApply` below one writes under that lock
+    /// instead of waiting for it.
+    static HELD: std::cell::RefCell<Vec<(PathBuf, Writer)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `withLock` of lib/host.js: takes the output root's lock (waiting for
+/// another run that holds it, saying so on stderr, as the binary does),
+/// finishes what an interrupted run's journal names, runs `run` (observe,
+/// plan, apply) and lets go: no other run plans over or writes the root
+/// between what this one observes and what it writes.
+#[napi]
+pub fn host_locked<'env>(
+    env: &'env Env,
+    root: String,
+    run: Function<'env, (), Unknown<'env>>,
+) -> Result<Unknown<'env>> {
+    let mut writer = Writer::new();
+    writer
+        .lock(Path::new(&root), &mut |message| eprintln!("plugforge: {message}"))
+        .map_err(|e| to_js(env, e))?;
+    HELD.with(|held| held.borrow_mut().push((PathBuf::from(&root), writer)));
+    let result = run.call(());
+    HELD.with(|held| {
+        let mut held = held.borrow_mut();
+        if let Some(at) = held.iter().rposition(|(locked, _)| locked == Path::new(&root)) {
+            held.remove(at);
+        }
+    });
+    result
 }
 
 /// A thrown `Error` with `code` `io` or `invalid_path`.
@@ -76,19 +111,34 @@ pub fn host_observe(env: &Env, root: String, paths_to_read: Vec<String>) -> Resu
 /// the next starts: slower, and as safe.
 #[napi]
 pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>, manifests: Option<u32>) -> Result<()> {
+    // A plan's actions carry what it saw: each file is replaced or removed
+    // only if it still holds that (an edit made meanwhile is left alone and
+    // named). Actions from no plan take whatever is there.
+    fn expect(action: &HostAction, planned: bool) -> Expect<'_> {
+        if planned { Expect::found(action.found.as_deref()) } else { Expect::Any }
+    }
+    let planned = manifests.is_some();
     let steps = actions.iter().map(|action| match (action.op.as_str(), &action.bytes) {
         ("create" | "update", Some(bytes)) => {
             let executable = action.executable.unwrap_or(false);
-            Step::Write { path: &action.path, bytes, executable, expect: Expect::Any }
+            Step::Write { path: &action.path, bytes, executable, expect: expect(action, planned) }
         }
-        ("remove", _) => Step::Remove { path: &action.path, expect: Expect::Any },
+        ("remove", _) => Step::Remove { path: &action.path, expect: expect(action, planned) },
         _ => Step::Keep { path: &action.path },
     });
     let steps = match manifests {
         Some(manifests) => host_fs::manifests_last(steps.collect(), manifests as usize),
         None => steps.flat_map(|step| [step, Step::Barrier]).collect(),
     };
-    Writer::new().apply(Path::new(&root), &steps).map_err(|e| to_js(env, e))
+    let root = Path::new(&root);
+    let applied = HELD.with(|held| {
+        let mut held = held.borrow_mut();
+        match held.iter_mut().rev().find(|(locked, _)| locked == root) {
+            Some((_, writer)) => writer.apply(root, &steps),
+            None => Writer::new().apply(root, &steps),
+        }
+    });
+    applied.map_err(|e| to_js(env, e))
 }
 
 /// `createFiles` of lib/host.js: new files below `dir` (a starter source).

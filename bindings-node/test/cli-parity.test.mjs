@@ -73,7 +73,7 @@ test('usage errors, suggestions, help, version, completions and man pages', (t) 
   both(t, 'flag-value', ['build', '--json=false'], { code: 2 })()
   both(t, 'help', [], { code: 0 })()
   both(t, 'version', ['--version'], { code: 0 })()
-  for (const verb of ['init', 'build', 'uninstall', 'doctor', 'validate', 'import']) both(t, `help-${verb}`, [verb, '--help'], { code: 0 })()
+  for (const verb of ['init', 'build', 'uninstall', 'doctor', 'validate', 'import', 'verify']) both(t, `help-${verb}`, [verb, '--help'], { code: 0 })()
   for (const shell of ['bash', 'zsh', 'fish']) both(t, `completions-${shell}`, ['completions', shell], { code: 0 })()
   both(t, 'man', ['man'], { code: 0 })()
   both(t, 'man-dir', ['man', '--dir', '{OUT}'], { code: 0 })()
@@ -119,4 +119,30 @@ test('import: the same source written, the same notes, the same refusals', (t) =
   both(t, 'import-json', ['import', plugin, '--out', '{OUT}/src', '--json'])()
   both(t, 'import-from', ['import', plugin, '--from', 'nonesuch', '--out', '{OUT}/src'], { code: 2 })()
   both(t, 'import-usage', ['import', plugin], { code: 2 })()
+})
+
+test('verify: the same report and exit codes, with no client found by either host', (t) => {
+  const dir = tempDir(t, 'verify')
+  const out = path.join(dir, 'out')
+  const built = run(rust, ['build', striatum, '--target', 'claude-code,cursor', '--out', out, '--var', 'runner_version=0.7.3'], { cwd: dir, env })
+  assert.equal(built.code, 0, built.stderr)
+  const home = path.join(dir, 'home')
+  fs.mkdirSync(home)
+  // No client in a variable or on PATH (only node's own folder): each host skips every one.
+  const bare = Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('PLUGFORGE_')))
+  const quiet = { ...bare, HOME: home, PATH: path.dirname(process.execPath) }
+  // Timings are the one thing two runs differ by.
+  const report = (text) => JSON.stringify(JSON.parse(text), (k, v) => (k === 'millis' ? undefined : v))
+  for (const [extra, code] of [[[], 0], [['--require-clients'], 1]]) {
+    const r = run(rust, ['verify', out, '--json', ...extra], { cwd: dir, env: quiet })
+    const n = run(process.execPath, [binJs, 'verify', out, '--json', ...extra], { cwd: dir, env: quiet })
+    assert.equal(n.code, r.code, `exit code ${extra}`)
+    assert.equal(r.code, code, r.stderr)
+    assert.equal(n.stderr, r.stderr)
+    assert.equal(report(n.stdout), report(r.stdout))
+    const parsed = JSON.parse(r.stdout)
+    assert.equal(parsed.bundles[0].clients[0].status, 'skipped')
+    assert.match(parsed.bundles[0].clients[0].reason, /plugforge verify --install/)
+    assert.equal(parsed.bundles[1].status, 'not-judged')
+  }
 })

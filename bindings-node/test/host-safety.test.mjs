@@ -3,12 +3,12 @@
 // (by hand, or killed inside `npx plugforge`) converges to the bytes of an
 // uninterrupted build.
 import assert from 'node:assert/strict'
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 
-import { buildToDir, observe, readTree } from 'plugforge'
+import { applyPlan, build, buildToDir, observe, readTree } from 'plugforge'
 import { binJs, run, rustCli, tempDir } from './support.mjs'
 
 const AT = '2026-01-01T00:00:00Z'
@@ -150,4 +150,51 @@ test('npx plugforge killed at a file operation converges on rerun, byte for byte
     assert.deepEqual(Object.keys(got).filter((p) => p.includes('plugforge-tmp')), [], `operation ${operation}: temp files left`)
     assert.deepEqual(got, expected, `operation ${operation}: the rerun differs from an uninterrupted build`)
   }
+})
+
+test('applyPlan leaves a file edited after the plan saw it, names it, and writes the rest', (t) => {
+  const src = tempDir(t, 'edit-src')
+  const out = tempDir(t, 'edit-out')
+  makeSource(src)
+  buildToDir(src, out, {}, { generatedAt: AT })
+  fs.writeFileSync(path.join(src, 'commands/hi.md'), '---\ndescription: Say hi\n---\nHello $ARGUMENTS\n')
+  fs.writeFileSync(path.join(src, 'skills/tidy/SKILL.md'), '---\nname: tidy\ndescription: Tidies\n---\nTidy.\n')
+  const built = build(readTree(src))
+  const plan = built.plan(observe(out, built.pathsToRead()), { generatedAt: AT })
+  const command = plan.actions.find((a) => a.path.endsWith('commands/hi.md'))
+  assert.equal(command.op, 'update')
+  assert.ok(command.found, 'the plan carries what it saw')
+  // The user saves the command between the plan and the write.
+  fs.writeFileSync(path.join(out, command.path), 'my own words\n')
+  const error = thrown(() => applyPlan(out, plan))
+  assert.equal(error.code, 'conflict')
+  assert.match(error.message, /changed while this run was writing/)
+  assert.ok(error.message.includes(command.path), error.message)
+  assert.equal(fs.readFileSync(path.join(out, command.path), 'utf8'), 'my own words\n')
+  const skill = plan.actions.find((a) => a.path.endsWith('skills/tidy/SKILL.md'))
+  assert.equal(fs.readFileSync(path.join(out, skill.path), 'utf8'), '---\nname: tidy\ndescription: Tidies\n---\nTidy.\n')
+})
+
+test('buildToDir waits for the lock another process holds on the output root', (t) => {
+  const src = tempDir(t, 'lock-src')
+  const out = tempDir(t, 'lock-out')
+  makeSource(src)
+  const ready = path.join(tempDir(t, 'lock-ready'), 'ready')
+  const holder = spawn(process.execPath, [
+    '-e',
+    "const fs = require('node:fs'); const { withLock } = require('plugforge');" +
+      "withLock(process.argv[1], () => { fs.writeFileSync(process.argv[2], 'locked'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000) })",
+    out,
+    ready,
+  ], { stdio: 'inherit' })
+  const exited = new Promise((resolve) => holder.on('exit', resolve))
+  return (async () => {
+    while (!fs.existsSync(ready)) await new Promise((resolve) => setTimeout(resolve, 20))
+    const started = performance.now()
+    const { plan } = buildToDir(src, out, {}, { generatedAt: AT })
+    const waited = performance.now() - started
+    assert.equal(await exited, 0)
+    assert.ok(waited > 1000, `built in ${waited} ms while another process held the lock`)
+    assert.ok(plan.summary.create > 0 && fs.existsSync(path.join(out, 'claude-code/.plugforge-manifest.json')))
+  })()
 })

@@ -291,6 +291,7 @@ pub fn plan(py: Python<'_>, plan: &pf::Plan) -> PyResult<Plan> {
                 data: a.bytes.as_ref().map(|b| PyBytes::new(py, b).unbind()),
                 sha256: a.sha256.clone(),
                 executable: a.executable,
+                found: a.found.clone(),
             },
         )
     });

@@ -58,19 +58,68 @@ pub fn host_apply(
     actions: Vec<PyRef<'_, Action>>,
     manifests: Option<usize>,
 ) -> PyResult<()> {
+    // A plan's actions carry what it saw: each file is replaced or removed
+    // only if it still holds that (an edit made meanwhile is left alone and
+    // named). Actions from no plan take whatever is there.
+    let planned = manifests.is_some();
+    fn expect(action: &Action, planned: bool) -> Expect<'_> {
+        if planned { Expect::found(action.found.as_deref()) } else { Expect::Any }
+    }
     let steps = actions.iter().map(|action| match (action.op.as_str(), &action.data) {
         ("create" | "update", Some(data)) => {
             let bytes = data.as_bytes(py);
-            Step::Write { path: &action.path, bytes, executable: action.executable, expect: Expect::Any }
+            Step::Write {
+                path: &action.path,
+                bytes,
+                executable: action.executable,
+                expect: expect(action, planned),
+            }
         }
-        ("remove", _) => Step::Remove { path: &action.path, expect: Expect::Any },
+        ("remove", _) => Step::Remove { path: &action.path, expect: expect(action, planned) },
         _ => Step::Keep { path: &action.path },
     });
     let steps = match manifests {
         Some(manifests) => host_fs::manifests_last(steps.collect(), manifests),
         None => steps.flat_map(|step| [step, Step::Barrier]).collect(),
     };
-    py.detach(|| Writer::new().apply(&root, &steps)).map_err(|e| to_py(py, e))
+    py.detach(|| {
+        HELD.with(|held| {
+            let mut held = held.borrow_mut();
+            match held.iter_mut().rev().find(|(locked, _)| *locked == root) {
+                Some((_, writer)) => writer.apply(&root, &steps),
+                None => Writer::new().apply(&root, &steps),
+            }
+        })
+    })
+    .map_err(|e| to_py(py, e))
+}
+
+thread_local! {
+    /// The writers of the output roots this thread holds the lock of
+    /// (`_host_locked`), so `_host_apply` below one writes under that lock
+    /// instead of waiting for it.
+    static HELD: std::cell::RefCell<Vec<(PathBuf, Writer)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `with_lock` of `plugforge.host`: takes the output root's lock (waiting for
+/// another run that holds it, saying so on stderr, as the binary does),
+/// finishes what an interrupted run's journal names, calls `run` (observe,
+/// plan, apply) and lets go: no other run plans over or writes the root
+/// between what this one observes and what it writes.
+#[pyfunction(name = "_host_locked")]
+pub fn host_locked(py: Python<'_>, root: PathBuf, run: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let mut writer = Writer::new();
+    py.detach(|| writer.lock(&root, &mut |message| eprintln!("plugforge: {message}")))
+        .map_err(|e| to_py(py, e))?;
+    HELD.with(|held| held.borrow_mut().push((root.clone(), writer)));
+    let result = run.call0().map(Bound::unbind);
+    HELD.with(|held| {
+        let mut held = held.borrow_mut();
+        if let Some(at) = held.iter().rposition(|(locked, _)| *locked == root) {
+            held.remove(at);
+        }
+    });
+    result
 }
 
 /// `create_files` of `plugforge.host`: new files below `directory` (a starter source).

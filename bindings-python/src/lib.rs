@@ -127,6 +127,7 @@ fn _plugforge(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(starter_source, module)?)?;
     module.add_function(wrap_pyfunction!(run_cli, module)?)?;
     module.add_function(wrap_pyfunction!(fs::host_read_tree, module)?)?;
+    module.add_function(wrap_pyfunction!(fs::host_locked, module)?)?;
     module.add_function(wrap_pyfunction!(fs::host_observe, module)?)?;
     module.add_function(wrap_pyfunction!(fs::host_apply, module)?)?;
     module.add_function(wrap_pyfunction!(fs::host_create_files, module)?)?;

@@ -186,8 +186,11 @@ pub struct Action {
     pub data: Option<Py<PyBytes>>,
     pub sha256: Option<String>,
     pub executable: bool,
+    /// The sha256 the plan saw at `path` (`None`: nothing was there):
+    /// `apply_plan` replaces or removes the file only if it still holds it.
+    pub found: Option<String>,
 }
-dataclass_repr!(Action, "path", "op", "reason", "sha256", "executable");
+dataclass_repr!(Action, "path", "op", "reason", "sha256", "executable", "found");
 
 /// How many actions of each op a plan holds.
 #[pyclass(module = "plugforge", frozen, get_all)]

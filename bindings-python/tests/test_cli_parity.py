@@ -4,7 +4,10 @@ a conflict, a usage error and the other verbs."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -97,7 +100,7 @@ def test_suggestions_help_completions_and_man(pair: Pair) -> None:
     assert "a similar subcommand exists: 'build'" in stderr
     pair.same("build", "--dryrun", expect=2)
     pair.same("build", "--json=false", expect=2)
-    for verb in ("init", "build", "uninstall", "doctor", "validate", "import"):
+    for verb in ("init", "build", "uninstall", "doctor", "validate", "import", "verify"):
         pair.same(verb, "--help", expect=0)
     for shell in ("bash", "zsh", "fish"):
         pair.same("completions", shell, expect=0)
@@ -172,3 +175,36 @@ def test_import(pair: Pair) -> None:
         assert trees["python"] == trees["rust"], argv
     pair.same("import", plugin, "--from", "nonesuch", "--out", "{out}/other", expect=2)
     pair.same("import", plugin, expect=2)
+
+
+def _without_millis(report: object) -> object:
+    """A verify report without its timings, the one thing two runs differ by."""
+    if isinstance(report, dict):
+        return {k: _without_millis(v) for k, v in report.items() if k != "millis"}
+    if isinstance(report, list):
+        return [_without_millis(v) for v in report]
+    return report
+
+
+def test_verify(cli_bin: Path, python_cli: list[str], tmp_path: Path, epoch: str) -> None:
+    """`python -m plugforge verify` is the Rust verify: no client on PATH or in a variable,
+    so both skip every client with the same hint, and --require-clients fails both."""
+    out = tmp_path / "out"
+    subprocess.run([str(cli_bin), "build", SOURCE, "--target", "claude-code,cursor", "--out", str(out),
+                    "--var", "runner_version=0.7.3"], cwd=ROOT, check=True, capture_output=True)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PLUGFORGE_")}
+    env.update(HOME=str(home), PATH=str(Path(sys.executable).parent), NO_COLOR="1")
+    for extra, expect in (([], 0), (["--require-clients"], 1)):
+        results = {}
+        for name, command in (("rust", [str(cli_bin)]), ("python", python_cli)):
+            proc = subprocess.run([*command, "verify", str(out), "--json", *extra], cwd=ROOT, env=env,
+                                  capture_output=True, text=True, check=False)
+            results[name] = (proc.returncode, _without_millis(json.loads(proc.stdout)), proc.stderr)
+        assert results["python"] == results["rust"], extra
+        code, report, _ = results["rust"]
+        assert code == expect
+        claude = report["bundles"][0]["clients"][0]
+        assert claude["status"] == "skipped" and "plugforge verify --install" in claude["reason"]
+        assert report["bundles"][1]["status"] == "not-judged"

@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -138,3 +140,58 @@ def test_python_m_plugforge_killed_at_a_file_operation_converges_on_rerun(
     got = tree(out)
     assert not [p for p in got if "plugforge-tmp" in p], "temp files left"
     assert got == tree(reference)
+
+
+def test_apply_plan_leaves_a_file_edited_after_the_plan_saw_it_and_names_it(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    make_source(src)
+    out = tmp_path / "out"
+    plugforge.build_to_dir(src, out, generated_at=WHEN)
+    (src / "commands" / "hi.md").write_bytes(b"---\ndescription: Say hi\n---\nHello $ARGUMENTS\n")
+    (src / "skills" / "tidy" / "SKILL.md").write_bytes(b"---\nname: tidy\ndescription: Tidies\n---\nTidy.\n")
+    result = plugforge.build(plugforge.read_tree(src))
+    plan = result.plan(plugforge.observe(out, result.paths_to_read()), generated_at=WHEN)
+    command = next(a for a in plan.actions if a.path.endswith("commands/hi.md"))
+    assert command.op == "update" and command.found is not None
+    # The user saves the command between the plan and the write.
+    edited = out / command.path
+    edited.write_bytes(b"my own words\n")
+    with pytest.raises(OSError, match="changed while this run was writing") as raised:
+        plugforge.apply_plan(out, plan)
+    assert command.path in str(raised.value)
+    assert edited.read_bytes() == b"my own words\n"
+    skill = out / next(a.path for a in plan.actions if a.path.endswith("skills/tidy/SKILL.md"))
+    assert skill.read_bytes() == b"---\nname: tidy\ndescription: Tidies\n---\nTidy.\n", "the rest is written"
+
+
+def test_build_to_dir_waits_for_the_lock_another_process_holds(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    make_source(src)
+    out = tmp_path / "out"
+    out.mkdir()
+    ready = tmp_path / "ready"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import pathlib, sys, time, plugforge\n"
+            "def hold():\n"
+            "    pathlib.Path(sys.argv[2]).write_text('locked')\n"
+            "    time.sleep(2)\n"
+            "plugforge.with_lock(sys.argv[1], hold)\n",
+            str(out),
+            str(ready),
+        ]
+    )
+    try:
+        while not ready.exists():
+            assert holder.poll() is None, "the holder exited early"
+            time.sleep(0.02)
+        started = time.monotonic()
+        plan = plugforge.build_to_dir(src, out, generated_at=WHEN)
+        waited = time.monotonic() - started
+    finally:
+        holder.wait(timeout=30)
+    assert holder.returncode == 0
+    assert waited > 1.0, f"built in {waited:.2f}s while another process held the lock"
+    assert plan.summary.create > 0 and (out / "claude-code" / ".plugforge-manifest.json").exists()

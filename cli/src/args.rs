@@ -19,12 +19,22 @@ outside --allow-url.
 Exit codes:
   0  done
   1  refused: conflicts, an invalid source, a runtime that could not be built, strict honesty,
-     doctor findings, validate errors, import into a folder that is not empty
+     doctor findings, validate errors, import into a folder that is not empty, verify failures
   2  bad usage or unreadable input";
 
 /// Shown below each verb's options.
 const EXIT_CODES: &str = "\
 Exit codes: 0 done, 1 refused (see `plugforge --help`), 2 bad usage or unreadable input";
+
+/// Shown below `verify`'s options.
+const VERIFY_EXIT_CODES: &str = "\
+Each client runs in a throwaway HOME with a copy of the output root: your own HOME, settings and
+installed plugins are never read or written, and no model is contacted. Clients are found by
+--client, by PLUGFORGE_<ID>_BIN, in plugforge's cache (--install) or on PATH; a client not found is
+skipped. Runtimes with no client that runs offline are listed as not judged.
+
+Exit codes: 0 every client that ran passed, 1 a client failed (or, with --require-clients, was not
+found), 2 bad usage or unreadable input";
 
 /// plugforge: compile one agent-plugin source into every runtime's native bundle
 #[derive(Debug, Parser)]
@@ -54,6 +64,10 @@ pub enum Verb {
     /// Read a runtime's plugin into a new plugforge source
     #[command(after_help = EXIT_CODES)]
     Import(ImportArgs),
+    /// Load each bundle below an output root into the real clients, offline, and compare what they
+    /// loaded with what was built
+    #[command(after_help = VERIFY_EXIT_CODES)]
+    Verify(VerifyArgs),
     /// Print the completion script for a shell
     #[command(
         after_help = "bash: plugforge completions bash > ~/.local/share/bash-completion/completions/plugforge\n\
@@ -252,9 +266,65 @@ pub struct ValidateArgs {
     /// Count warnings as errors
     #[arg(long)]
     pub strict: bool,
-    /// Print one JSON report on stdout instead of text
+    /// Print one JSON report on stdout instead of text (as --format json)
     #[arg(long)]
     pub json: bool,
+    /// The report's format: text, json or sarif (GitHub code scanning)
+    #[arg(long, value_enum, default_value_t = ValidateFormat::Text)]
+    pub format: ValidateFormat,
+}
+
+/// How validate's report is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ValidateFormat {
+    Text,
+    Json,
+    Sarif,
+}
+
+/// How verify's report is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Text,
+    Json,
+    Sarif,
+    Junit,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The output root a build wrote
+    #[arg(value_name = "OUT", default_value = "dist")]
+    pub out: String,
+    /// Verify these runtimes' bundles only; several joined by commas or repeated
+    #[arg(short, long = "target", value_name = "RUNTIME", value_delimiter = ',')]
+    pub targets: Vec<String>,
+    /// A client's binary, ID=PATH (claude, codex, gemini, opencode, skills-ref, openclaw, hermes,
+    /// copilot); repeat for several
+    #[arg(long = "client", value_name = "ID=PATH", value_parser = key_value)]
+    pub clients: Vec<(String, String)>,
+    /// Exit 1 when a client is not found, instead of skipping it
+    #[arg(long)]
+    pub require_clients: bool,
+    /// First install every client at the pinned version into plugforge's cache (npm, and pip for a
+    /// PyPI one, must be on PATH)
+    #[arg(long)]
+    pub install: bool,
+    /// Seconds one client may take over one bundle
+    #[arg(long, value_name = "SECS", default_value_t = 900)]
+    pub timeout: u64,
+    /// How many clients run at once (default: two per core)
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// The file name of each bundle's manifest
+    #[arg(long, value_name = "NAME", default_value = DEFAULT_MANIFEST_NAME)]
+    pub manifest_name: String,
+    /// Print one JSON report on stdout instead of text (as --format json)
+    #[arg(long)]
+    pub json: bool,
+    /// The report's format: text, json, sarif (GitHub code scanning) or junit
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
 }
 
 #[derive(Debug, Args)]

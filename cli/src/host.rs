@@ -14,7 +14,7 @@ use crate::progress::{self, Progress};
 
 /// Paths are the user's strings; the host joins `BundlePath`s onto them.
 pub(crate) trait Host {
-    /// Every file below `dir`, skipping `.git`, `node_modules`, `target` and
+    /// Every file below `dir`, skipping `.git` and `node_modules`, a top-level `target`, and
     /// the `exclude` folders (the output root when it sits inside the source).
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String>;
     /// Every file below `root` with its sha256 where a plan can look at it

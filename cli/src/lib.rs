@@ -13,6 +13,7 @@ mod progress;
 mod render;
 mod rerun;
 mod verbs;
+mod verify;
 #[cfg(not(target_os = "wasi"))]
 mod watch;
 
@@ -68,8 +69,9 @@ where
         Verb::Build(a) => a.output.json,
         Verb::Uninstall(a) => a.output.json,
         Verb::Doctor(a) => a.output.json,
-        Verb::Validate(a) => a.json,
+        Verb::Validate(a) => a.json || a.format != args::ValidateFormat::Text,
         Verb::Import(a) => a.json,
+        Verb::Verify(a) => a.json || a.format != args::FormatArg::Text,
         Verb::Init(_) | Verb::Completions { .. } | Verb::Man { .. } => false,
     };
     host.show_progress(!json && matches!(verb, Verb::Build(_) | Verb::Validate(_) | Verb::Import(_)));
@@ -84,6 +86,7 @@ where
         Verb::Doctor(args) => verbs::doctor(host, &args),
         Verb::Validate(args) => verbs::validate(host, &args),
         Verb::Import(args) => verbs::import(host, &args),
+        Verb::Verify(args) => verify::verify(host, &args),
         Verb::Completions { shell } => verbs::completions(host, shell),
         Verb::Man { dir } => verbs::man(host, dir.as_deref()),
     };
@@ -120,10 +123,10 @@ fn styled(host: &mut dyn Host, text: &clap::builder::StyledStr) -> String {
 
 /// A failed run: a stable code, the problems, and the exit code.
 pub(crate) struct Failure {
-    code: &'static str,
-    message: String,
-    problems: Vec<Problem>,
-    exit: u8,
+    pub(crate) code: &'static str,
+    pub(crate) message: String,
+    pub(crate) problems: Vec<Problem>,
+    pub(crate) exit: u8,
 }
 
 impl Failure {

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::args::{
     BuildArgs, Cli, DoctorArgs, ImportArgs, InitArgs, OutputArgs, ScopeArg, SourceArgs, UninstallArgs,
-    ValidateArgs,
+    ValidateArgs, ValidateFormat,
 };
 use crate::host::Host;
 use crate::{EXIT_OK, EXIT_REFUSED, Failure, diff, join, render};
@@ -342,10 +342,14 @@ pub fn validate(host: &mut dyn Host, args: &ValidateArgs) -> Outcome {
     let tree = host.read_tree(&args.path, &[]).map_err(Failure::io)?;
     let options = ValidateOptions { target: args.target.clone(), strict: args.strict };
     let report = run_validate(&tree, &options)?;
-    if args.json {
-        host.stdout(&render::json(&json!({"ok": report.valid, "report": report})));
-    } else {
-        render::validation(host, &args.path, &report);
+    match (args.json, args.format) {
+        (_, ValidateFormat::Sarif) => {
+            host.stdout(&render::json(&crate::verify::validate_sarif(&args.path, &report)))
+        }
+        (true, _) | (_, ValidateFormat::Json) => {
+            host.stdout(&render::json(&json!({"ok": report.valid, "report": report})))
+        }
+        (false, ValidateFormat::Text) => render::validation(host, &args.path, &report),
     }
     Ok(if report.valid { EXIT_OK } else { EXIT_REFUSED })
 }

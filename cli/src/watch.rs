@@ -23,9 +23,6 @@ const DEBOUNCE: Duration = Duration::from_millis(200);
 /// The exit status of a process stopped by Ctrl-C (128 + SIGINT), as shells report it.
 const EXIT_INTERRUPTED: i32 = 130;
 
-/// Folders a source read skips, so a change there changes no build.
-const SKIPPED: [&str; 3] = [".git", "node_modules", "target"];
-
 pub(crate) fn build(host: &mut dyn Host, args: &BuildArgs) -> Result<u8, Failure> {
     let first = args.sources.first().map_or(".", String::as_str);
     let out = verbs::out_dir(host, &args.output, first)?;
@@ -95,8 +92,8 @@ impl Ignored {
 
     fn is_source(&self, path: &Path) -> bool {
         let read = |source: &PathBuf| {
-            path.strip_prefix(source)
-                .is_ok_and(|rel| !rel.components().any(|c| SKIPPED.iter().any(|s| c.as_os_str() == *s)))
+            // A change in a folder a source read skips changes no build.
+            path.strip_prefix(source).is_ok_and(|rel| !plugforge_host_fs::is_skipped_source_dir(rel))
         };
         self.sources.iter().any(read) && !path.starts_with(&self.out)
     }

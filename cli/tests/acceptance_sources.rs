@@ -431,3 +431,264 @@ fn paths_differing_only_by_case_fail_that_runtime_and_the_others_are_written() {
     assert!(out.join("claude-code/agents/reviewer.md").exists());
     assert!(!out.join(".opencode").exists());
 }
+
+const RSA_BODY: &str = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n\
+                        VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n";
+
+/// The bytes of `text` as UTF-16, little-endian with a byte order mark.
+fn utf16(text: &str) -> Vec<u8> {
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    bytes
+}
+
+#[test]
+fn keys_and_tokens_in_every_shape_a_file_can_hold_them_are_refused_at_their_file_and_line() {
+    let github = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+    let mut binary = vec![0x89, b'P', b'N', b'G', 0x00, 0xFF, 0x10];
+    binary.extend(format!("token={github}").bytes());
+    binary.extend([0x00, 0xFE, 0x01]);
+    let cases: Vec<(&str, Vec<u8>, Option<u64>, &str)> = vec![
+        (
+            "skills/s/keys/id_rsa",
+            format!("-----BEGIN RSA PRIVATE KEY-----\n{RSA_BODY}-----END RSA PRIVATE KEY-----\n").into(),
+            Some(1),
+            "the file holds a literal private key",
+        ),
+        (
+            "skills/s/keys/id_ed25519",
+            format!("-----BEGIN OPENSSH PRIVATE KEY-----\r\n{}", RSA_BODY.replace('\n', "\r\n")).into(),
+            Some(1),
+            "the file holds a literal private key",
+        ),
+        (
+            "skills/s/signing.md",
+            format!("# Signing\n\n-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n{RSA_BODY}").into(),
+            Some(3),
+            "the file holds a literal private key",
+        ),
+        (
+            "skills/s/notes.md",
+            "# Models\n\nPull with hf_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC2dF4h.\n".into(),
+            Some(3),
+            "literal Hugging Face token",
+        ),
+        (
+            "skills/s/scripts/notify.sh",
+            "#!/bin/sh\ncurl -d @- https://hooks.slack.com/services/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\n"
+                .into(),
+            Some(2),
+            "literal Slack webhook URL",
+        ),
+        (
+            "skills/s/accounts.json",
+            format!("{{\n  \"{github}\": \"work\"\n}}\n").into(),
+            Some(2),
+            "literal GitHub token",
+        ),
+        ("skills/s/utf16.txt", utf16(&format!("Accounts\r\nwork: {github}\r\n")), Some(2), "literal GitHub token"),
+        ("skills/s/blob.bin", binary, None, "literal GitHub token"),
+        (
+            "skills/s/ghp_0123456789abcdefghijABCDEFGHIJ012345.txt",
+            b"nothing here\n".to_vec(),
+            None,
+            "the file's name holds a literal GitHub token",
+        ),
+    ];
+    for (file, bytes, line, says) in cases {
+        let tmp = TempDir::new("credential-shapes");
+        let src = tmp.join("src");
+        demo_source(&src, &[("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n")]);
+        write(&src, file, &bytes);
+        let report = refused(&tmp, &src, &[], 1);
+        let (code, problem) = error(&report);
+        assert_eq!(code, "credential", "{file}: {report:#}");
+        // A name that is a token is named cut to the token's first characters.
+        let named = file.replace(github, "ghp_…");
+        assert_eq!(problem["location"]["file"], named, "{report:#}");
+        assert_eq!(problem["location"]["line"].as_u64(), line, "{file}: {report:#}");
+        let message = problem["message"].as_str().unwrap();
+        assert!(message.contains(says), "{file}: {message}");
+        assert!(!report.to_string().contains("0123456789abcdefghij"), "never echoed: {report:#}");
+    }
+}
+
+#[test]
+fn a_random_value_rendered_from_a_variable_under_a_credentials_name_is_refused() {
+    let tmp = TempDir::new("credential-var");
+    let src = tmp.join("src");
+    demo_source(
+        &src,
+        &[
+            ("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n"),
+            ("skills/s/scripts/env.sh.j2", "#!/bin/sh\nexport API_KEY={{ api_key }}\nexec run\n"),
+        ],
+    );
+    let report = refused(&tmp, &src, &["--var", "api_key=q8Zt3vN1xK9pL2mR7sW4"], 1);
+    let (code, problem) = error(&report);
+    assert_eq!(code, "credential", "{report:#}");
+    assert_eq!(problem["location"]["file"], "skills/s/scripts/env.sh.j2", "{report:#}");
+    let message = problem["message"].as_str().unwrap();
+    assert!(message.contains("\"API_KEY\" holds a literal credential (q8Zt…)"), "{message}");
+    assert!(!report.to_string().contains("q8Zt3vN1xK9pL2mR7sW4"), "never echoed: {report:#}");
+    // A word that is no key goes through.
+    build(&src, &tmp.join("out"), &["--var", "api_key=${API_KEY}"]).expect(0);
+}
+
+/// Builds `src` for `target` and returns the problems of its refusal
+/// (exit 1, `invalid_path`, nothing written).
+fn refused_paths(tmp: &TempDir, src: &Path, target: &str) -> Vec<(String, Option<u64>, String)> {
+    let out = tmp.join(&format!("out-{}", target.replace(':', "-")));
+    let r = common::run(&["build", s(src), "--target", target, "--out", s(&out), "--json"]);
+    let report = r.json();
+    assert_eq!(r.code, 1, "{target}: {report:#}");
+    assert!(!out.exists(), "nothing is written: {:?}", files(&out));
+    let (code, _) = error(&report);
+    assert_eq!(code, "invalid_path", "{target}: {report:#}");
+    report["error"]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let at = &p["location"];
+            (
+                at["file"].as_str().unwrap().to_string(),
+                at["line"].as_u64(),
+                p["message"].as_str().unwrap().into(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn manifest_overrides_that_leave_the_bundle_are_refused_at_their_line() {
+    let tmp = TempDir::new("manifest-escape");
+    let src = tmp.join("src");
+    let config = r#"{
+  "name": "demo",
+  "version": "1.0.0",
+  "description": "d",
+  "targets": {
+    "claude-code": {"manifest": {"lspServers": "../../lsp.json"}},
+    "cursor": {"manifest": {"logo": "/etc/passwd"}},
+    "codex": {"manifest": {
+      "apps": "../apps.json",
+      "interface": {"logo": "../../../etc/passwd", "screenshots": ["./ok.png", "/etc/shadow"]}
+    }},
+    "gemini": {"manifest": {"contextFileName": "../../etc/passwd"}}
+  }
+}
+"#;
+    demo_source(&src, &[("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n")]);
+    write(&src, "plugforge.json", config);
+    let cases: [(&str, &[(u64, &str)]); 4] = [
+        ("claude-code", &[(6, "lspServers: \"../../lsp.json\"")]),
+        ("cursor", &[(7, "logo: \"/etc/passwd\" must be relative")]),
+        (
+            "codex",
+            &[
+                (9, "apps: \"../apps.json\" leaves the plugin folder"),
+                (10, "interface.logo: \"../../../etc/passwd\" leaves the plugin folder"),
+                (10, "interface.screenshots: \"/etc/shadow\" leaves the plugin folder"),
+            ],
+        ),
+        ("gemini", &[(12, "contextFileName: \"../../etc/passwd\" contains \"..\"")]),
+    ];
+    for (target, expected) in cases {
+        let problems = refused_paths(&tmp, &src, target);
+        assert_eq!(problems.len(), expected.len(), "{target}: {problems:#?}");
+        for ((file, line, message), (want_line, says)) in problems.iter().zip(expected) {
+            assert_eq!((file.as_str(), *line), ("plugforge.json", Some(*want_line)), "{target}: {message}");
+            assert!(message.contains(says), "{target}: {message}");
+            assert!(message.ends_with("a path a manifest carries must stay inside the bundle"), "{message}");
+        }
+    }
+}
+
+#[test]
+fn a_native_plugins_own_paths_that_leave_it_are_refused_when_built() {
+    let tmp = TempDir::new("native-escape");
+    let skill = "---\nname: s\ndescription: S.\n---\nGo.\n";
+    let natives: [(&str, &str, &str, &str); 3] = [
+        (
+            ".codex-plugin/plugin.json",
+            "{\n  \"name\": \"demo\",\n  \"version\": \"1.0.0\",\n  \"skills\": \"./skills/\",\n  \"interface\": {\"logo\": \"../../../etc/passwd\"}\n}\n",
+            "codex",
+            "interface.logo: \"../../../etc/passwd\" leaves the plugin folder",
+        ),
+        (
+            ".cursor-plugin/plugin.json",
+            "{\n  \"name\": \"demo\",\n  \"version\": \"1.0.0\",\n  \"logo\": \"/etc/passwd\"\n}\n",
+            "cursor",
+            "logo: \"/etc/passwd\" must be relative",
+        ),
+        (
+            ".claude-plugin/plugin.json",
+            "{\n  \"name\": \"demo\",\n  \"version\": \"1.0.0\",\n  \"lspServers\": \"../lsp.json\"\n}\n",
+            "claude-code",
+            "lspServers: \"../lsp.json\"",
+        ),
+    ];
+    for (manifest, text, target, says) in natives {
+        let src = tmp.join(&format!("src-{target}"));
+        write(&src, manifest, text);
+        write(&src, "skills/s/SKILL.md", skill);
+        let problems = refused_paths(&tmp, &src, target);
+        assert_eq!(problems.len(), 1, "{target}: {problems:#?}");
+        let (file, line, message) = &problems[0];
+        assert_eq!(file, manifest, "{message}");
+        assert_eq!(
+            *line,
+            Some(text.lines().position(|l| l.contains("../") || l.contains("/etc")).unwrap() as u64 + 1)
+        );
+        assert!(message.contains(says), "{target}: {message}");
+    }
+}
+
+#[test]
+fn a_skill_named_target_is_built_while_build_and_dependency_folders_are_skipped() {
+    let tmp = TempDir::new("skipped-dirs");
+    let src = tmp.join("src");
+    let skill = |name: &str| format!("---\nname: {name}\ndescription: The {name} skill.\n---\nGo.\n");
+    demo_source(
+        &src,
+        &[
+            ("skills/target/SKILL.md", &skill("target")),
+            ("skills/deploy/SKILL.md", &skill("deploy")),
+            ("skills/deploy/scripts/node_modules/left-pad/index.js", "module.exports = 1;\n"),
+            ("skills/deploy/.git/HEAD", "ref: refs/heads/main\n"),
+            ("target/debug/build.log", "cargo output\n"),
+        ],
+    );
+    let out = tmp.join("out");
+    let (code, report) = build_json(&src, &out, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let written = files(&out);
+    assert!(written.contains("claude-code/skills/target/SKILL.md"), "{written:?}");
+    assert!(written.contains("claude-code/skills/deploy/SKILL.md"), "{written:?}");
+    let skipped = ["node_modules", ".git/", "build.log"];
+    assert!(!written.iter().any(|f| skipped.iter().any(|s| f.contains(s))), "{written:?}");
+}
+
+#[test]
+fn a_skill_nested_too_deep_is_named_by_its_own_skill_md() {
+    let tmp = TempDir::new("nested-skill");
+    let src = tmp.join("src");
+    demo_source(&src, &[("skills/outer/inner/SKILL.md", "---\nname: inner\ndescription: I.\n---\nGo.\n")]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "invalid_source", "skills/outer/inner/SKILL.md", None);
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("nested too deep") && message.contains("skills/inner/SKILL.md"), "{message}");
+}
+
+#[test]
+fn a_command_hook_with_nothing_to_run_is_refused_at_its_event() {
+    let tmp = TempDir::new("hook-no-command");
+    let src = tmp.join("src");
+    let hooks = "{\n  \"hooks\": {\n    \"SessionStart\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"echo hi\"}]}],\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\"}]}]\n  }\n}\n";
+    demo_source(&src, &[("hooks/hooks.json", hooks)]);
+    let report = refused(&tmp, &src, &[], 1);
+    assert_error(&report, "invalid_source", "hooks/hooks.json", Some(&[4]));
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("hooks.Stop: a hook of type \"command\" needs a \"command\""), "{message}");
+}

@@ -43,7 +43,8 @@ fn action_yml_is_valid_github_action_metadata() {
     assert_eq!(schema_errors(&action), Vec::<String>::new());
     assert_eq!(action["runs"]["using"], "composite");
     let inputs: Vec<&str> = action["inputs"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(inputs, ["source", "target", "out", "args"]);
+    assert_eq!(inputs, ["source", "target", "out", "args", "verify"]);
+    assert_eq!(action["inputs"]["verify"]["default"], "false");
     assert_eq!(action["inputs"]["target"]["default"], "all");
     assert_eq!(action["inputs"]["source"]["default"], ".");
 
@@ -142,10 +143,55 @@ fn the_cache_key_is_the_digest_of_the_sources_plugforge_is_built_from() {
     ];
     run_step(&script, &env).expect(0);
     let first = std::fs::read_to_string(&output).unwrap();
-    let digest = first.strip_prefix("key=plugforge-Linux-X64-").and_then(|k| k.strip_suffix('\n'));
-    let digest = digest.unwrap_or_else(|| panic!("{first:?}"));
-    assert_eq!(digest.len(), 16, "{first}");
-    assert!(digest.bytes().all(|b| b.is_ascii_hexdigit()), "{first}");
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(lines.len(), 2, "{first}");
+    for (line, prefix) in
+        lines.iter().zip(["key=plugforge-Linux-X64-", "clients=plugforge-clients-Linux-X64-"])
+    {
+        let digest = line.strip_prefix(prefix).unwrap_or_else(|| panic!("{first:?}"));
+        assert_eq!(digest.len(), 16, "{first}");
+        assert!(digest.bytes().all(|b| b.is_ascii_hexdigit()), "{first}");
+    }
     run_step(&script, &env).expect(0);
     assert_eq!(std::fs::read_to_string(&output).unwrap(), format!("{first}{first}"), "the key is stable");
+}
+
+#[test]
+fn the_verify_step_runs_verify_on_the_checked_output_root_after_installing_the_clients() {
+    let action = action();
+    let script = script_with(&action, "plugforge verify");
+    let step = steps(&action).iter().find(|s| s["run"].as_str() == Some(script.as_str())).unwrap();
+    assert_eq!(step["if"], "inputs.verify == 'true'");
+    let cache = steps(&action)
+        .iter()
+        .find(|s| s["with"]["path"] == "~/.cache/plugforge/clients")
+        .expect("a cache step for the clients");
+    assert_eq!(cache["if"], "inputs.verify == 'true'");
+    assert_eq!(cache["with"]["key"], "${{ steps.install-key.outputs.clients }}");
+    // A stand-in plugforge prints the arguments the step passes.
+    let tmp = TempDir::new("action-verify");
+    write(tmp.path(), "bin/plugforge", "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+    std::fs::set_permissions(tmp.join("bin/plugforge"), std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(tmp.join("bin")).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let args = |target: &str, out: &str| {
+        let run = run_command(
+            Command::new("bash")
+                .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", &script])
+                .env("PATH", &path)
+                .env("PLUGFORGE_SOURCE", "plugin")
+                .env("PLUGFORGE_TARGET", target)
+                .env("PLUGFORGE_OUT", out),
+        );
+        run.expect(0);
+        run.stdout.lines().map(str::to_string).collect::<Vec<_>>()
+    };
+    assert_eq!(args("all", ""), ["verify", "plugin/dist", "--install"]);
+    assert_eq!(
+        args("claude-code:plugin,codex,openclaw:compatible-bundle", "built"),
+        ["verify", "built", "--install", "--target", "claude-code,codex,openclaw"]
+    );
 }

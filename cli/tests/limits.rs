@@ -66,6 +66,138 @@ fn frontmatter_nested_past_the_limit_is_refused_not_a_crash() {
     refused_by_limit(&tmp, "skills/s/SKILL.md", Some(3));
 }
 
+/// Nine anchors, each aliasing the one before ten times: 10^9 nodes to a
+/// reader that copies what an alias names, from 400 bytes.
+fn alias_bomb(indent: &str) -> String {
+    let mut text = format!("{indent}a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for level in 1..10 {
+        let aliases = vec![format!("*a{}", level - 1); 10].join(", ");
+        text.push_str(&format!("{indent}a{level}: &a{level} [{aliases}]\n"));
+    }
+    text
+}
+
+#[test]
+fn a_yaml_alias_bomb_in_frontmatter_is_refused_not_expanded() {
+    let tmp = TempDir::new("limit-alias");
+    let src = tmp.join("src");
+    let skill = format!("---\nname: s\ndescription: Bomb.\nbomb:\n{}---\nGo.\n", alias_bomb("  "));
+    demo_source(&src, &[("skills/s/SKILL.md", &skill)]);
+    let report = refused_by_limit(&tmp, "skills/s/SKILL.md", Some(9));
+    let message = report["error"]["message"].as_str().unwrap();
+    assert!(message.contains("YAML aliases expand past 100000 nodes"), "{message}");
+}
+
+#[test]
+fn a_yaml_alias_bomb_in_the_users_hermes_config_is_a_conflict_not_expanded() {
+    let tmp = TempDir::new("limit-alias-config");
+    let out = tmp.join("out");
+    let config = format!("{}mcp_servers: {{}}\n", alias_bomb(""));
+    write(&out, ".hermes/config.yaml", &config);
+    let source = repo_root().join("tests/vectors/canonical-full/input");
+    let started = Instant::now();
+    let (code, report) =
+        build_json(&source, &out, &["--target", "hermes", "--scope", "user", "--namespace", "dk", "--force"]);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert_eq!(code, 1, "{report:#}");
+    let conflict = action(&report, ".hermes/config.yaml");
+    assert_eq!(conflict["op"], "conflict", "{report:#}");
+    let reason = conflict["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("limit: YAML aliases expand past 100000 nodes at line 5 column 45"),
+        "{conflict}"
+    );
+    assert_eq!(fs::read_to_string(out.join(".hermes/config.yaml")).unwrap(), config, "left as it is");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn template_chains_and_doubling_strings_are_limit_errors_in_bounded_memory() {
+    let cases = [
+        (format!("{{{{ \"a\"{} }}}}", "|upper".repeat(50_000)), "more than 500 operators"),
+        (format!("{{{{ plugin{} }}}}", ".name".repeat(100_000)), "more than 500 operators"),
+        (format!("{{{{ 1{} }}}}", " + 1".repeat(100_000)), "more than 500 operators"),
+        (
+            format!(
+                "{{% set s = \"abcdefghij\" * 1000 %}}{}{{{{ s|length }}}}",
+                "{% set s = s + s %}".repeat(40)
+            ),
+            "template ran out of fuel",
+        ),
+    ];
+    for (template, says) in cases {
+        let tmp = TempDir::new("limit-template");
+        let src = tmp.join("src");
+        demo_source(&src, &[("commands/t.md.j2", &format!("---\ndescription: T.\n---\n{template}\n"))]);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_plugforge"))
+            .args(["build", s(&src), "--target", "claude-code", "--out", s(&tmp.join("out")), "--json"])
+            .env("SOURCE_DATE_EPOCH", EPOCH)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let peak_kib = peak_kib_until_exit(&mut child);
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(1), "exits 1, no crash: {says}");
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let (code, problem) = error(&report);
+        assert_eq!(code, "limit", "{report:#}");
+        assert_eq!(problem["location"]["file"], "commands/t.md.j2", "{report:#}");
+        assert_eq!(problem["location"]["line"], 4, "{report:#}");
+        assert!(problem["message"].as_str().unwrap().contains(says), "{report:#}");
+        assert!(peak_kib < 256 * 1024, "{says}: peak {peak_kib} KiB");
+    }
+}
+
+/// The skill fold (Cursor, OpenCode, Agent Skills) took each key out in a
+/// pass over every line: 40,000 keys took over a minute for OpenCode alone.
+#[test]
+fn a_frontmatter_of_forty_thousand_keys_builds_in_linear_time() {
+    let tmp = TempDir::new("limit-keys");
+    let src = tmp.join("src");
+    let keys: String = (0..40_000).map(|i| format!("k{i}: v{i}\n")).collect();
+    demo_source(&src, &[("skills/s/SKILL.md", &format!("---\nname: s\ndescription: S.\n{keys}---\nGo.\n"))]);
+    let started = Instant::now();
+    let out = tmp.join("out");
+    let r = common::run(&["build", s(&src), "--target", "opencode", "--out", s(&out)]);
+    let took = started.elapsed();
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let skill = fs::read_to_string(out.join(".opencode/skills/s/SKILL.md")).unwrap();
+    assert!(
+        skill.contains("metadata:\n  k0: v0\n") && skill.contains("  k39999: v39999\n"),
+        "{}",
+        &skill[..200]
+    );
+    assert!(took < Duration::from_secs(30), "built in {took:?}");
+}
+
+/// A template tag at the operator bound builds on a thread with Rust's
+/// default 2 MiB stack (what a host's worker thread gets): the bound keeps
+/// minijinja's recursion well inside it.
+#[test]
+fn a_template_tag_at_the_operator_bound_builds_on_a_small_stack() {
+    let most = plugforge_core::limits::MAX_TEMPLATE_OPERATORS;
+    let chains = [
+        format!("{{{{ \"a\"{} }}}}", "|lower".repeat(most)),
+        format!("{{{{ 1{} }}}}", " + 1".repeat(most)),
+        format!("{{{{ {}true }}}}", "not ".repeat(most)),
+    ];
+    for chain in chains {
+        let built = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let mut tree = plugforge_core::SourceTree::new();
+                let config = r#"{"name": "demo", "version": "1.0.0", "description": "d"}"#;
+                tree.insert("plugforge.json", config.as_bytes().to_vec(), false).unwrap();
+                let command = format!("---\ndescription: T.\n---\n{chain}\n");
+                tree.insert("commands/t.md.j2", command.into_bytes(), false).unwrap();
+                plugforge_core::build(&tree, &plugforge_core::BuildOptions::default()).map(|_| ())
+            })
+            .unwrap()
+            .join();
+        assert!(matches!(built, Ok(Ok(()))), "built without a stack overflow: {built:?}");
+    }
+}
+
 #[test]
 fn a_template_that_loops_runs_out_of_fuel() {
     let tmp = TempDir::new("limit-fuel");
@@ -74,7 +206,7 @@ fn a_template_that_loops_runs_out_of_fuel() {
     demo_source(&src, &[("commands/loop.md.j2", looping)]);
     let report = refused_by_limit(&tmp, "commands/loop.md.j2", None);
     let message = report["error"]["message"].as_str().unwrap();
-    assert!(message.contains("template ran out of fuel (10000000 steps)"), "{message}");
+    assert!(message.contains("template ran out of fuel (1000000 units"), "{message}");
 }
 
 /// The peak resident memory (VmHWM) of the running process `pid` in KiB,

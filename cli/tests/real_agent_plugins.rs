@@ -1,12 +1,12 @@
 //! The Agent Plugins 1.0 package, judged by the clients that read it here:
 //! - the Agent Skills reference validator (skills-ref 0.1.5,
-//!   tests/clients/skills_ref_validate.py) accepts every generated skill,
+//!   judge/drivers/skills_ref_validate.py) accepts every generated skill,
 //!   and no SKILL.md sits deeper than `skills/<name>/` (spec 7.1: clients
 //!   never look there);
 //! - the real Codex CLI (0.171.0, which reads Agent Plugins root manifests)
 //!   installs the package from a marketplace with its version read, and its
 //!   app-server lists exactly the source's skills and MCP servers
-//!   (tests/clients/codex_agent_plugins.py);
+//!   (judge/drivers/codex_agent_plugins.py);
 //! - the published closed schemas (agentplugins/agent-plugins-spec
 //!   `spec/1.0.0.md` 5.2, 7.2.1; formats.md section 5) hold for plugin.json
 //!   and mcp.json; this part needs no client and always runs.
@@ -127,13 +127,7 @@ fn read_json(path: &Path) -> Value {
 }
 
 fn driver(script: &str, args: &[&str]) -> Value {
-    let output = Command::new("python3")
-        .arg(repo_root().join("tests/clients").join(script))
-        .args(args)
-        .output()
-        .expect("run the driver");
-    assert!(output.status.success(), "{script} failed: {}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).expect("the driver prints JSON")
+    clients::judge::judge(script, args)
 }
 
 /// Spec 5.5 name rule.

@@ -60,28 +60,37 @@ fn set(value: &Value) -> BTreeSet<String> {
     value.as_array().expect("list").iter().map(|v| v.as_str().expect("name").to_string()).collect()
 }
 
+/// Builds `source` for Claude Code into `out` (emptied first) and returns the
+/// report of Claude Code's driver on the plugin `plugin` of that output root.
+fn build_and_judge(claude: &str, source: &Path, out: &Path, plugin: &str, extra: &[&str]) -> Value {
+    let _ = std::fs::remove_dir_all(out);
+    let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
+        .args(["build", source.to_str().unwrap(), "--target", "claude-code", "--out", out.to_str().unwrap()])
+        .args(extra)
+        .status()
+        .expect("run plugforge");
+    assert!(status.success(), "build of {} failed", source.display());
+    let plugin_dir = out.join("claude-code");
+    clients::judge::judge(
+        "claude_inventory.py",
+        &["--claude", claude, "--plugin-dir", plugin_dir.to_str().unwrap()]
+            .into_iter()
+            .chain(["--marketplace-root", out.to_str().unwrap(), "--plugin", plugin])
+            .collect::<Vec<_>>(),
+    )
+}
+
 #[test]
 fn claude_code_accepts_and_installs_the_striatum_bundle() {
     let Some(claude) = claude_bin() else { return };
-    let root = repo_root();
+    let source = repo_root().join("examples/striatum");
     let out = std::env::temp_dir().join(format!("plugforge-real-claude-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let source = root.join("examples/striatum");
-    let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
-        .args(["build", source.to_str().unwrap(), "--target", "claude-code", "--out", out.to_str().unwrap()])
-        .args(["--var", "runner_version=0.7.3"])
-        .status()
-        .expect("run plugforge");
-    assert!(status.success(), "build failed");
-
-    let report = Command::new("python3")
-        .arg(root.join("tests/clients/claude_inventory.py"))
-        .args(["--claude", &claude, "--plugin-dir", out.join("claude-code").to_str().unwrap()])
-        .args(["--marketplace-root", out.to_str().unwrap(), "--plugin", "striatum"])
-        .output()
-        .expect("run claude_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    let report: Value = serde_json::from_slice(&report.stdout).expect("inventory prints JSON");
+    let report = build_and_judge(&claude, &source, &out, "striatum", &["--var", "runner_version=0.7.3"]);
+    let plugin_dir = out.join("claude-code");
+    // The verdict plugforge verify gives, from the same report.
+    let reading =
+        clients::judge::verdict("claude-code", "claude", &report, &plugin_dir, ".plugforge-manifest.json");
+    clients::judge::assert_passed(&reading);
 
     for step in ["validate_plugin", "validate_marketplace"] {
         let result = &report[step];
@@ -108,23 +117,9 @@ fn claude_code_loads_remote_servers_written_without_a_type() {
     let Some(claude) = claude_bin() else { return };
     // Cursor reads a server with only a `url` as HTTP; Claude Code reads it as
     // stdio, and `plugin validate` refuses it, unless the bundle says `type`.
-    let root = repo_root();
-    let source = root.join("tests/vectors/cursor-mcp-static-oauth-and-url-only/input");
+    let source = repo_root().join("tests/vectors/cursor-mcp-static-oauth-and-url-only/input");
     let out = std::env::temp_dir().join(format!("plugforge-real-claude-url-only-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
-        .args(["build", source.to_str().unwrap(), "--target", "claude-code", "--out", out.to_str().unwrap()])
-        .status()
-        .expect("run plugforge");
-    assert!(status.success(), "build failed");
-    let report = Command::new("python3")
-        .arg(root.join("tests/clients/claude_inventory.py"))
-        .args(["--claude", &claude, "--plugin-dir", out.join("claude-code").to_str().unwrap()])
-        .args(["--marketplace-root", out.to_str().unwrap(), "--plugin", "billing-agents"])
-        .output()
-        .expect("run claude_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    let report: Value = serde_json::from_slice(&report.stdout).expect("inventory prints JSON");
+    let report = build_and_judge(&claude, &source, &out, "billing-agents", &[]);
     let validated = &report["validate_plugin"];
     assert_eq!((&validated["exit"], &validated["errors"]), (&json!(0), &json!(0)), "{}", validated["output"]);
     assert_eq!(report["install"]["exit"], 0, "{}", report["install"]["output"]);

@@ -1,5 +1,5 @@
 //! The real Claude Code CLI judges `claude-code:project` builds offline
-//! (tests/clients/claude_project_inventory.py): its own component loader
+//! (judge/drivers/claude_project_inventory.py): its own component loader
 //! lists the `.claude/` skills, commands and agents, `plugin validate` checks
 //! their frontmatter and the hooks merged into `.claude/settings.json`, and
 //! `claude mcp list/get` shows the merged servers in the right scope.
@@ -45,14 +45,12 @@ fn judge(claude: &str, source: &str, scope: &str, extra: &[&str]) -> Value {
         .status()
         .expect("run plugforge");
     assert!(status.success(), "build of {source} failed");
-    let report = Command::new("python3")
-        .arg(root.join("tests/clients/claude_project_inventory.py"))
-        .args(["--claude", claude, "--out", out.to_str().unwrap(), "--scope", scope])
-        .output()
-        .expect("run claude_project_inventory.py");
+    let report = clients::judge::judge(
+        "claude_project_inventory.py",
+        &["--claude", claude, "--out", out.to_str().unwrap(), "--scope", scope],
+    );
     let _ = std::fs::remove_dir_all(&out);
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+    report
 }
 
 #[test]

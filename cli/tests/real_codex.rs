@@ -64,14 +64,9 @@ fn build(source: &Path, out: &Path, args: &[&str]) {
 }
 
 fn inventory(codex: &str, args: &[&str]) -> Value {
-    let report = Command::new("python3")
-        .arg(repo_root().join("tests/clients/codex_inventory.py"))
-        .args(["--codex", codex])
-        .args(args)
-        .output()
-        .expect("run codex_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+    let mut all = vec!["--codex", codex];
+    all.extend_from_slice(args);
+    clients::judge::judge("codex_inventory.py", &all)
 }
 
 fn set(value: &Value) -> BTreeSet<String> {
@@ -237,7 +232,8 @@ fn codex_reads_the_project_kind_in_both_scopes() {
             report["hooks"]["handlers"].as_array().unwrap().iter().find(|h| h["event"] == "preToolUse");
         let expected =
             if scope == "user" { "${HOME}/.codex/dk/hooks/guard.sh" } else { ".codex/dk/hooks/guard.sh" };
-        assert_eq!(guard.unwrap()["command"], expected);
+        // The hook is a shell line: its path is quoted. The server's command is an executable.
+        assert_eq!(guard.unwrap()["command"], format!("\"{expected}\""));
         assert_eq!(
             report["mcp_servers"]["deployer"]["command"],
             expected.replace("hooks/guard.sh", "bin/deployer")

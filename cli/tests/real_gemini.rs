@@ -1,5 +1,5 @@
 //! The real Gemini CLI (0.61.0) judges the gemini bundles, offline in a
-//! throwaway HOME (tests/clients/gemini_inventory.py):
+//! throwaway HOME (judge/drivers/gemini_inventory.py):
 //! - extension kind (the Striatum example and the full canonical source):
 //!   `gemini extensions validate` + `install` + `list` accept it with no load
 //!   error and list exactly the source's context file, skills and MCP
@@ -106,14 +106,9 @@ fn build(source: &Path, out: &Path, target: &str, extra: &[&str]) {
 }
 
 fn inventory(gemini: &str, args: &[&str]) -> Value {
-    let report = Command::new("python3")
-        .arg(repo_root().join("tests/clients/gemini_inventory.py"))
-        .args(["--gemini", gemini])
-        .args(args)
-        .output()
-        .expect("run gemini_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+    let mut all = vec!["--gemini", gemini];
+    all.extend_from_slice(args);
+    clients::judge::judge("gemini_inventory.py", &all)
 }
 
 /// The loaded components (skills, agents, TOML commands, hooks) match the source.

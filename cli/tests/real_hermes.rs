@@ -1,5 +1,5 @@
 //! The real Hermes Agent (hermes-agent 0.19.0 from PyPI) judges both kinds
-//! offline (tests/clients/hermes_inventory.py): a skill plugin is copied to
+//! offline (judge/drivers/hermes_inventory.py): a skill plugin is copied to
 //! `$HERMES_HOME/plugins/`, listed by `hermes plugins list --json`, enabled,
 //! and loaded by Hermes's own `PluginManager.discover_and_load()`, which runs
 //! the fixed `__init__.py`; every registered skill is then served through
@@ -44,13 +44,7 @@ fn build(source: &str, out: &Path, args: &[&str]) {
 }
 
 fn inventory(hermes: &str, flag: &str, dir: &Path) -> Value {
-    let report = Command::new("python3")
-        .arg(repo_root().join("tests/clients/hermes_inventory.py"))
-        .args(["--hermes", hermes, flag, dir.to_str().unwrap()])
-        .output()
-        .expect("run hermes_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+    clients::judge::judge("hermes_inventory.py", &["--hermes", hermes, flag, dir.to_str().unwrap()])
 }
 
 /// The plugin is listed, enabled, loaded without error, registers exactly
@@ -157,4 +151,56 @@ fn hermes_sees_the_striatum_workspace() {
     assert_eq!(skills_seen(&ws, "striatum"), expected, "{}", ws["read"]);
     let servers = &ws["read"]["data"]["mcp_servers"];
     assert_eq!(servers.as_object().map(|m| m.len()), Some(1), "only the user's server: {servers}");
+}
+
+/// A YAML text as Hermes reads it: PyYAML's `safe_load` in Hermes's own
+/// venv (YAML 1.1: merge keys expanded, aliases resolved), as JSON.
+fn pyyaml(hermes: &str, text: &str) -> Value {
+    use std::io::Write;
+    let python = Path::new(hermes).with_file_name("python");
+    let mut child = Command::new(python)
+        .args(["-c", "import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin.read()), sys.stdout)"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run Hermes's python");
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "PyYAML refused:\n{text}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn hermes_reads_the_users_yaml_settings_unchanged_beside_ours() {
+    let Some(hermes) = hermes_bin() else { return };
+    let users =
+        std::fs::read_to_string(repo_root().join("tests/clients/fixtures/hermes-config.yaml")).unwrap();
+    let before = pyyaml(&hermes, &users);
+    assert_eq!(before["mcp_servers"]["github"]["timeout"], 30, "PyYAML expands the merge key: {before}");
+
+    let out = temp_out("ws-yaml");
+    std::fs::create_dir_all(out.join(".hermes")).unwrap();
+    let config = out.join(".hermes/config.yaml");
+    std::fs::write(&config, &users).unwrap();
+    let args = ["--target", "hermes", "--scope", "user", "--namespace", "dk"];
+    build("tests/vectors/canonical-full/input", &out, &args);
+    let mut after = pyyaml(&hermes, &std::fs::read_to_string(&config).unwrap());
+    let ours = after["mcp_servers"].as_object_mut().unwrap().remove("deployer").expect("our server");
+    assert_eq!(ours["command"], "${HOME}/.hermes/plugforge/dk/bin/deployer");
+    assert_eq!(after, before, "every value of the user's reads the same in PyYAML");
+
+    let ws = inventory(&hermes, "--home", &out)["workspace"].clone();
+    let servers = &ws["read"]["data"]["mcp_servers"];
+    assert_eq!(servers["github"]["timeout"], 30, "Hermes's loader sees the merged defaults: {servers}");
+    assert_eq!(servers["files"]["env"]["LOG"], "debug", "{servers}");
+    assert_eq!(ws["read"]["data"]["runnable"]["deployer"], true, "{}", ws["read"]);
+
+    let status = Command::new(env!("CARGO_BIN_EXE_plugforge"))
+        .args(["uninstall", "--out", out.to_str().unwrap()])
+        .args(args)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), users, "uninstall gives the bytes back");
+    let _ = std::fs::remove_dir_all(&out);
 }

@@ -50,14 +50,9 @@ fn build(source: &Path, out: &Path, args: &[&str]) {
 }
 
 fn inventory(openclaw: &str, args: &[&str]) -> Value {
-    let report = Command::new("python3")
-        .arg(repo_root().join("tests/clients/openclaw_inventory.py"))
-        .args(["--openclaw", openclaw])
-        .args(args)
-        .output()
-        .expect("run openclaw_inventory.py");
-    assert!(report.status.success(), "inventory failed: {}", String::from_utf8_lossy(&report.stderr));
-    serde_json::from_slice(&report.stdout).expect("inventory prints JSON")
+    let mut all = vec!["--openclaw", openclaw];
+    all.extend_from_slice(args);
+    clients::judge::judge("openclaw_inventory.py", &all)
 }
 
 fn set(value: &Value) -> BTreeSet<String> {

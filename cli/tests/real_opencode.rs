@@ -1,12 +1,12 @@
 //! The real OpenCode CLI (opencode-ai 1.18.33) judges the opencode project
-//! kind, offline in a throwaway HOME (tests/clients/opencode_inventory.py):
+//! kind, offline in a throwaway HOME (judge/drivers/opencode_inventory.py):
 //! `opencode debug config` must not fail (it hard-fails on a wrong MCP shape
 //! or on Claude agent frontmatter such as `tools: Read, Grep`), and
 //! `debug config` / `debug skill` / `agent list` must list exactly the
 //! source's skills, commands, agents (as subagents) and MCP servers; in both
 //! scopes (project: `.opencode/` + `opencode.json`; user: `~/.config/opencode/`
 //! read from an empty folder). Every generated skill also passes the Agent
-//! Skills reference validator (tests/clients/skills_ref_validate.py).
+//! Skills reference validator (judge/drivers/skills_ref_validate.py).
 //!
 //! Needs `PLUGFORGE_OPENCODE_BIN` and `PLUGFORGE_SKILLS_REF_BIN`
 //! (scripts/install-clients opencode skills-ref); a missing
@@ -92,13 +92,7 @@ fn build(source: &Path, out: &Path, extra: &[&str]) {
 }
 
 fn driver(script: &str, args: &[&str]) -> Value {
-    let output = Command::new("python3")
-        .arg(repo_root().join("tests/clients").join(script))
-        .args(args)
-        .output()
-        .expect("run the driver");
-    assert!(output.status.success(), "{script} failed: {}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).expect("the driver prints JSON")
+    clients::judge::judge(script, args)
 }
 
 fn names(items: &Value, keep: impl Fn(&Value) -> bool) -> BTreeSet<String> {

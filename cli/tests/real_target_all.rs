@@ -23,13 +23,7 @@ fn client(var: &str) -> Option<String> {
 
 /// Runs a client driver and parses the one JSON object it prints.
 fn driver(script: &str, args: &[&str]) -> Value {
-    let output = Command::new("python3")
-        .arg(repo_root().join("tests/clients").join(script))
-        .args(args)
-        .output()
-        .expect("run driver");
-    assert!(output.status.success(), "{script}: {}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).expect("driver prints JSON")
+    clients::judge::judge(script, args)
 }
 
 /// Every folder below `root` that directly holds `<name>/SKILL.md` folders.

@@ -256,3 +256,48 @@ fn every_shared_json_file_keeps_the_users_bytes_through_build_rebuild_and_uninst
         assert_eq!(text(&out, file), USERS_JSONC, "{target} {file}: uninstall gives the user's bytes back");
     }
 }
+
+/// A Hermes `config.yaml` as people keep one: comments, flow collections,
+/// an anchor merged (`<<: *server_defaults`) into two servers, quoting.
+fn users_hermes_config() -> String {
+    std::fs::read_to_string(repo_root().join("tests/clients/fixtures/hermes-config.yaml")).unwrap()
+}
+
+#[test]
+fn a_users_hermes_config_yaml_keeps_its_comments_flow_style_and_merge_keys_through_every_step() {
+    let users = users_hermes_config();
+    let tmp = TempDir::new("shared-hermes");
+    let out = tmp.join("out");
+    write(&out, ".hermes/config.yaml", &users);
+    let target = ["hermes:workspace", "--scope", "user"];
+
+    let (code, report) = build_target(&out, target[0], &target[1..]);
+    assert_eq!(code, 0, "{report:#}");
+    let built = text(&out, ".hermes/config.yaml");
+    let entry = "  deployer:\n    command: \"${HOME}/.hermes/plugforge/dk/bin/deployer\"\n    args:\n      \
+                 - \"--root\"\n      - \"${HOME}/.hermes/plugforge/dk\"\n";
+    let last_server = "  files: {command: uvx, args: [mcp-files], <<: *server_defaults}\n";
+    assert_eq!(
+        built,
+        users.replacen(last_server, &format!("{last_server}{entry}"), 1),
+        "only plugforge's entry is added, after the user's last server"
+    );
+
+    let (code, report) = build_target(&out, target[0], &target[1..]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(action(&report, ".hermes/config.yaml")["op"], "unchanged");
+
+    let edited = built.replace("bin/deployer\"", "bin/elsewhere\"");
+    write(&out, ".hermes/config.yaml", &edited);
+    let (code, report) = build_target(&out, target[0], &target[1..]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(action(&report, ".hermes/config.yaml")["op"], "conflict");
+    assert_eq!(text(&out, ".hermes/config.yaml"), edited, "a conflict leaves the file alone");
+    let (code, report) = build_target(&out, target[0], &[&target[1..], &["--force"][..]].concat());
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(text(&out, ".hermes/config.yaml"), built, "--force resets plugforge's entry only");
+
+    run(&["uninstall", "--target", target[0], "--scope", "user", "--namespace", "dk", "--out", s(&out)])
+        .expect(0);
+    assert_eq!(text(&out, ".hermes/config.yaml"), users, "uninstall gives the user's bytes back");
+}

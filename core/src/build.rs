@@ -40,6 +40,8 @@ pub fn build(source: &SourceTree, options: &BuildOptions) -> Result<Output> {
 /// run them at once and get the same bytes (the core itself starts none).
 pub struct PreparedBuild<'a> {
     options: &'a BuildOptions,
+    /// The source as the author wrote it (a native plugin before import).
+    written: &'a SourceTree,
     canonical: Canonical<'a>,
     targets: Vec<(Runtime, &'static Kind)>,
     urls: UrlCheck,
@@ -72,7 +74,7 @@ impl<'a> PreparedBuild<'a> {
             .first()
             .filter(|_| !read.has_templates())
             .map(|&(runtime, kind)| load_plugin(read, &load_options(options, runtime, kind)));
-        Ok(PreparedBuild { options, canonical, targets, urls, credentials, shared_plugin })
+        Ok(PreparedBuild { options, written, canonical, targets, urls, credentials, shared_plugin })
     }
 
     /// How many targets there are to build.
@@ -105,6 +107,7 @@ impl<'a> PreparedBuild<'a> {
             });
         }
         crate::portable::check_bundle(&bundle)?;
+        crate::manifest_paths::check(runtime, &bundle, self.written, plugin.metadata_file.as_str())?;
         self.credentials.check_bundle(&bundle)?;
         let carried = self.urls.check(&bundle, runtime.required_urls())?;
         Ok((bundle, diagnostics, carried))

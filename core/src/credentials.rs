@@ -15,7 +15,8 @@ use serde_json::Value;
 use crate::bundle::Bundle;
 use crate::error::{ErrorCode, Location, Problems, Result};
 use crate::recognise::secrets::{
-    assignments, is_reference_or_placeholder, looks_random, preview, secret_name, strip_scheme, token_shapes,
+    assignments, is_reference_or_placeholder, looks_random, preview, private_keys, secret_name, strip_scheme,
+    token_shapes,
 };
 use crate::source::{CredentialAllowance, SourceTree};
 
@@ -30,6 +31,8 @@ struct Finding {
     path: Option<String>,
     kind: &'static str,
     preview: String,
+    /// The token is the file's name (or a folder's on its path).
+    in_name: bool,
 }
 
 /// The source's credential scan: its findings and every token it holds,
@@ -37,6 +40,9 @@ struct Finding {
 pub struct CredentialCheck {
     allowed: Vec<CredentialAllowance>,
     source_tokens: BTreeSet<String>,
+    /// Every literal value under a credential-like name in the source, so a
+    /// bundle scan refuses only those a template rendered in.
+    source_literals: BTreeSet<String>,
     /// sha256 of bundle files already scanned and found clean. Whether a
     /// file holds a finding depends only on its bytes and `source_tokens`,
     /// so a file every runtime copies alike (a skill's references) is
@@ -58,18 +64,33 @@ impl CredentialCheck {
     ) -> Result<Self> {
         let mut findings = BTreeSet::new();
         let mut source_tokens = BTreeSet::new();
+        let mut source_literals = BTreeSet::new();
         for (path, file) in written.iter() {
-            let Some(text) = text_of(&file.bytes) else { continue };
-            scan_file(path.as_str(), text, &mut findings, &mut source_tokens);
+            scan_name(path.as_str(), &mut findings);
+            let Some((text, lines)) = decoded(&file.bytes) else { continue };
+            let mut seen = Seen { tokens: &mut source_tokens, literals: &mut source_literals };
+            let mut found = BTreeSet::new();
+            scan_file(path.as_str(), &text, &mut found, &mut seen);
+            // The strings of a binary have no lines to name.
+            findings.extend(found.into_iter().map(|f| Finding { line: f.line.filter(|_| lines), ..f }));
         }
         // A plugforge source is read as it is written: the same tree, whose
         // tokens are already in.
         if !std::ptr::eq(written, canonical) {
             for (_, file) in canonical.iter() {
-                source_tokens.extend(text_of(&file.bytes).into_iter().flat_map(tokens_in));
+                let Some((text, _)) = decoded(&file.bytes) else { continue };
+                source_tokens.extend(tokens_in(&text));
+                source_literals.extend(
+                    text.lines().flat_map(|l| assignments(l).into_iter().map(|(_, v)| v.to_string())),
+                );
             }
         }
-        let check = CredentialCheck { allowed: allowed.to_vec(), source_tokens, clean: Mutex::default() };
+        let check = CredentialCheck {
+            allowed: allowed.to_vec(),
+            source_tokens,
+            source_literals,
+            clean: Mutex::default(),
+        };
         check.refuse(findings)?;
         Ok(check)
     }
@@ -89,6 +110,7 @@ impl CredentialCheck {
                 continue;
             };
             let mut found = false;
+            let line_of = |index: usize| Some(index + 1).filter(|_| !file.template.ends_with(".j2"));
             for (index, line) in text.lines().enumerate() {
                 for (kind, token) in credentials(line) {
                     if self.source_tokens.contains(token) {
@@ -97,11 +119,43 @@ impl CredentialCheck {
                     found = true;
                     findings.insert(Finding {
                         file: file.template.clone(),
-                        line: Some(index + 1).filter(|_| !file.template.ends_with(".j2")),
+                        line: line_of(index),
                         key: key_before(line, token),
                         path: None,
                         kind,
                         preview: preview(token),
+                        in_name: false,
+                    });
+                }
+                // A random value rendered under a credential's name
+                // (`API_KEY={{ vars.key }}`): not in the source as written.
+                for (key, value) in named_values(file.template.trim_end_matches(".j2"), line) {
+                    let kind = literal_credential(key, value);
+                    if let Some(kind) = kind.filter(|_| !self.source_literals.contains(value)) {
+                        found = true;
+                        findings.insert(Finding {
+                            file: file.template.clone(),
+                            line: line_of(index),
+                            key: Some(key.to_string()),
+                            path: None,
+                            kind,
+                            preview: preview(strip_scheme(value)),
+                            in_name: false,
+                        });
+                    }
+                }
+            }
+            for (offset, header) in private_keys(text) {
+                if !self.source_tokens.contains(header) {
+                    found = true;
+                    findings.insert(Finding {
+                        file: file.template.clone(),
+                        line: line_of(text[..offset].matches('\n').count()),
+                        key: None,
+                        path: None,
+                        kind: "private key",
+                        preview: preview(header),
+                        in_name: false,
                     });
                 }
             }
@@ -139,16 +193,93 @@ fn credentials(text: &str) -> Vec<(&'static str, &str)> {
     found
 }
 
-fn text_of(bytes: &[u8]) -> Option<&str> {
-    std::str::from_utf8(bytes).ok().map(crate::text::without_bom)
+/// The text a file holds to scan: UTF-8 as it is; UTF-16 (with a byte order
+/// mark, or ASCII with every other byte zero) decoded; any other file's
+/// runs of at least 16 printable ASCII characters, one a line, the way
+/// `strings` finds a token in a binary. With it, whether its lines are the
+/// file's (not so for a binary's strings).
+fn decoded(bytes: &[u8]) -> Option<(std::borrow::Cow<'_, str>, bool)> {
+    use std::borrow::Cow;
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Some((Cow::Borrowed(crate::text::without_bom(text)), true));
+    }
+    let half = bytes.len() / 2;
+    let zeros_at = |parity: usize| bytes.iter().skip(parity).step_by(2).filter(|b| **b == 0).count();
+    let little = bytes.starts_with(&[0xFF, 0xFE]) || (half > 0 && zeros_at(1) * 10 >= half * 9);
+    let big = bytes.starts_with(&[0xFE, 0xFF]) || (half > 0 && zeros_at(0) * 10 >= half * 9);
+    if little || big {
+        let units = bytes.chunks_exact(2).map(|pair| {
+            if little {
+                u16::from_le_bytes([pair[0], pair[1]])
+            } else {
+                u16::from_be_bytes([pair[0], pair[1]])
+            }
+        });
+        let text: String = char::decode_utf16(units).map(|c| c.unwrap_or('\u{FFFD}')).collect();
+        return Some((Cow::Owned(text.trim_start_matches('\u{FEFF}').to_string()), true));
+    }
+    let mut runs = String::new();
+    for run in bytes.split(|b| !(b.is_ascii_graphic() || *b == b' ')) {
+        if run.len() >= 16 {
+            runs.push_str(std::str::from_utf8(run).expect("ASCII"));
+            runs.push('\n');
+        }
+    }
+    (!runs.is_empty()).then_some((Cow::Owned(runs), false))
+}
+
+/// A token in a file's path (`tokens/ghp_….txt`) ships as a name in every
+/// bundle. The file is named with the token cut to its preview, so the
+/// message echoes no more of it than any other does.
+fn scan_name(file: &str, findings: &mut BTreeSet<Finding>) {
+    // Each folder and the file's name, whole and without its extension
+    // (`ghp_….txt` reads as one word).
+    let names = file.split('/').flat_map(|name| [Some(name), name.rsplit_once('.').map(|(stem, _)| stem)]);
+    for (kind, token) in names.flatten().flat_map(credentials) {
+        findings.insert(Finding {
+            file: file.replace(token, &preview(token)),
+            line: None,
+            key: None,
+            path: None,
+            kind,
+            preview: preview(token),
+            in_name: true,
+        });
+    }
+}
+
+/// Every string of a JSON value, and the values of the shell assignments
+/// in them: what a bundle may carry on from the source as written.
+fn strings_of(value: &Value, into: &mut BTreeSet<String>) {
+    match value {
+        Value::String(text) => {
+            into.extend(assignments(text).into_iter().map(|(_, v)| v.to_string()));
+            into.insert(strip_scheme(text).to_string());
+            into.insert(text.clone());
+        }
+        Value::Array(items) => items.iter().for_each(|item| strings_of(item, into)),
+        Value::Object(map) => map.values().for_each(|item| strings_of(item, into)),
+        _ => {}
+    }
+}
+
+/// What a source scan collects besides findings: its token shapes and
+/// literal values under credential-like names.
+struct Seen<'a> {
+    tokens: &'a mut BTreeSet<String>,
+    literals: &'a mut BTreeSet<String>,
 }
 
 fn tokens_in(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.lines().flat_map(|line| token_shapes(line).into_iter().map(|(_, token)| token.to_string()))
+    let keys = private_keys(text).into_iter().map(|(_, header)| header.to_string());
+    text.lines()
+        .flat_map(|line| token_shapes(line).into_iter().map(|(_, token)| token.to_string()))
+        .chain(keys)
 }
 
 fn message(finding: &Finding) -> String {
     let holder = match (&finding.path, &finding.key) {
+        _ if finding.in_name => "the file's name".to_string(),
         (Some(path), _) => format!("{path:?}"),
         (None, Some(key)) => format!("{key:?}"),
         (None, None) => "the file".to_string(),
@@ -180,10 +311,25 @@ fn variable_name(finding: &Finding) -> String {
 
 /// Findings of one source file, and every token shape in it (per line, as
 /// [`tokens_in`] reads a file) into `source_tokens`.
-fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, source_tokens: &mut BTreeSet<String>) {
+fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, seen: &mut Seen<'_>) {
+    // A key file's header and body are on lines of their own: found in the
+    // whole text, at the header's line.
+    for (offset, header) in private_keys(text) {
+        seen.tokens.insert(header.to_string());
+        findings.insert(Finding {
+            file: file.to_string(),
+            line: Some(text[..offset].matches('\n').count() + 1),
+            key: None,
+            path: None,
+            kind: "private key",
+            preview: preview(header),
+            in_name: false,
+        });
+    }
     if file.ends_with(".json") {
         if let Ok(value) = serde_json::from_str::<Value>(text) {
-            source_tokens.extend(tokens_in(text));
+            seen.tokens.extend(tokens_in(text));
+            strings_of(&value, seen.literals);
             let mut path = Vec::new();
             scan_json(file, text, &value, &mut path, findings);
             return;
@@ -195,11 +341,16 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, source_to
         // One scan a line serves both: every shape is a source token, and
         // those that are not references or placeholders are findings.
         let mut shapes = token_shapes(line);
-        source_tokens.extend(shapes.iter().map(|(_, token)| token.to_string()));
+        seen.tokens.extend(shapes.iter().map(|(_, token)| token.to_string()));
         shapes.retain(|(_, token)| !is_reference_or_placeholder(token));
         for (kind, token) in shapes {
             tokens.insert(token);
             let key = key_before(line, token);
+            // A key on one line is the header a whole-text scan found.
+            let same_key = |f: &Finding| f.file == file && f.line == line_number && f.kind == kind;
+            if kind == "private key" && findings.iter().any(same_key) {
+                continue;
+            }
             findings.insert(Finding {
                 file: file.to_string(),
                 line: line_number,
@@ -207,9 +358,11 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, source_to
                 path: None,
                 kind,
                 preview: preview(token),
+                in_name: false,
             });
         }
         for (key, value) in named_values(file, line) {
+            seen.literals.insert(value.to_string());
             if tokens.iter().any(|t| value.contains(t)) {
                 continue;
             }
@@ -221,6 +374,7 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, source_to
                     path: None,
                     kind,
                     preview: preview(strip_scheme(value)),
+                    in_name: false,
                 });
             }
         }
@@ -240,6 +394,13 @@ fn scan_json<'v>(
     match value {
         Value::Object(map) => {
             for (key, item) in map {
+                // A token used as a key (`{"ghp_…": "work"}`) ships as well;
+                // the object holding it is named, never the key itself.
+                for (kind, token) in credentials(key) {
+                    let mut finding = json_finding(file, text, key, path, kind, token);
+                    finding.line = crate::source::JsonPositions::of(text).line_of_key(key).or(finding.line);
+                    findings.insert(finding);
+                }
                 path.push(key);
                 scan_json(file, text, item, path, findings);
                 if let Value::String(literal) = item {
@@ -296,6 +457,7 @@ fn json_finding(
         path: (!path.is_empty()).then(|| path.join(".")),
         kind,
         preview: preview(secret),
+        in_name: false,
     }
 }
 

@@ -31,9 +31,9 @@
 //! 5. `lint`, `merge`, `model`, `templates`: the rule toolkit (rules, findings, documents, layouts), shared-file parts, the plugin model and its loader, starter sources.
 //! 6. `bundle`: what a build produces.
 //! 7. `credentials`, `draft`, `manifest`, `options`, `portable`, `urls`: build options, the canonical source a reader drafts, manifests, build checks.
-//! 8. `runtime`: the registry, and each runtime's spec, facts, writer, reader and own rules.
+//! 8. `runtime`: each runtime the registry lists: its spec, facts, writer, reader and own rules.
 //! 9. `import`, `normalise`: native plugins read into canonical sources.
-//! 10. `build`: a source into every runtime's bundles.
+//! 10. `build`, `manifest_paths`: a source into every runtime's bundles, and the paths their manifests carry.
 //! 11. `doctor`, `plan`, `uninstall`: bundles and the observed output root into file actions.
 //! 12. `validate`: judges a plugin (a canonical source through `build`).
 //! 13. `members`: several plugins into one output root.
@@ -56,6 +56,7 @@ mod json;
 pub mod limits;
 mod lint;
 mod manifest;
+mod manifest_paths;
 mod members;
 mod merge;
 pub mod model;
@@ -99,7 +100,8 @@ pub use path::BundlePath;
 pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
 pub use registry::{ArtifactKind, RuntimeRule};
 pub use report::{Component, Diagnostic, Honesty, ImportNotes, Level, RuleSeverity, Severity};
-pub use runtime::{Client, HookEvents, HookShape, Judge, Kind, Layout, Runtime, Spec};
+pub use runtime::verdict::{Built, Count, Missing, Reading, Said};
+pub use runtime::{Check, Client, HookEvents, HookShape, Judge, Kind, Launch, Layout, Runtime, Spec};
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
     ServiceRequirement, SourceFile, SourceTree, TargetConfig, UrlPolicy, VariableDoc, parse_document,

@@ -17,10 +17,152 @@ pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// settings and hooks nest fewer than ten; the parsers recurse once a level.
 pub const MAX_JSON_DEPTH: usize = 100;
 
-/// minijinja fuel for one template render: every instruction costs one, so
-/// a loop that never ends stops here (in about a second). A template that
-/// loops over 10,000 items with a few filters each uses under 200,000.
-pub const TEMPLATE_FUEL: u64 = 10_000_000;
+/// minijinja fuel for one template render: every instruction costs one,
+/// and every 64 bytes of data it makes (output, strings, lists) one more,
+/// so a loop that never ends stops here, and so does a template that doubles
+/// a string forty times, at 64 MB made. A template that loops over 10,000
+/// items with a few filters each uses under 200,000.
+pub const TEMPLATE_FUEL: u64 = 1_000_000;
+
+/// Nodes one YAML text may read as once its aliases are expanded, past the
+/// nodes it writes out: a config or frontmatter that reuses an anchor a few
+/// times stays far below; an alias bomb (each anchor aliasing the one before
+/// it ten times) passes it within a few lines instead of growing without
+/// bound, since a YAML reader copies what an alias names.
+pub const MAX_YAML_ALIAS_NODES: u64 = 100_000;
+
+/// Where the aliases of `text` (YAML) first expand past
+/// [`MAX_YAML_ALIAS_NODES`], as a 1-based (line, column), counted from the
+/// parser's events without building anything. A text that does not parse is
+/// left to the reader, which names its error.
+pub fn yaml_aliases_expand_too_far(text: &str) -> Option<(usize, usize)> {
+    use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+    use yaml_rust2::scanner::Marker;
+
+    /// Nodes so far with aliases expanded, and the expanded size of each
+    /// anchor once its node ends.
+    #[derive(Default)]
+    struct Count {
+        nodes: u64,
+        aliased: u64,
+        open: Vec<(usize, u64)>,
+        sizes: std::collections::HashMap<usize, u64>,
+        past: Option<(usize, usize)>,
+    }
+    impl MarkedEventReceiver for Count {
+        fn on_event(&mut self, event: Event, mark: Marker) {
+            if self.past.is_some() {
+                return;
+            }
+            match event {
+                Event::Scalar(_, _, anchor, _) => {
+                    self.nodes += 1;
+                    if anchor > 0 {
+                        self.sizes.insert(anchor, 1);
+                    }
+                }
+                Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                    self.nodes += 1;
+                    self.open.push((anchor, self.nodes - 1));
+                }
+                Event::SequenceEnd | Event::MappingEnd => {
+                    if let Some((anchor, start)) = self.open.pop()
+                        && anchor > 0
+                    {
+                        self.sizes.insert(anchor, self.nodes - start);
+                    }
+                }
+                Event::Alias(anchor) => {
+                    let size = self.sizes.get(&anchor).copied().unwrap_or(1);
+                    self.nodes = self.nodes.saturating_add(size);
+                    self.aliased = self.aliased.saturating_add(size);
+                    if self.aliased > MAX_YAML_ALIAS_NODES {
+                        self.past = Some((mark.line().max(1), mark.col() + 1));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if !text.contains('*') {
+        return None;
+    }
+    let mut count = Count::default();
+    let _ = Parser::new_from_str(text).load(&mut count, false);
+    count.past
+}
+
+/// Operators in one template tag (`{{ ... }}` or `{% ... %}`): filters,
+/// attribute and item lookups, calls, arithmetic, comparisons and the word
+/// operators. minijinja bounds bracket nesting itself, but builds a chain
+/// (`x|a|b|...`, `x.a.b...`, `1 + 1 + ...`) as a tree as deep as it is long
+/// and walks it recursively: 50,000 links overflow the stack. Real tags hold
+/// a handful; a 2 MiB thread renders a tag at the bound.
+pub const MAX_TEMPLATE_OPERATORS: usize = 500;
+
+/// Where a tag of template `text` first holds more than
+/// [`MAX_TEMPLATE_OPERATORS`] operators, as a 1-based (line, column),
+/// before the template is parsed. Operators inside string literals, comments
+/// and `{% raw %}` blocks do not count.
+pub fn template_tag_too_long(text: &str) -> Option<(usize, usize)> {
+    const WORDS: [&str; 7] = ["not", "and", "or", "in", "is", "if", "else"];
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        let open = bytes[i + 1];
+        if bytes[i] != b'{' || !matches!(open, b'{' | b'%' | b'#') {
+            i += 1;
+            continue;
+        }
+        let body = i + 2;
+        if open == b'#' {
+            i = text[body..].find("#}").map_or(bytes.len(), |end| body + end + 2);
+            continue;
+        }
+        let close = if open == b'{' { b'}' } else { b'%' };
+        let (mut operators, mut quote) = (0usize, None);
+        i = body;
+        let mut end = bytes.len();
+        while i < bytes.len() {
+            let b = bytes[i];
+            if let Some(q) = quote {
+                if b == b'\\' {
+                    i += 1;
+                } else if b == q {
+                    quote = None;
+                }
+                i += 1;
+                continue;
+            }
+            if b == close && bytes.get(i + 1) == Some(&b'}') {
+                end = i;
+                i += 2;
+                break;
+            }
+            let start = i;
+            if b.is_ascii_alphabetic() || b == b'_' {
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                operators += usize::from(WORDS.contains(&&text[start..i]));
+            } else {
+                operators += usize::from(b"|.[(+-*/%~=<>!".contains(&b));
+                if matches!(b, b'"' | b'\'') {
+                    quote = Some(b);
+                }
+                i += 1;
+            }
+            if operators > MAX_TEMPLATE_OPERATORS {
+                return Some(position(text, start));
+            }
+        }
+        // A raw block is text, whatever it holds.
+        if open == b'%' && text[body..end.max(body)].trim_matches(['-', '+', ' ', '\t', '\n']) == "raw" {
+            i = text[i..].find("endraw").map_or(bytes.len(), |at| i + at);
+        }
+    }
+    None
+}
 
 /// Where `text` (JSON or JSONC) first nests deeper than [`MAX_JSON_DEPTH`],
 /// as a 1-based (line, column), without building anything: brackets inside
@@ -135,6 +277,42 @@ pub fn position(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Nine anchors, each aliasing the one before ten times: 10^9 nodes in
+    /// a reader that copies aliases, 400 bytes of text.
+    pub(crate) fn alias_bomb() -> String {
+        let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for level in 1..10 {
+            let aliases = vec![format!("*a{}", level - 1); 10].join(", ");
+            text.push_str(&format!("a{level}: &a{level} [{aliases}]\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn a_template_tag_past_the_operator_bound_is_found_and_strings_comments_and_raw_are_not_counted() {
+        let chain = |n: usize| format!("line one\n{{{{ \"a\"{} }}}}\n", "|upper".repeat(n));
+        assert_eq!(template_tag_too_long(&chain(MAX_TEMPLATE_OPERATORS)), None);
+        assert_eq!(template_tag_too_long(&chain(50_000)), Some((2, 6 + 6 * MAX_TEMPLATE_OPERATORS + 1)));
+        let lookups = format!("{{% set x = plugin{} %}}", ".name".repeat(100_000));
+        assert!(template_tag_too_long(&lookups).is_some());
+        let quiet = format!(
+            "{{{{ \"{}\" }}}}{{# {} #}}{{% raw %}}{{{{ x{} }}}}{{% endraw %}}{}",
+            "|".repeat(5000),
+            "|".repeat(5000),
+            "|a".repeat(5000),
+            "| text |".repeat(1000)
+        );
+        assert_eq!(template_tag_too_long(&quiet), None);
+    }
+
+    #[test]
+    fn an_alias_bomb_is_found_where_it_passes_the_bound_and_a_few_aliases_are_not() {
+        assert_eq!(yaml_aliases_expand_too_far(&alias_bomb()), Some((5, 45)));
+        let defaults = "d: &d {timeout: 30, env: {A: 1}}\na: {<<: *d}\nb:\n  <<: *d\n";
+        assert_eq!(yaml_aliases_expand_too_far(defaults), None);
+        assert_eq!(yaml_aliases_expand_too_far("a: [unclosed *x"), None);
+    }
 
     #[test]
     fn nesting_is_counted_outside_strings_and_comments_only() {

@@ -24,6 +24,16 @@ const REFUSED_CHARACTERS: &str = "<>:\"|?*";
 /// Refuses a bundle holding a path some filesystem cannot hold, with every
 /// such path; each problem names the source file (or plugforge template)
 /// the path was generated from.
+/// A path as a person and the filesystems that fold names see it: lower
+/// case, Unicode NFC (macOS's APFS and HFS+ treat `é` and `e` + U+0301 as
+/// one name), without the invisible characters that make two names look
+/// alike (zero-width space, joiners, word joiner, BOM, soft hyphen).
+fn folded(path: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    const INVISIBLE: [char; 6] = ['\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}', '\u{00AD}'];
+    path.nfc().filter(|c| !INVISIBLE.contains(c)).collect::<String>().to_lowercase()
+}
+
 pub fn check_bundle(bundle: &Bundle) -> Result<()> {
     let mut problems = Problems::default();
     // Lowercased path (every leading folder, then the file) -> the first
@@ -42,7 +52,7 @@ pub fn check_bundle(bundle: &Bundle) -> Result<()> {
             end += segment.len();
             let prefix = &out[..end];
             end += 1;
-            let folded = prefix.to_lowercase();
+            let folded = folded(prefix);
             match spellings.get(&folded) {
                 Some((first, first_source)) if first != prefix => {
                     if reported.insert((first.clone(), prefix.to_string())) {
@@ -50,8 +60,9 @@ pub fn check_bundle(bundle: &Bundle) -> Result<()> {
                             Location::file(source),
                             format!(
                                 "output path {prefix:?} differs from {first:?} (from {first_source}) only by \
-                                 case: a case-insensitive filesystem (Windows, macOS) holds one of them; \
-                                 rename one"
+                                 case, Unicode normalization or invisible characters: a case- or \
+                                 normalization-insensitive filesystem (Windows, macOS) holds one of them, and \
+                                 a reader cannot tell them apart; rename one"
                             ),
                         );
                     }
@@ -138,6 +149,27 @@ mod tests {
             message.contains("\"p/skills/deploy\"") && message.contains("\"p/skills/Deploy\""),
             "{message}"
         );
+    }
+
+    #[test]
+    fn normalization_and_invisible_twins_of_a_name_are_refused_naming_their_source() {
+        let nfc = "commands/caf\u{e9}.md";
+        let nfd = "commands/cafe\u{301}.md";
+        let zero_width = "commands/de\u{200b}ploy.md";
+        for (first, second) in [
+            (nfc, nfd),
+            ("commands/deploy.md", zero_width),
+            ("support/r\u{e9}sum\u{e9}.txt", "support/re\u{301}sume\u{301}.txt"),
+        ] {
+            let error = check_bundle(&bundle("p", &[(first, first), (second, second)])).unwrap_err();
+            assert_eq!(error.code, ErrorCode::InvalidPath);
+            assert_eq!(error.problems.len(), 1, "{error}");
+            assert!(
+                error.problems[0].message.contains("Unicode normalization or invisible characters"),
+                "{error}"
+            );
+        }
+        assert!(check_bundle(&bundle("p", &[(nfc, nfc), ("commands/cafe.md", "commands/cafe.md")])).is_ok());
     }
 
     #[test]

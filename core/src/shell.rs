@@ -88,6 +88,39 @@ pub fn quote_variables(command: &str, names: &[&str]) -> Option<String> {
     Some(out)
 }
 
+/// The folder variables of the canonical dialect a hook command may use:
+/// a writer puts a path in their place.
+const FOLDER_VARIABLES: [&str; 4] =
+    ["PLUGIN_ROOT", "PLUGIN_DATA", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
+
+/// Hook groups (`{"matcher": ..., "hooks": [{"type": "command", "command":
+/// ...}]}`, at any depth) with every unquoted folder variable of each
+/// command double-quoted together with the rest of its word, before a
+/// writer replaces it by a path: the path then stays one word, and nothing
+/// in it (a space, a `;`) is read by the shell. Only `type: command` hooks
+/// are touched; MCP servers' `command` is an executable, not a shell line.
+pub fn quote_folder_variables_in_hooks(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Array(items) => Value::Array(items.into_iter().map(quote_folder_variables_in_hooks).collect()),
+        Value::Object(mut map) => {
+            let is_command_hook = map.get("type").and_then(Value::as_str) == Some("command");
+            for (key, item) in map.iter_mut() {
+                match (key.as_str(), item) {
+                    ("command", Value::String(command)) if is_command_hook => {
+                        if let Some(quoted) = quote_variables(command, &FOLDER_VARIABLES) {
+                            *command = quoted;
+                        }
+                    }
+                    (_, item) => *item = quote_folder_variables_in_hooks(item.take()),
+                }
+            }
+            Value::Object(map)
+        }
+        other => other,
+    }
+}
+
 /// The environment variable Claude Code sets for user option `key` in a
 /// hook's environment: `CLAUDE_PLUGIN_OPTION_<KEY>`, the key upper-cased
 /// with every character outside `[A-Za-z0-9_]` made `_` (as 2.1.332 does).

@@ -65,6 +65,9 @@ pub(crate) fn locate(
     roots: &BTreeMap<String, String>,
 ) -> Result<Vec<Installed>> {
     check_manifest_name(manifest_name)?;
+    if let Some(namespace) = namespace.filter(|n| !crate::source::is_namespace(n)) {
+        return Err(Error::new(ErrorCode::InvalidOptions, crate::source::namespace_problem(namespace)));
+    }
     let mut found = Vec::new();
     for target in targets {
         let (id, kind) = split_target(target);

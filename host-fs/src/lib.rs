@@ -25,8 +25,22 @@ pub use journal::JOURNAL;
 pub use lock::{LOCK_FILE, RootLock, lock_root};
 pub use stamps::{Stamps, settled_before, stamps, unchanged};
 
-/// Folders never read as plugin source.
-const SKIPPED_DIRS: [&str; 3] = [".git", "node_modules", "target"];
+/// Folders never read as plugin source, wherever they are: version control
+/// and installed dependencies.
+const SKIPPED_DIRS: [&str; 2] = [".git", "node_modules"];
+
+/// Skipped only at the source's top level, where a build tool puts it
+/// (cargo's `target/`): below, it is the author's (a skill named `target`).
+const SKIPPED_TOP_DIRS: [&str; 1] = ["target"];
+
+/// Whether a source read skips the folder at `rel` (relative to the source
+/// root): `.git` and `node_modules` anywhere, `target` at the top level.
+pub fn is_skipped_source_dir(rel: &Path) -> bool {
+    let mut parts = rel.components().map(|c| c.as_os_str());
+    let top = parts.next();
+    top.is_some_and(|top| SKIPPED_TOP_DIRS.iter().chain(&SKIPPED_DIRS).any(|s| top == *s))
+        || parts.any(|part| SKIPPED_DIRS.iter().any(|s| part == *s))
+}
 
 /// Every temp file starts with this, so a run killed between writing and
 /// renaming leaves something the next run recognises and removes.
@@ -171,8 +185,7 @@ fn skipped_in_source(root: &Path, exclude: &[PathBuf]) -> impl Fn(&Path) -> bool
     };
     let root = root.to_path_buf();
     move |dir: &Path| {
-        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        SKIPPED_DIRS.contains(&name)
+        dir.strip_prefix(&root).is_ok_and(is_skipped_source_dir)
             || (!exclude.is_empty()
                 && real_root
                     .as_ref()

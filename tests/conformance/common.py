@@ -12,7 +12,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-CLIENTS = os.path.join(REPO, "tests", "clients")
+CLIENTS = os.path.join(REPO, "judge", "drivers")
 sys.path.insert(0, CLIENTS)
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -12,7 +12,7 @@ binaries). Each folder is one unit, taken the way a plugin author takes it:
    must give exactly the bytes of step 1; every other runtime the folder is
    native to (`runtimes`) is imported with `--from` and built too
 3. `plugforge validate --strict --target R` on every directly built bundle
-4. the real clients on the direct output (tests/clients drivers): Claude Code
+4. the real clients on the direct output (judge/drivers): Claude Code
    (validate --strict of plugin and marketplace, marketplace add, install,
    details listing every skill, command and agent; and validate --strict of
    the original Claude plugin, so a build never fails where the original

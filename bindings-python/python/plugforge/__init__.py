@@ -73,6 +73,7 @@ from .host import (
     generated_at,
     observe,
     read_tree,
+    with_lock,
 )
 
 __version__ = version()
@@ -137,4 +138,5 @@ __all__ = [
     "uninstall_plan",
     "validate",
     "version",
+    "with_lock",
 ]

@@ -1,6 +1,6 @@
 """Type stubs of the native module; checked against it by ``mypy.stubtest`` in CI."""
 
-from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, TypedDict, Union, final
+from typing import Any, Callable, Iterable, Literal, Mapping, Optional, Sequence, TypeVar, TypedDict, Union, final
 
 from ._vocabulary import ArtifactKind, Code, Component, DiagnosticCode, RuleCode, RuntimeId
 
@@ -53,10 +53,12 @@ __all__ = [
     "_host_read_tree",
     "_host_observe",
     "_host_apply",
+    "_host_locked",
     "_host_create_files",
     "_host_generated_at",
 ]
 
+_T = TypeVar("_T")
 _Op = Literal["create", "update", "unchanged", "conflict", "remove", "keep"]
 _Severity = Literal["info", "warning", "error"]
 _Level = Literal["supported", "degraded", "unsupported"]
@@ -220,6 +222,8 @@ class Action:
     def sha256(self) -> Optional[str]: ...
     @property
     def executable(self) -> bool: ...
+    @property
+    def found(self) -> Optional[str]: ...
 
 @final
 class Summary:
@@ -450,5 +454,6 @@ def rules() -> list[Rule]: ...
 def _host_read_tree(directory: str, exclude: Sequence[str]) -> list[SourceFile]: ...
 def _host_observe(root: str, paths_to_read: Sequence[str]) -> Observed: ...
 def _host_apply(root: str, actions: Sequence[Action], manifests: Optional[int] = None) -> None: ...
+def _host_locked(root: str, run: Callable[[], _T]) -> _T: ...
 def _host_create_files(directory: str, files: _Files) -> None: ...
 def _host_generated_at() -> str: ...

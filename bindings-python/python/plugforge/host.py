@@ -12,7 +12,7 @@ nothing written through a symbolic link below the output root.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, Sequence, Union
+from typing import Any, Callable, Iterable, Sequence, TypeVar, Union
 
 from ._plugforge import (
     Build,
@@ -22,12 +22,14 @@ from ._plugforge import (
     _host_apply,
     _host_create_files,
     _host_generated_at,
+    _host_locked,
     _host_observe,
     _host_read_tree,
     build,
 )
 
 StrPath = Union[str, "os.PathLike[str]"]
+T = TypeVar("T")
 
 
 class RefusedPlanError(Exception):
@@ -44,7 +46,7 @@ class RefusedPlanError(Exception):
 
 def read_tree(directory: StrPath, exclude: Iterable[StrPath] = ()) -> list[SourceFile]:
     """Every file below ``directory`` as ``SourceFile``s (executable bit from the mode),
-    skipping ``.git``, ``node_modules``, ``target`` and the ``exclude`` folders.
+    skipping ``.git`` and ``node_modules``, ``target`` at the top, and the ``exclude`` folders.
 
     Nothing outside ``directory`` is read: a symbolic link to a file inside it reads as
     that file; one leading outside, nowhere or in a loop, and FIFOs, sockets and devices,
@@ -59,12 +61,23 @@ def observe(root: StrPath, paths_to_read: Iterable[str] = ()) -> Observed:
     return _host_observe(os.fspath(root), list(paths_to_read))
 
 
+def with_lock(root: StrPath, run: Callable[[], T]) -> T:
+    """Calls ``run()`` holding the lock of the output root ``root`` (waiting, with a
+    message on stderr, while another run holds it), after finishing what an interrupted
+    run left; returns what ``run`` returns. The lock is the one the ``plugforge`` binary
+    takes: no other run (CLI, Node, Python) plans over or writes ``root`` between this
+    run's ``observe`` and its ``apply_plan``."""
+    return _host_locked(os.fspath(root), run)
+
+
 def apply_plan(root: StrPath, plan: Plan) -> None:
     """Applies ``plan`` below ``root`` in its order (manifests last): atomic writes with
     their executable bits, removals that also drop folders they emptied (up to ``root``),
     after sweeping the temp files an interrupted run left in the folders the plan touches.
     A refused plan raises ``RefusedPlanError``, a path through a symbolic link below
-    ``root`` ``OSError``; either way nothing is written."""
+    ``root`` ``OSError``; either way nothing is written. Each file is replaced or removed
+    only if it still holds what the plan saw (``Action.found``): one edited meanwhile is
+    left as it is and named in an ``OSError`` once the rest is written."""
     if plan.refused:
         raise RefusedPlanError(plan)
     _host_apply(os.fspath(root), list(plan.actions), plan.manifests)
@@ -94,8 +107,13 @@ def build_to_dir(
     what ``out_dir`` holds and applies the plan. Returns the plan. A plan with conflicts
     raises ``RefusedPlanError`` (nothing written) unless ``dry_run``, which writes nothing."""
     result: Build = build(read_tree(source_dir, exclude=[out_dir]), **options)
-    observed = observe(out_dir, result.paths_to_read())
-    plan = result.plan(observed, force=force, generated_at=generated_at)
-    if not dry_run:
-        apply_plan(out_dir, plan)
-    return plan
+
+    def observe_plan_apply() -> Plan:
+        observed = observe(out_dir, result.paths_to_read())
+        plan = result.plan(observed, force=force, generated_at=generated_at)
+        if not dry_run:
+            apply_plan(out_dir, plan)
+        return plan
+
+    # Observed, planned and written under the root's lock, as the binary does.
+    return with_lock(out_dir, observe_plan_apply)

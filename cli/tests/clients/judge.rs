@@ -1,27 +1,60 @@
-//! What the real-client tests share: running a judge script from
-//! tests/clients/, reading its JSON, and the names a built folder holds, to
-//! compare with what a client reports.
+//! What the real-client tests share: running a driver from judge/drivers/
+//! as `plugforge verify` runs it, reading its report with the runtime's own
+//! check (the verdict `verify` gives), and the names a built folder holds,
+//! to compare with what a client reports.
 #![allow(dead_code)]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::time::Duration;
 
+use plugforge_core::{Built, Judge, Manifest, Reading, Runtime};
+use plugforge_judge::driver::{self, Outcome, Scratch};
 use serde_json::Value;
 
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
 }
 
-/// Runs the judge `script` (in tests/clients/) and parses the one JSON object it prints.
+/// Runs the driver `script` (in judge/drivers/) through the verifier's own
+/// runner (plugforge-judge: a throwaway HOME, no credentials, a deadline)
+/// and returns the one JSON object it prints.
 pub fn judge(script: &str, args: &[&str]) -> Value {
-    let output = Command::new("python3")
-        .arg(repo_root().join("tests/clients").join(script))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("run {script}: {e}"));
-    assert!(output.status.success(), "{script} failed: {}", String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{script} prints JSON: {e}"))
+    let scratch = Scratch::new(None).unwrap_or_else(|e| panic!("{script}: {e}"));
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    match driver::run(&scratch, &format!("judge/drivers/{script}"), &args, Duration::from_secs(1800)) {
+        Outcome::Report(report) => report,
+        Outcome::Failed(said) => panic!("{script} failed: {said}"),
+    }
+}
+
+/// What `runtime`'s check by `client` makes of `report` (a report of the
+/// check's driver on the bundle in `dir`, whose manifest is `manifest`,
+/// relative to `dir`): the verdict `plugforge verify` gives, from the same
+/// descriptor and the same code.
+pub fn verdict(runtime: &str, client: &str, report: &Value, dir: &Path, manifest: &str) -> Reading {
+    let spec = Runtime::parse(runtime).expect("a runtime").spec();
+    let Judge::Clients(checks) = &spec.judge else { panic!("{runtime} has no client") };
+    let check =
+        checks.iter().find(|c| c.client.id == client).unwrap_or_else(|| panic!("{runtime} has no {client}"));
+    let bytes = std::fs::read(dir.join(manifest)).unwrap_or_else(|e| panic!("{manifest}: {e}"));
+    let manifest = Manifest::parse(manifest, &bytes).expect("a manifest").sorted();
+    let shared =
+        spec.kinds.iter().find(|k| k.name == manifest.kind.as_str()).map(|k| k.shared).unwrap_or_default();
+    let files: BTreeMap<String, Vec<u8>> = manifest
+        .files
+        .iter()
+        .map(|f| f.path.clone())
+        .chain(shared.iter().map(|p| p.to_string()))
+        .filter_map(|p| std::fs::read(dir.join(&p)).ok().map(|b| (p, b)))
+        .collect();
+    let dir = dir.display().to_string();
+    (check.read)(report, &Built { dir: &dir, manifest: &manifest, files: &files })
+}
+
+/// Asserts that `verdict` passed: everything built loaded, nothing said.
+pub fn assert_passed(reading: &Reading) {
+    assert!(reading.passed(), "the verdict of plugforge verify: {reading:#?}");
 }
 
 /// A JSON list of strings as a set.

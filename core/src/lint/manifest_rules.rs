@@ -111,7 +111,7 @@ pub const PATH_NOT_RELATIVE: Rule = Rule {
 pub const PATH_ESCAPES: Rule = Rule {
     code: RuleCode::Shared(SharedRule::ManifestPathEscapes),
     severity: RuleSeverity::Error,
-    runtimes: &["claude-code", "cursor", "gemini"],
+    runtimes: &["claude-code", "codex", "cursor", "gemini"],
     summary: "Manifest paths stay inside the plugin root (no `..`).",
     fix: "Move the file into the plugin and point at it without `..`.",
 };

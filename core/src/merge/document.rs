@@ -4,9 +4,9 @@
 //!
 //! JSON files (JSONC allowed: OpenCode reads `opencode.json` with comments
 //! and trailing commas) are edited in place. A file plugforge creates is
-//! written by the one JSON writer, so every host emits the same bytes. A YAML
-//! file (Hermes's `config.yaml`) is rewritten as plain block YAML, the way
-//! Hermes itself rewrites it on every settings change.
+//! written by the one JSON writer, so every host emits the same bytes. YAML
+//! files (Hermes's `config.yaml`) have their own tree (`yaml_parts`); here
+//! they are only read.
 
 use jsonc_parser::ParseOptions;
 use jsonc_parser::cst::{CstArray, CstContainerNode, CstInputValue, CstNode, CstObject, CstRootNode};
@@ -49,7 +49,7 @@ fn options() -> ParseOptions {
 
 /// Why a file cannot be merged into. `--force` does not lift it: replacing a
 /// file plugforge cannot read would drop whatever the user keeps there.
-fn unreadable(message: String) -> Refusal {
+pub(super) fn unreadable(message: String) -> Refusal {
     Refusal(format!(
         "{message}; plugforge edits only its own entries, so fix the file by hand (--force does not replace it)"
     ))
@@ -86,8 +86,6 @@ pub struct Document {
     /// The tree is the user's own text (written back as edited); otherwise
     /// plugforge creates or rewrites the file as a whole.
     edited_in_place: bool,
-    dialect: Dialect,
-    original: Content,
     /// A removal took something out: an emptied file then goes.
     removed: bool,
     /// The file held nothing but this plugin's part (a marketplace whose
@@ -98,16 +96,10 @@ pub struct Document {
 impl Document {
     /// Opens `content` (absent: `fresh`, an empty object unless given).
     pub fn open(content: Content, file: &str, fresh: Option<&Value>) -> Result<Document, Refusal> {
-        let dialect = Dialect::of(file);
         let empty = Value::Object(Map::new());
-        let (root, edited_in_place) = match (&content, dialect) {
-            (None, _) => (tree_of(fresh.unwrap_or(&empty)), false),
-            (Some(text), Dialect::Json) => (parse_cst(file, text)?, true),
-            (Some(text), Dialect::Yaml) => match yaml_value(text) {
-                Ok(Value::Null) => (tree_of(&empty), false),
-                Ok(value) => (tree_of(&value), false),
-                Err(e) => return Err(unreadable(format!("{file}: {e}"))),
-            },
+        let (root, edited_in_place) = match &content {
+            None => (tree_of(fresh.unwrap_or(&empty)), false),
+            Some(text) => (parse_cst(file, text)?, true),
         };
         match root.value() {
             Some(node) if node.as_object().is_some() => {}
@@ -115,12 +107,14 @@ impl Document {
             None => {
                 root.object_value_or_set();
             }
-            Some(_) => {
-                let kind = if dialect == Dialect::Yaml { "YAML" } else { "JSON" };
-                return Err(unreadable(format!("{file}: the top level is not a {kind} object")));
-            }
+            Some(_) => return Err(unreadable(format!("{file}: the top level is not a JSON object"))),
         }
-        Ok(Document { root, edited_in_place, dialect, original: content, removed: false, dropped: false })
+        Ok(Document { root, edited_in_place, removed: false, dropped: false })
+    }
+
+    /// The text as it stands.
+    pub fn text(&self) -> String {
+        self.root.to_string()
     }
 
     pub fn object(&self) -> CstObject {
@@ -145,27 +139,12 @@ impl Document {
             return Some(self.root.to_string());
         }
         let value = self.root.to_serde_value().unwrap_or(Value::Object(Map::new()));
-        // A file that already says the same thing keeps its exact bytes.
-        if let Some(text) = &self.original {
-            let before = match self.dialect {
-                Dialect::Yaml => {
-                    yaml_value(text).ok().map(|v| if v.is_null() { Value::Object(Map::new()) } else { v })
-                }
-                Dialect::Json => None,
-            };
-            if before.as_ref() == Some(&value) {
-                return self.original;
-            }
-        }
-        Some(match (self.dialect, &value) {
-            (Dialect::Yaml, Value::Object(map)) => crate::format::yaml::document(map),
-            _ => String::from_utf8(crate::json::to_bytes(&value)).expect("JSON is UTF-8"),
-        })
+        Some(String::from_utf8(crate::json::to_bytes(&value)).expect("JSON is UTF-8"))
     }
 }
 
 /// A tree for a value plugforge itself writes out (never shown as is: its
-/// text is rendered again by the JSON or YAML writer on close).
+/// text is rendered again by the JSON writer on close).
 fn tree_of(value: &Value) -> CstRootNode {
     let root = CstRootNode::parse("", &options()).expect("the empty text parses");
     root.set_value(input(value));

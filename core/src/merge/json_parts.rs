@@ -13,11 +13,35 @@ fn place(file: &str, pointer: &[String]) -> String {
     format!("{file}: \"{}\"", pointer.join("."))
 }
 
+/// A key written twice in one object: JSON readers (OpenCode's, Node's
+/// `JSON.parse`) take the last, the syntax tree finds the first, so an
+/// entry plugforge added would be hidden. Refused even with --force: which
+/// one is meant is the user's to say.
+fn written_once(doc: &Document, object: &CstObject, path: &[String], file: &str) -> Result<(), Refusal> {
+    let Some(key) = path.last() else { return Ok(()) };
+    let named = |prop: &jsonc_parser::cst::CstObjectProp| {
+        prop.name().and_then(|name| name.decoded_value().ok()).is_some_and(|name| &name == key)
+    };
+    if object.properties().iter().filter(|prop| named(prop)).count() < 2 {
+        return Ok(());
+    }
+    let text = doc.text();
+    let steps: Vec<&str> = path.iter().map(String::as_str).collect();
+    let lines = crate::source::JsonPositions::of(&text).lines_at(&steps);
+    let at = lines.get(1).map_or_else(String::new, |line| format!(":{line}"));
+    Err(Refusal(format!(
+        "{file}{at}: \"{}\" is written more than once; JSON readers take the last one, so fix the file by \
+         hand (--force does not choose for you)",
+        path.join(".")
+    )))
+}
+
 /// The object at `pointer`, created on the way when missing. A key of the
 /// user's that holds something else is theirs: refused even with --force.
 fn object_at(doc: &Document, pointer: &[String], file: &str) -> Result<CstObject, Refusal> {
     let mut here = doc.object();
     for (depth, key) in pointer.iter().enumerate() {
+        written_once(doc, &here, &pointer[..=depth], file)?;
         here = match document::slot(&here, key) {
             Slot::Object(object) => object,
             Slot::Missing => here.object_value_or_create(key).expect("just created"),
@@ -70,6 +94,7 @@ pub fn set_entry(
     force: bool,
 ) -> Result<(), Refusal> {
     let object = object_at(doc, pointer, file)?;
+    written_once(doc, &object, &[pointer, &[key.to_string()]].concat(), file)?;
     let ours = match previous {
         Some(Record::JsonEntry { value: written, .. }) => Some(written),
         _ => None,
@@ -369,58 +394,6 @@ mod tests {
         assert!(second.contains("theirs") && second.contains("new") && !second.contains("old"));
         assert!(!items_present("s.json", &second, &pointer, &[old]));
     }
-    fn mcp_servers() -> Vec<String> {
-        vec!["mcp_servers".to_string()]
-    }
-
-    #[test]
-    fn yaml_files_get_a_yaml_entry_beside_the_users_settings() {
-        let users = "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n".to_string();
-        let wanted = json!({"command": "${HOME}/.hermes/plugforge/dk/bin/deployer", "args": ["--root", "."]});
-        let text =
-            set_entry(Some(users), ".hermes/config.yaml", &mcp_servers(), "deployer", &wanted, None, false)
-                .unwrap();
-        assert_eq!(
-            text,
-            "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n  deployer:\n    command: \
-             \"${HOME}/.hermes/plugforge/dk/bin/deployer\"\n    args:\n      - \"--root\"\n      - \".\"\n"
-        );
-        assert!(entry_is(".hermes/config.yaml", &text, &mcp_servers(), "deployer", &wanted));
-        let previous = Record::JsonEntry {
-            path: ".hermes/config.yaml".into(),
-            pointer: mcp_servers(),
-            key: "deployer".into(),
-            value: wanted.clone(),
-        };
-        let again = set_entry(
-            Some(text.clone()),
-            ".hermes/config.yaml",
-            &mcp_servers(),
-            "deployer",
-            &wanted,
-            Some(&previous),
-            false,
-        )
-        .unwrap();
-        assert_eq!(again, text, "rerun keeps the bytes");
-        let left = remove_entry(text, ".hermes/config.yaml", &mcp_servers(), "deployer", &wanted, false)
-            .unwrap()
-            .unwrap();
-        assert_eq!(left, "model:\n  default: x\nmcp_servers:\n  theirs:\n    command: npx\n");
-    }
-
-    #[test]
-    fn yaml_that_does_not_parse_is_refused_even_forced() {
-        let broken = Some("mcp_servers: [unclosed\n".to_string());
-        let wanted = json!({"command": "x"});
-        for force in [false, true] {
-            let refused = set_entry(broken.clone(), "c.yaml", &mcp_servers(), "a", &wanted, None, force);
-            assert!(refused.unwrap_err().0.contains("invalid YAML at line 2 column 1"));
-        }
-        let empty = set_entry(Some(String::new()), "c.yml", &mcp_servers(), "a", &wanted, None, false);
-        assert_eq!(empty.unwrap(), "mcp_servers:\n  a:\n    command: x\n");
-    }
-
     const USERS_JSONC: &str = "// My OpenCode setup\n{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  /* the model I use */\n  \"model\": \"m\",\n  \"mcp\": {\n    // my own server\n    \"mine\": {\"type\": \"local\", \"command\": [\"s\"],},\n  },\n  \"theme\": \"dark\", // trailing\n}\n";
 
     fn mcp() -> Vec<String> {
@@ -477,6 +450,21 @@ mod tests {
         let not_a_table =
             set_entry(Some("{\"mcp\": 3}".into()), "o.json", &mcp(), "d", &json!({}), None, true);
         assert!(not_a_table.unwrap_err().0.starts_with("o.json: \"mcp\" is not an object"));
+    }
+
+    #[test]
+    fn a_key_written_twice_is_refused_at_its_second_line_even_forced() {
+        let twice =
+            "{\n  \"mcp\": {\"a\": {}},\n  \"theme\": \"dark\",\n  \"mcp\": {\"b\": {}}\n}\n".to_string();
+        for force in [false, true] {
+            let why = set_entry(Some(twice.clone()), "opencode.json", &mcp(), "d", &json!({}), None, force)
+                .unwrap_err()
+                .0;
+            assert!(why.starts_with("opencode.json:4: \"mcp\" is written more than once"), "{why}");
+        }
+        let inner = "{\"mcp\": {\"d\": 1, \"d\": 2}}".to_string();
+        let why = set_entry(Some(inner), "opencode.json", &mcp(), "d", &json!(3), None, true).unwrap_err().0;
+        assert!(why.starts_with("opencode.json:1: \"mcp.d\" is written more than once"), "{why}");
     }
 
     #[test]

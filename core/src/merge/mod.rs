@@ -7,6 +7,7 @@ mod document;
 mod json_parts;
 pub(crate) mod marketplace;
 mod section;
+mod yaml_parts;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -143,8 +144,8 @@ pub enum Step {
 
 /// Runs `steps` over a file's current content. A JSON-model file is opened
 /// once and closed once: every step edits the same syntax tree, so a file
-/// plugforge creates is written once by the JSON writer and a file the user
-/// wrote is only ever edited in place.
+/// plugforge creates is written once by its writer and a file the user
+/// wrote is only ever edited in place (JSON and YAML alike).
 pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<Content, Refusal> {
     let is_section = |step: &Step| match step {
         Step::Apply(merge, _) => matches!(merge.part, Part::Section { .. }),
@@ -172,6 +173,9 @@ pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<
     // Removing from a file that is not there has nothing to do.
     if content.is_none() && steps.iter().all(|s| matches!(s, Step::Remove(_))) {
         return Ok(None);
+    }
+    if document::Dialect::of(file) == document::Dialect::Yaml {
+        return yaml_parts::run(content, file, steps, force);
     }
     let mut doc = document::Document::open(content, file, fresh)?;
     for step in steps {

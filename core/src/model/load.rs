@@ -40,12 +40,25 @@ pub fn load_plugin(source: Source<'_>, options: &LoadOptions<'_>) -> Result<(Plu
         Source::Written(tree) => read_metadata(tree, &host_ctx)?,
         Source::Read(read) => read_metadata_read(read)?,
     };
+    if let Some(namespace) = options.namespace.filter(|n| !crate::source::is_namespace(n)) {
+        let problem = crate::source::namespace_problem(namespace);
+        return Err(Error::new(ErrorCode::InvalidOptions, format!("{problem} (the namespace option)")));
+    }
+    if let Some(namespace) = &metadata.config.namespace {
+        let text = tree.get(metadata.file.as_str()).and_then(|f| std::str::from_utf8(&f.bytes).ok());
+        let line = text.and_then(|t| line_of_key(t, "namespace"));
+        let at = match line {
+            Some(line) => Location::at(metadata.file.as_str(), line, 1),
+            None => Location::file(metadata.file.as_str()),
+        };
+        check_namespace(namespace, at)?;
+    }
     let namespace = options
         .namespace
         .map(str::to_string)
         .or_else(|| metadata.config.namespace.clone())
         .unwrap_or_else(|| metadata.config.name.clone());
-    check_namespace(&namespace, &metadata.file)?;
+    check_namespace(&namespace, Location::file(metadata.file.as_str()))?;
     let mut metadata = metadata;
     let (icon, icon_dropped) = icon(tree, metadata.config.icon.as_deref(), &metadata.file);
     metadata.config.icon = icon;
@@ -208,15 +221,13 @@ fn check_name(name: &str, file: &BundlePath) -> Result<()> {
     }
 }
 
-fn check_namespace(namespace: &str, file: &BundlePath) -> Result<()> {
-    if namespace.is_empty() || namespace.chars().any(|c| c.is_whitespace() || c == '/' || c == ':') {
-        return Err(Error::at(
-            ErrorCode::InvalidSource,
-            Location::file(file.as_str()),
-            format!("namespace {namespace:?} must be non-empty with no spaces, '/' or ':'"),
-        ));
+/// A namespace is checked wherever it comes from (the host's option, the
+/// plugin's own `plugforge.json`) before anything is rendered with it.
+fn check_namespace(namespace: &str, at: Location) -> Result<()> {
+    if crate::source::is_namespace(namespace) {
+        return Ok(());
     }
-    Ok(())
+    Err(Error::at(ErrorCode::InvalidSource, at, crate::source::namespace_problem(namespace)))
 }
 
 /// Sorts rendered files into components, collecting every problem found.
@@ -555,8 +566,26 @@ impl<'r> Sorter<'r> {
             let dir = format!("{root}/{name}");
             let Some(main_index) = files.iter().position(|(p, _)| p.as_str() == format!("{dir}/SKILL.md"))
             else {
-                self.problems
-                    .push(Location::file(dir.as_str()), format!("skill folder {dir} has no SKILL.md"));
+                // A SKILL.md a level (or more) further down is the skill the
+                // author meant: the problem names it.
+                let nested = files
+                    .iter()
+                    .map(|(p, _)| p.as_str())
+                    .filter(|p| p.ends_with("/SKILL.md"))
+                    .min_by_key(|p| p.matches('/').count());
+                match nested {
+                    Some(nested) => self.problems.push(
+                        Location::file(nested),
+                        format!(
+                            "{nested} is nested too deep: a skill is {root}/<name>/SKILL.md, so move it up to \
+                             {root}/{}/SKILL.md",
+                            nested.trim_end_matches("/SKILL.md").rsplit('/').next().unwrap_or(name)
+                        ),
+                    ),
+                    None => self
+                        .problems
+                        .push(Location::file(dir.as_str()), format!("skill folder {dir} has no SKILL.md")),
+                }
                 continue;
             };
             let mut main = None;
@@ -816,6 +845,18 @@ fn check_hooks(file: &str, text: &str, value: &Value) -> Result<()> {
                 return Err(at(
                     event,
                     format!("hooks.{event}: each group needs \"hooks\": [{{\"type\": ...}}]"),
+                ));
+            }
+            // A command hook with nothing to run would be written into every
+            // bundle, where each runtime fails or skips it.
+            let empty_command = handlers.into_iter().flatten().any(|h| {
+                h.get("type").and_then(Value::as_str) == Some("command")
+                    && h.get("command").and_then(Value::as_str).is_none_or(|c| c.trim().is_empty())
+            });
+            if empty_command {
+                return Err(at(
+                    event,
+                    format!("hooks.{event}: a hook of type \"command\" needs a \"command\" to run"),
                 ));
             }
         }

@@ -32,7 +32,76 @@ pub(crate) fn token_shapes(text: &str) -> Vec<(&'static str, &str)> {
     if text.as_bytes().contains(&b'@') {
         found.extend(url_passwords(text).into_iter().map(|password| ("password in a URL", password)));
     }
+    if text.contains("hooks.slack.com/") {
+        found.extend(slack_webhooks(text).into_iter().map(|url| ("Slack webhook URL", url)));
+    }
     found
+}
+
+/// `hooks.slack.com/services/T…/B…/secret` (and `/workflows/…`): whoever
+/// holds the URL can post to the channel. The URL from `hooks.` on.
+fn slack_webhooks(text: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for (start, _) in text.match_indices("hooks.slack.com/") {
+        let rest = &text[start..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '_' | '-')))
+            .unwrap_or(rest.len());
+        let url = &rest[..end];
+        let parts: Vec<&str> = url.split('/').collect();
+        let secret_ok =
+            |secret: &str| secret.len() >= 20 && secret.bytes().all(|b| b.is_ascii_alphanumeric());
+        let is_webhook = match parts.as_slice() {
+            [_, "services", team, bot, secret, ..] => {
+                team.starts_with('T') && bot.starts_with('B') && secret_ok(secret)
+            }
+            [_, "workflows", team, _, _, secret, ..] => team.starts_with('T') && secret_ok(secret),
+            _ => false,
+        };
+        if is_webhook && !is_reference_or_placeholder(url) {
+            found.push(url);
+        }
+    }
+    found
+}
+
+/// Private keys anywhere in a whole text (PEM, OpenSSH, PGP armor), header
+/// and body on lines of their own: each key's byte offset and header line.
+/// A header with no body after it (quoted in prose, or an example with
+/// `...`) is no key.
+pub(crate) fn private_keys(text: &str) -> Vec<(usize, &str)> {
+    let mut found = Vec::new();
+    for (start, _) in text.match_indices("-----BEGIN ") {
+        let rest = &text[start..];
+        let line_end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        let header = &rest[..line_end];
+        let Some(close) = header["-----BEGIN ".len()..].find("-----") else { continue };
+        let label = &header["-----BEGIN ".len()..][..close];
+        if !label.contains("PRIVATE KEY") {
+            continue;
+        }
+        let header = &rest[.."-----BEGIN ".len() + close + "-----".len()];
+        if has_armored_body(&rest[header.len()..]) {
+            found.push((start, header));
+        }
+    }
+    found
+}
+
+/// [`has_key_body`] after the armor headers a PGP block may open with
+/// (`Version: …`, `Comment: …`, then a blank line).
+fn has_armored_body(after_header: &str) -> bool {
+    let mut rest = after_header.trim_start_matches([' ', '\t', '\r', '\n']);
+    while let Some((line, next)) = rest.split_once('\n') {
+        let armor = line.split_once(": ").is_some_and(|(key, _)| {
+            !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        });
+        if !armor {
+            break;
+        }
+        rest = next.trim_start_matches([' ', '\t', '\r', '\n']);
+    }
+    has_key_body(rest)
 }
 
 /// Whether byte `b` can be part of a token (letters, digits, `_`, `-`, `.`).
@@ -115,8 +184,6 @@ enum Body {
     Hex,
     /// Uppercase letters and digits.
     Upper,
-    /// Letters only.
-    Letters,
 }
 
 impl Body {
@@ -127,7 +194,6 @@ impl Body {
             Body::Dotted => b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'),
             Body::Hex => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
             Body::Upper => b.is_ascii_uppercase() || b.is_ascii_digit(),
-            Body::Letters => b.is_ascii_alphabetic(),
         }
     }
 }
@@ -188,8 +254,10 @@ const SHAPES: &[Shape] = &[
     shape("Stripe key", "rk_prod_", Body::Alnum, 24, 99),
     shape("npm token", "npm_", Body::Alnum, 36, 36),
     shape("PyPI token", "pypi-AgEIcHlwaS5vcmc", Body::Token, 50, 255),
-    shape("Hugging Face token", "hf_", Body::Letters, 34, 34),
-    shape("Hugging Face token", "api_org_", Body::Letters, 34, 34),
+    // Hugging Face's user tokens are 34 letters and digits after `hf_`
+    // (gitleaks allows letters only; real tokens hold digits too).
+    shape("Hugging Face token", "hf_", Body::Alnum, 34, 34),
+    shape("Hugging Face token", "api_org_", Body::Alnum, 34, 34),
     shape("Shopify token", "shpat_", Body::Hex, 32, 32),
     shape("Shopify token", "shpca_", Body::Hex, 32, 32),
     shape("Shopify token", "shppa_", Body::Hex, 32, 32),
@@ -430,6 +498,7 @@ mod tests {
             ("npm_abcdefghijklmnopqrstuvwxyz0123456789", "npm token"),
             ("pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAACKlsz", "PyPI token"),
             ("hf_abcdefghijklmnopqrstuvwxyzABCDEFGH", "Hugging Face token"),
+            ("hf_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC2dF4h", "Hugging Face token"),
             ("shpat_0123456789abcdef0123456789abcdef", "Shopify token"),
             ("dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "DigitalOcean token"),
             ("dapi0123456789abcdef0123456789abcdef", "Databricks token"),
@@ -462,6 +531,34 @@ mod tests {
         assert!(token_shapes("postgres://app:${DB_PASSWORD}@db/x").is_empty());
         assert!(token_shapes("postgresql://user:password@localhost/db").is_empty());
         assert!(token_shapes(r#"const apiKey = "sk_live_123abc456def789ghi";"#).is_empty());
+        let hook = "https://hooks.slack.com/services/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";
+        assert_eq!(
+            token_shapes(&format!("curl -X POST {hook} -d x")),
+            [("Slack webhook URL", &hook["https://".len()..])]
+        );
+        assert!(
+            token_shapes("https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX")
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn finds_private_keys_across_lines_and_not_quoted_headers() {
+        let body = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\nVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n";
+        let pem = format!("notes\n-----BEGIN RSA PRIVATE KEY-----\n{body}-----END RSA PRIVATE KEY-----\n");
+        assert_eq!(private_keys(&pem), [(6, "-----BEGIN RSA PRIVATE KEY-----")]);
+        let openssh = format!("-----BEGIN OPENSSH PRIVATE KEY-----\r\n{}", body.replace('\n', "\r\n"));
+        assert_eq!(private_keys(&openssh), [(0, "-----BEGIN OPENSSH PRIVATE KEY-----")]);
+        let pgp =
+            format!("-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\nComment: mine\n\n{body}");
+        assert_eq!(private_keys(&pgp), [(0, "-----BEGIN PGP PRIVATE KEY BLOCK-----")]);
+        for not_a_key in [
+            format!("-----BEGIN PUBLIC KEY-----\n{body}"),
+            "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n".to_string(),
+            "Keys start with `-----BEGIN PRIVATE KEY-----`.\n".to_string(),
+        ] {
+            assert!(private_keys(&not_a_key).is_empty(), "{not_a_key}");
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 mod local_root;
 mod skill_fold;
 mod spec;
+pub mod verdict;
 mod writer;
 
 /// The registry's lines (`core/src/registry.rs`), each runtime's folder
@@ -33,8 +34,8 @@ pub use crate::registry::{ArtifactKind, Runtime};
 use std::collections::BTreeMap;
 
 pub use spec::{
-    Agents, Client, CommandDescription, Commands, Foreign, HookEvents, HookShape, HookTrust, Hooks, Judge,
-    Keys, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
+    Agents, Check, Client, CommandDescription, Commands, Foreign, HookEvents, HookShape, HookTrust, Hooks,
+    Judge, Keys, Launch, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
 };
 pub use writer::{Writer, left_out, marketplace_owner};
 

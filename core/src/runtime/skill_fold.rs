@@ -186,11 +186,12 @@ fn check_length(origin: &str, description: Option<&str>) -> Result<()> {
 fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folded: &mut Folded) {
     let (mut metadata, mut dropped, mut metadata_changed) = existing_metadata(map.get("metadata"));
     let mut moved = Vec::new();
+    let mut taken_out = std::collections::HashSet::new();
     for (key, value) in map {
         if AGENT_SKILLS_KEYS.contains(&key.as_str()) || key == FOLDED_KEY {
             continue;
         }
-        lines.remove(key);
+        taken_out.insert(key.as_str());
         match scalar_text(value) {
             Some(text) if !metadata.contains_key(key) => {
                 metadata.insert(key.clone(), Value::String(text));
@@ -201,6 +202,9 @@ fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folde
             None => dropped.push(format!("{key} (not an Agent Skills key nor a plain value)")),
         }
     }
+    // One pass over the lines for every key taken out: a frontmatter of
+    // 40,000 keys costs a pass, not 40,000.
+    lines.remove_all(&taken_out);
     if metadata_changed {
         lines.set("metadata", Value::Object(metadata));
     }
@@ -354,6 +358,12 @@ impl<'a> Lines<'a> {
     fn remove(&mut self, key: &str) {
         let before = self.entries.len();
         self.entries.retain(|(k, _)| k.as_deref() != Some(key));
+        self.changed |= self.entries.len() != before;
+    }
+
+    fn remove_all(&mut self, keys: &std::collections::HashSet<&str>) {
+        let before = self.entries.len();
+        self.entries.retain(|(k, _)| !k.as_deref().is_some_and(|k| keys.contains(k)));
         self.changed |= self.entries.len() != before;
     }
 
@@ -539,6 +549,17 @@ mod tests {
             ]
         );
         assert_eq!(result.changes, ["allowed-tools list written as one space-separated string"]);
+    }
+
+    /// Every key outside the Agent Skills set goes under `metadata`, all
+    /// in one pass (`cli/tests/limits.rs` times 40,000 of them).
+    #[test]
+    fn a_frontmatter_of_many_keys_moves_each_under_metadata() {
+        let keys: String = (0..2_000).map(|i| format!("k{i}: v{i}\n")).collect();
+        let text = format!("---\nname: deploy\ndescription: Deploys.\n{keys}---\nBody\n");
+        let written = folded(&text, Strictness::AgentSkills).text.expect("changed");
+        assert!(written.contains("metadata:\n  k0: v0\n") && written.contains("  k1999: v1999\n"));
+        assert!(!written.contains("\nk1: v1\n"), "moved under metadata, not left at the top");
     }
 
     #[test]

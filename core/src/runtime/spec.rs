@@ -2,6 +2,7 @@
 //! by the registry. Every field is required, so a runtime added without its
 //! hook events, tool names, components or client does not compile.
 
+use super::verdict::{Built, Reading};
 use super::{ArtifactKind, Kind, Runtime, Writer};
 use crate::draft::Draft;
 use crate::error::Result;
@@ -205,7 +206,7 @@ pub struct HookTrust {
 pub enum Judge {
     /// Real clients, run offline in a throwaway HOME, load the bundle and
     /// say what they loaded.
-    Clients(&'static [&'static Client]),
+    Clients(&'static [Check]),
     /// No client runs offline here: the bundles are checked against the
     /// runtime's published schemas and documented behaviour.
     Schemas {
@@ -218,10 +219,31 @@ pub enum Judge {
     Nothing(&'static str),
 }
 
+/// One real client judging a runtime's bundles: how its driver is run on a
+/// built bundle, and how its report is read.
+pub struct Check {
+    pub client: &'static Client,
+    /// The artifact kinds it judges (others are not judged by it).
+    pub kinds: &'static [ArtifactKind],
+    /// The driver (below the repository, embedded in the verifier) that
+    /// loads the bundle with the client and prints what it loaded as JSON.
+    pub driver: &'static str,
+    /// The driver's arguments: `BIN` the client, `ROOT` the output root,
+    /// `DIR` the bundle folder, `NAME` the plugin, `SCOPE` the scope it was
+    /// built for (`project`, `user`).
+    pub args: &'static [&'static str],
+    /// What the report says of the bundle.
+    pub read: fn(&Value, &Built<'_>) -> Reading,
+}
+
 /// A real agent CLI, pinned, as the suite installs and drives it.
 pub struct Client {
     /// Its id in `scripts/install-clients` (and `PLUGFORGE_<ID>_BIN`).
     pub id: &'static str,
+    /// Its name in messages ("Claude Code").
+    pub name: &'static str,
+    /// The commands a user's install puts on PATH.
+    pub commands: &'static [&'static str],
     /// Where it installs from: an npm package, or `pypi:<package>`.
     pub package: &'static str,
     /// The version the suite pins.
@@ -238,6 +260,41 @@ pub struct Client {
     pub list: &'static [&'static str],
     /// The suite's driver that loads a bundle and reports the inventory.
     pub driver: &'static str,
+    /// About how long it takes to judge one bundle on a 2-core machine, in
+    /// seconds (measured; most of it waiting, not computing): the slowest
+    /// clients are started first.
+    pub typical_seconds: u32,
+    /// What makes `binary` runnable once the package is installed.
+    pub launch: Launch,
+}
+
+/// What makes a client's `binary` runnable once its package is installed
+/// (by `verify --install` and `scripts/install-clients` alike).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Launch {
+    /// It runs as npm or pip installed it.
+    AsInstalled,
+    /// npm 11 skips install scripts, which leaves `binary` a stub until
+    /// this Node script (below the install prefix) runs in its own folder.
+    AfterScript(&'static str),
+    /// `binary` is a wrapper that runs `entry` (below the install prefix)
+    /// with Node `version`, from npm's `node-<platform>` package: under an
+    /// older Node, npm silently resolves an older release or a placeholder
+    /// (it skips versions whose engines do not match), and the entry runs
+    /// under whatever `node` is on PATH. That node is linked beside the
+    /// wrapper as `node`, for drivers that import the client's own modules.
+    Node { version: &'static str, entry: &'static str },
+}
+
+impl Launch {
+    /// Its column in `pinned-clients.txt`, as `scripts/install-clients` reads it.
+    pub fn pin(&self) -> String {
+        match self {
+            Launch::AsInstalled => String::new(),
+            Launch::AfterScript(script) => format!("script:{script}"),
+            Launch::Node { version, entry } => format!("node@{version}:{entry}"),
+        }
+    }
 }
 
 /// Which keys an object may hold.

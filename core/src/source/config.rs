@@ -202,6 +202,25 @@ pub struct Conflict {
 }
 
 /// Lowercase kebab-case of at most 64 characters: valid on every runtime.
+/// What a namespace may be: it names folders and files and goes into the
+/// paths plugforge writes into hook commands, so nothing a shell or a path
+/// reads specially (`$`, quotes, spaces, `/`, `:`): letters, digits, `.`,
+/// `_` and `-`, starting with a letter or digit, at most 64 characters.
+/// Each runtime narrows it further where its clients do (Cursor: no `_`).
+pub fn is_namespace(namespace: &str) -> bool {
+    namespace.len() <= 64
+        && namespace.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && namespace.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+}
+
+/// Why a namespace is refused, naming it (escaped: it may hold anything).
+pub fn namespace_problem(namespace: &str) -> String {
+    format!(
+        "namespace {namespace:?} must be letters, digits, '.', '_' or '-', starting with a letter or digit, \
+         at most 64 characters"
+    )
+}
+
 pub fn is_kebab(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 64

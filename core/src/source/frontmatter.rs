@@ -91,6 +91,13 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
             format!("YAML nested deeper than {} levels", crate::limits::MAX_JSON_DEPTH),
         ));
     }
+    if let Some((line, column)) = crate::limits::yaml_aliases_expand_too_far(yaml) {
+        return Err(Error::at(
+            ErrorCode::Limit,
+            Location::at(file, first_line + line - 1, column),
+            format!("YAML aliases expand past {} nodes", crate::limits::MAX_YAML_ALIAS_NODES),
+        ));
+    }
     let strict = match mapping(file, yaml, first_line) {
         Ok(map) => return Ok(Document { frontmatter: Some(map), body: body.to_string(), quoted: None }),
         Err(error) => error,
@@ -175,6 +182,7 @@ fn quoted_line(line: &str) -> Option<(&str, String)> {
     }
     let is_list = value.starts_with('[')
         && value.ends_with(']')
+        && crate::limits::yaml_aliases_expand_too_far(value).is_none()
         && matches!(YamlLoader::load_from_str(value).as_deref(), Ok([Yaml::Array(_)]));
     if is_list || !(value.contains(YAML_SYNTAX) || value.contains(": ")) {
         return None;
@@ -190,6 +198,10 @@ pub(crate) fn yaml_value(text: &str) -> std::result::Result<Value, String> {
     if let Some((line, column)) = crate::limits::too_deep_yaml(text) {
         let most = crate::limits::MAX_JSON_DEPTH;
         return Err(format!("limit: YAML nested deeper than {most} levels at line {line} column {column}"));
+    }
+    if let Some((line, column)) = crate::limits::yaml_aliases_expand_too_far(text) {
+        let most = crate::limits::MAX_YAML_ALIAS_NODES;
+        return Err(format!("limit: YAML aliases expand past {most} nodes at line {line} column {column}"));
     }
     let docs = YamlLoader::load_from_str(&crate::text::normalised(text)).map_err(|e| {
         format!("invalid YAML at line {} column {}: {}", e.marker().line(), e.marker().col() + 1, e.info())

@@ -99,6 +99,13 @@ impl JsonPositions {
     }
 
     /// The line of the node at `path` (keys, and array indexes in decimal).
+    /// The lines of every node at `path`: more than one when a key is
+    /// written twice in one object.
+    pub fn lines_at(&self, path: &[&str]) -> Vec<usize> {
+        let at = |n: &&Node| n.path.iter().map(String::as_str).eq(path.iter().copied());
+        self.nodes.iter().filter(at).map(|n| n.line).collect()
+    }
+
     pub fn line_at(&self, path: &[&str]) -> Option<usize> {
         self.nodes.iter().find(|n| n.path.iter().map(String::as_str).eq(path.iter().copied())).map(|n| n.line)
     }

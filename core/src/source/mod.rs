@@ -16,7 +16,8 @@ use std::sync::{Arc, Mutex};
 pub(crate) use claude_manifest::{ComponentPaths, METADATA_KEYS, read_claude_manifest};
 pub use config::{
     Author, BindingRequirement, Config, Conflict, CredentialAllowance, MarketplaceConfig, PluginRequirement,
-    Requires, ServiceRequirement, TargetConfig, UrlPolicy, VariableDoc, is_kebab,
+    Requires, ServiceRequirement, TargetConfig, UrlPolicy, VariableDoc, is_kebab, is_namespace,
+    namespace_problem,
 };
 pub use frontmatter::{Document, parse_document};
 pub(crate) use frontmatter::{frontmatter_key_line, yaml_key_lines, yaml_value};

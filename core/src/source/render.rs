@@ -128,6 +128,14 @@ fn render_one(
     })?;
     // What a template renders is generated text: no BOM, LF line endings.
     let source = crate::text::normalised(source);
+    if let Some((line, column)) = crate::limits::template_tag_too_long(&source) {
+        let most = crate::limits::MAX_TEMPLATE_OPERATORS;
+        return Err(Error::at(
+            ErrorCode::Limit,
+            Location { file: path.to_string(), line: Some(line), column: Some(column) },
+            format!("a template tag with more than {most} operators (filters, lookups, arithmetic)"),
+        ));
+    }
     env.render_named_str(path.as_str(), &source, Serde(ctx)).map(String::into_bytes).map_err(|e| {
         let location = match e.line() {
             Some(line) => Location { file: path.to_string(), line: Some(line), column: None },
@@ -138,7 +146,10 @@ fn render_one(
             return Error::at(
                 ErrorCode::Limit,
                 location,
-                format!("template ran out of fuel ({fuel} steps): does it loop without end?"),
+                format!(
+                    "template ran out of fuel ({fuel} units, one a step or 64 bytes made): does it loop or \
+                     grow without end?"
+                ),
             );
         }
         let detail = e.detail().map(str::to_string).unwrap_or_else(|| e.kind().to_string());
@@ -186,7 +197,7 @@ mod tests {
         let err = render_tree(&tree, &[], &ctx(&[])).unwrap_err();
         assert_eq!(err.code, ErrorCode::Limit);
         assert_eq!(err.location().map(|l| l.file.as_str()), Some("loop.md.j2"));
-        assert!(err.message().contains("template ran out of fuel (10000000 steps)"), "{err}");
+        assert!(err.message().contains("template ran out of fuel (1000000 units"), "{err}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
+mod judge;
 mod mcp_rules;
 
 use serde_json::{Map, Value, json};
@@ -36,13 +37,26 @@ const NOT_A_COMPONENT: &str = "Agent Plugins 1.0 has two component types, skills
 /// Agent Plugins client loads (Codex judges the plugin itself).
 pub(crate) const SKILLS_REF: super::Client = super::Client {
     id: "skills-ref",
+    name: "skills-ref",
+    commands: &["skills-ref"],
     package: "skills-ref",
     version: "0.1.5",
     binary: "node_modules/.bin/skills-ref",
     extra_packages: &[],
     load: &[],
     list: &["skills-ref validate DIR/skills/NAME"],
-    driver: "tests/clients/skills_ref_validate.py",
+    driver: "judge/drivers/skills_ref_validate.py",
+    typical_seconds: 2,
+    launch: super::Launch::AsInstalled,
+};
+
+/// The reference validator on every skill of a package.
+const SKILLS_REF_CHECK: super::Check = super::Check {
+    client: &SKILLS_REF,
+    kinds: &[ArtifactKind::Plugin],
+    driver: "judge/drivers/skills_ref_validate.py",
+    args: &["--skills-ref", "BIN", "--missing-ok", "DIR/skills"],
+    read: judge::read_skills,
 };
 
 /// Agent Plugins, as the registry knows it.
@@ -59,7 +73,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &[], read_field: None }),
-    judge: super::Judge::Clients(&[&SKILLS_REF, &super::codex::CLIENT]),
+    judge: super::Judge::Clients(&[SKILLS_REF_CHECK, super::codex::PACKAGE_CHECK]),
     rules: &[],
     subject: "an Agent Plugins client",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],

@@ -5,6 +5,7 @@
 pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
+mod judge;
 mod marketplace;
 mod project;
 
@@ -28,6 +29,8 @@ const IGNORED_AGENT_KEYS: [&str; 3] = ["permissionMode", "hooks", "mcpServers"];
 /// Claude Code's CLI, the judge of its plugins and project configuration.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "claude",
+    name: "Claude Code",
+    commands: &["claude"],
     package: "@anthropic-ai/claude-code",
     version: "2.1.332",
     binary: "node_modules/@anthropic-ai/claude-code/bin/claude.exe",
@@ -38,7 +41,28 @@ pub(crate) const CLIENT: super::Client = super::Client {
         "claude plugin install NAME@MARKETPLACE",
     ],
     list: &["claude plugin details NAME@MARKETPLACE"],
-    driver: "tests/clients/claude_inventory.py",
+    driver: "judge/drivers/claude_inventory.py",
+    typical_seconds: 5,
+    launch: super::Launch::AfterScript("node_modules/@anthropic-ai/claude-code/install.cjs"),
+};
+
+/// Claude Code judging a plugin listed by the marketplace at the output root.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::Plugin],
+    driver: "judge/drivers/claude_inventory.py",
+    args: &["--claude", "BIN", "--plugin-dir", "DIR", "--marketplace-root", "ROOT", "--plugin", "NAME"],
+    read: judge::read_plugin,
+};
+
+/// Claude Code loading a project's (or, for the user scope, a home's)
+/// `.claude/` components, settings hooks and MCP servers.
+const PROJECT_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[PROJECT],
+    driver: "judge/drivers/claude_project_inventory.py",
+    args: &["--claude", "BIN", "--out", "ROOT", "--scope", "SCOPE"],
+    read: judge::read_project,
 };
 
 /// Claude Code, as the registry knows it.
@@ -55,7 +79,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: Some(&read::MANIFESTLESS_LAYOUT) }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &read::CLAUDE_ONLY, read_field: None }),
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: &[],
     subject: "Claude Code",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],

@@ -144,7 +144,7 @@ fn hooks(w: &mut Writer<'_>, places: &Places) -> Result<()> {
     };
     for (event, groups) in hooks {
         let items: Vec<Value> = groups.as_array().cloned().unwrap_or_default();
-        let items: Vec<Value> = items.into_iter().map(|g| places.root.json(g)).collect();
+        let items: Vec<Value> = items.into_iter().map(|g| places.root.json(crate::shell::quote_folder_variables_in_hooks(g))).collect();
         let detail = format!(
             "{}{SETTINGS_FILE} hooks.{event}; scripts in {}.claude/plugforge/{}/",
             places.shown, places.shown, w.plugin.namespace

@@ -197,6 +197,11 @@ fn paths(doc: Doc<'_>, sink: &mut Sink) {
             _ => continue,
         };
         for path in entries {
+            if relative_path(path).is_err() {
+                let message = format!("{key}: {path:?} leaves the plugin folder (\"..\" or an absolute path)");
+                doc.report(sink, &PATH_ESCAPES, key, message);
+                continue;
+            }
             let usable = path.starts_with("./") && relative_path(path).is_ok_and(|rel| !rel.is_empty());
             if !usable {
                 let message = format!(
@@ -227,6 +232,12 @@ fn interface(doc: Doc<'_>, sink: &mut Sink) {
         let field = format!("interface.{key}");
         if INTERFACE_STRINGS.contains(&key.as_str()) {
             doc.expect(sink, &field, value, Shape::Str);
+            interface_asset(doc, sink, &field, key, value);
+        } else if key == "screenshots" {
+            doc.expect(sink, &field, value, Shape::StrList);
+            for item in value.as_array().into_iter().flatten() {
+                interface_asset(doc, sink, &field, key, item);
+            }
         } else if INTERFACE_LISTS.contains(&key.as_str()) {
             doc.expect(sink, &field, value, Shape::StrList);
         } else if key == "defaultPrompt" {
@@ -244,6 +255,20 @@ fn interface(doc: Doc<'_>, sink: &mut Sink) {
         }
     }
 }
+
+/// The images the interface names (`logo`, `logoDark`, `composerIcon`,
+/// `screenshots`) are files of the plugin: a `..` or absolute path would
+/// have Codex show a file from elsewhere.
+fn interface_asset(doc: Doc<'_>, sink: &mut Sink, field: &str, key: &str, value: &Value) {
+    let Some(path) = value.as_str().filter(|_| INTERFACE_ASSETS.contains(&key)) else { return };
+    if !path.contains("://") && relative_path(path).is_err() {
+        let message = format!("{field}: {path:?} leaves the plugin folder (\"..\" or an absolute path)");
+        doc.report(sink, &PATH_ESCAPES, "interface", message);
+    }
+}
+
+/// The interface fields that name a file of the plugin.
+const INTERFACE_ASSETS: &[&str] = &["composerIcon", "logo", "logoDark", "screenshots"];
 
 fn default_prompt(doc: Doc<'_>, sink: &mut Sink, value: &Value) {
     if !doc.expect(sink, "interface.defaultPrompt", value, Shape::StrOrStrList) {

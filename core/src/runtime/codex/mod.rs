@@ -2,6 +2,7 @@
 //! listed in the marketplace at [`facts::MARKETPLACE_PATH`]) and a project kind
 //! (what Codex reads from a repository or from `~/.codex`).
 
+mod judge;
 mod commands;
 pub(crate) mod facts;
 pub(crate) mod lint;
@@ -40,13 +41,44 @@ pub(crate) const DEFAULT_CAPABILITIES: [&str; 1] = ["Interactive"];
 /// Codex's CLI and its app-server, the judge of its plugins and projects.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "codex",
+    name: "Codex",
+    commands: &["codex"],
     package: "@openai/codex",
     version: "0.171.0",
     binary: "node_modules/@openai/codex-linux-x64/vendor/*/bin/codex",
     extra_packages: &[],
     load: &["codex plugin marketplace add ./ROOT", "codex plugin add NAME@MARKETPLACE --json"],
     list: &["codex app-server: plugin/read, skills/list, hooks/list"],
-    driver: "tests/clients/codex_inventory.py",
+    driver: "judge/drivers/codex_inventory.py",
+    typical_seconds: 3,
+    launch: super::Launch::AsInstalled,
+};
+
+/// Codex judging a plugin listed by its marketplace at the output root.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::Plugin],
+    driver: "judge/drivers/codex_inventory.py",
+    args: &["--codex", "BIN", "plugin", "--marketplace-root", "ROOT", "--plugin", "NAME"],
+    read: judge::read_plugin,
+};
+
+/// Codex reading a project (or, for the user scope, a home) the build wrote into.
+const PROJECT_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::Project],
+    driver: "judge/drivers/codex_inventory.py",
+    args: &["--codex", "BIN", "project", "--root", "ROOT", "--scope", "SCOPE"],
+    read: judge::read_project,
+};
+
+/// Codex judging an Agent Plugins package (it reads their root manifest).
+pub(crate) const PACKAGE_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::Plugin],
+    driver: "judge/drivers/codex_agent_plugins.py",
+    args: &["--codex", "BIN", "--plugin-dir", "DIR", "--name", "NAME"],
+    read: judge::read_package,
 };
 
 /// Codex, as the registry knows it.
@@ -63,7 +95,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: Some(super::HookTrust { kind: ArtifactKind::Plugin, hooks_file: "hooks/hooks.json", how: HOOK_TRUST }),
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &["interface", "apps"], read_field: Some(("interface", read::foreign_interface)) }),
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: lint::RULES,
     subject: "Codex",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true), (facts::PLUGIN_DATA_VAR, false)],

@@ -10,6 +10,7 @@
 //! 23a, 23b]. Its own camelCase events would hand the same script another
 //! payload.
 
+mod judge;
 pub(crate) mod facts;
 
 use serde_json::{Map, Value, json};
@@ -36,13 +37,26 @@ const HOOK_VARS: VarTable = VarTable(&[("${PLUGIN_DATA}", facts::PLUGIN_DATA)]);
 /// GitHub Copilot CLI and its headless server, the judge of its plugins.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "copilot",
+    name: "Copilot CLI",
+    commands: &["copilot"],
     package: "@github/copilot",
     version: "1.0.102",
     binary: "node_modules/.bin/copilot",
     extra_packages: &[],
     load: &["copilot plugin marketplace add ./ROOT", "copilot plugin install NAME@MARKETPLACE"],
     list: &["copilot plugin list --json", "copilot skill list --json", "copilot mcp list --json"],
-    driver: "tests/clients/copilot_inventory.py",
+    driver: "judge/drivers/copilot_inventory.py",
+    typical_seconds: 25,
+    launch: super::Launch::AsInstalled,
+};
+
+/// Copilot CLI judging a plugin listed by a marketplace at the output root.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::Plugin],
+    driver: "judge/drivers/copilot_inventory.py",
+    args: &["--copilot", "BIN", "plugin", "--marketplace-root", "ROOT", "--plugin", "NAME"],
+    read: judge::read_plugin,
 };
 
 /// Copilot CLI, as the registry knows it.
@@ -59,7 +73,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK]),
     rules: &[],
     subject: "Copilot CLI",
     folder_vars: &[],

@@ -13,6 +13,7 @@ pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
 pub(crate) mod hooks;
+mod judge;
 mod mcp;
 mod prompt;
 pub(crate) mod tools;
@@ -39,13 +40,35 @@ const USER_CONTEXT_FILE: &str = ".gemini/GEMINI.md";
 /// Gemini CLI, the judge of its extensions and projects.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "gemini",
+    name: "Gemini CLI",
+    commands: &["gemini"],
     package: "@google/gemini-cli",
     version: "0.61.0",
     binary: "node_modules/.bin/gemini",
     extra_packages: &["@iarna/toml@2.2.5"],
     load: &["gemini extensions validate DIR", "gemini extensions install DIR --consent --skip-settings"],
     list: &["gemini extensions list"],
-    driver: "tests/clients/gemini_inventory.py",
+    driver: "judge/drivers/gemini_inventory.py",
+    typical_seconds: 25,
+    launch: super::Launch::AsInstalled,
+};
+
+/// Gemini CLI judging an extension: validate, install, list, its own loaders.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::Extension],
+    driver: "judge/drivers/gemini_inventory.py",
+    args: &["--gemini", "BIN", "--no-relaunch", "--extension", "DIR"],
+    read: judge::read_extension,
+};
+
+/// Gemini CLI reading a project's (or, for the user scope, a home's) `.gemini/`.
+const PROJECT_CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::Project],
+    driver: "judge/drivers/gemini_inventory.py",
+    args: &["--gemini", "BIN", "--no-relaunch", "--project", "ROOT", "--scope", "SCOPE"],
+    read: judge::read_project,
 };
 
 /// Gemini CLI, as the registry knows it.
@@ -62,7 +85,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &["settings", "excludeTools", "plan"], read_field: None }),
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: &[],
     subject: "Gemini CLI",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
@@ -511,7 +534,8 @@ fn agent_frontmatter(agent: &MarkdownComponent, description: &str) -> (Map<Strin
 /// groups under `hooks.<Event>` of `.gemini/settings.json`.
 fn hooks_file(w: &mut Writer<'_>, target: &Target) -> Result<()> {
     let Some(source) = &w.plugin.hooks else { return Ok(()) };
-    let events = source.value.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
+    let hooks = source.value.get("hooks").cloned().map(crate::shell::quote_folder_variables_in_hooks);
+    let events = hooks.and_then(|h| h.as_object().cloned()).unwrap_or_default();
     let spell = |text: &str| target.spell(text, Reader::Config);
     let (translated, rows) = hooks::translate(&events, &spell);
     let place = if target.project { SETTINGS_FILE } else { "hooks/hooks.json" };
@@ -827,7 +851,7 @@ mod tests {
         assert_eq!(
             value,
             json!({"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [
-                {"type": "command", "command": "${extensionPath}/g.sh", "timeout": 3000}]}]}})
+                {"type": "command", "command": "\"${extensionPath}/g.sh\"", "timeout": 3000}]}]}})
         );
         assert_eq!(row(&bundle, "hook", "SubagentStop").level, Level::Unsupported);
     }
@@ -884,7 +908,7 @@ mod tests {
                     SETTINGS_FILE.to_string(),
                     Part::JsonItems {
                         pointer: vec!["hooks".into(), "AfterAgent".into()],
-                        items: vec![json!({"hooks": [{"type": "command", "command": ".gemini/kit/h.sh"}]})],
+                        items: vec![json!({"hooks": [{"type": "command", "command": "\".gemini/kit/h.sh\""}]})],
                     }
                 ),
                 (

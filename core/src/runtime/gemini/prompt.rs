@@ -63,12 +63,8 @@ fn replace(body: &str, tokens: &[(usize, usize, Token)], with: impl Fn(Token) ->
 /// Translates argument placeholders and Claude's `` !`cmd` `` shell lines.
 pub fn translate(body: &str) -> Prompt {
     let mut notes = Vec::new();
-    if body.contains("!{") || body.contains("@{") {
-        notes.push(
-            "Gemini runs !{...} and inlines @{...} in a prompt, which Claude Code leaves as text".into(),
-        );
-    }
-    let body = shell_lines(body, &mut notes);
+    let body = literal_directives(body, &mut notes);
+    let body = shell_lines(&body, &mut notes);
     let tokens = scan(&body);
     let all = tokens.iter().any(|(_, _, t)| *t == Token::All);
     let mut positions: Vec<usize> = tokens
@@ -108,6 +104,26 @@ pub fn translate(body: &str) -> Prompt {
         }
     };
     Prompt { text, notes }
+}
+
+/// What keeps `!{` and `@{` text in a Gemini prompt: Gemini has no escape
+/// for its triggers, and a zero-width space between the two characters
+/// reads the same to a person and to the model.
+const DEFUSED: char = '\u{200B}';
+
+/// A body's own `!{...}` and `@{...}` are text in Claude Code; Gemini would
+/// run the first as a shell command and inline the second as a file. Each
+/// is written with a zero-width space after its `!` or `@`.
+fn literal_directives(body: &str, notes: &mut Vec<String>) -> String {
+    if !body.contains("!{") && !body.contains("@{") {
+        return body.to_string();
+    }
+    notes.push(
+        "the body's literal !{...} and @{...}, which Gemini would run or inline, are written with a \
+         zero-width space after ! and @ (Claude Code reads them as text)"
+            .into(),
+    );
+    body.replace("!{", &format!("!{DEFUSED}{{")).replace("@{", &format!("@{DEFUSED}{{"))
 }
 
 /// Claude's `` !`cmd` `` (run before the prompt is sent) -> Gemini's `!{cmd}`.
@@ -203,6 +219,9 @@ mod tests {
         let p = translate("Status: !`git status --short`\nKeep !`echo {` as is");
         assert_eq!(p.text, "Status: !{git status --short}\nKeep !`echo {` as is");
         assert_eq!(p.notes, ["!`cmd` becomes !{cmd}; Gemini asks before running it"]);
-        assert_eq!(translate("run !{ls}").notes.len(), 1);
+        let literal = translate("run !{touch PWNED} and read @{/etc/passwd}, then !`git status`");
+        assert_eq!(literal.text, "run !\u{200B}{touch PWNED} and read @\u{200B}{/etc/passwd}, then !{git status}");
+        assert!(!literal.text.contains("!{touch") && !literal.text.contains("@{/etc"));
+        assert_eq!(literal.notes.len(), 2, "{:?}", literal.notes);
     }
 }

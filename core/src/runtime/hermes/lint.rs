@@ -19,6 +19,12 @@ const HERMES_KINDS: &[&str] = &["standalone", "backend", "exclusive", "platform"
 pub(crate) fn check_manifest(cx: &Cx<'_>, sink: &mut Sink) {
     let Some(text) = cx.folder.text(HERMES_MANIFEST, sink) else { return };
     let runtime = Some(crate::registry::Runtime::Hermes);
+    if let Some((line, column)) = crate::limits::yaml_aliases_expand_too_far(text) {
+        let at = cx.folder.at_line(HERMES_MANIFEST, line, column);
+        let most = crate::limits::MAX_YAML_ALIAS_NODES;
+        sink.report(&INVALID_YAML, runtime, Some(at), format!("limit: YAML aliases expand past {most} nodes"));
+        return;
+    }
     if let Err(e) = YamlLoader::load_from_str(text) {
         let at = cx.folder.at_line(HERMES_MANIFEST, e.marker().line().max(1), e.marker().col() + 1);
         sink.report(

@@ -13,6 +13,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod judge;
 mod registration;
 
 use serde_json::{Map, Value, json};
@@ -36,13 +37,26 @@ const WORKSPACE: ArtifactKind = ArtifactKind::Workspace;
 /// Hermes Agent (Python), the judge of its plugins and workspaces.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "hermes",
+    name: "Hermes",
+    commands: &["hermes"],
     package: "pypi:hermes-agent",
     version: "0.19.0",
     binary: "bin/hermes",
     extra_packages: &[],
     load: &["cp -r DIR $HERMES_HOME/plugins/NAME", "hermes plugins enable NAME"],
     list: &["hermes plugins list"],
-    driver: "tests/clients/hermes_inventory.py",
+    driver: "judge/drivers/hermes_inventory.py",
+    typical_seconds: 7,
+    launch: super::Launch::AsInstalled,
+};
+
+/// Hermes loading a skill plugin copied into its plugins folder.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::SkillPlugin],
+    driver: "judge/drivers/hermes_inventory.py",
+    args: &["--hermes", "BIN", "--plugin-dir", "DIR"],
+    read: judge::read_plugin,
 };
 
 /// Hermes, as the registry knows it.
@@ -59,7 +73,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK]),
     rules: registration::RULES,
     subject: "Hermes",
     folder_vars: &[],
@@ -359,9 +373,8 @@ fn mcp_servers(w: &mut Writer<'_>, root: &LocalRoot) -> Result<()> {
     let Some(mcp) = &w.plugin.mcp else { return Ok(()) };
     for (name, server) in &mcp.servers {
         let (value, dropped) = hermes_server(&root.json(server.clone()));
-        // Hermes rewrites config.yaml the same way on every settings change.
-        let place =
-            format!("~/{CONFIG_FILE} mcp_servers.{name} (the file is rewritten as plain YAML: comments go)");
+        // Only this entry is written: the rest of the file keeps its bytes.
+        let place = format!("~/{CONFIG_FILE} mcp_servers.{name} (edited in place: the rest of the file keeps its bytes)");
         let (level, detail) = if dropped.is_empty() {
             (Level::Supported, place)
         } else {

@@ -17,6 +17,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod judge;
 
 use serde_json::{Value, json};
 
@@ -56,13 +57,26 @@ const MANIFESTLESS: super::Manifestless = super::Manifestless {
 /// OpenClaw's CLI (Node 24), the judge of its bundles and workspaces.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "openclaw",
+    name: "OpenClaw",
+    commands: &["openclaw"],
     package: "openclaw",
     version: "2026.9.6",
     binary: "openclaw",
     extra_packages: &[],
     load: &["openclaw plugins install DIR --force --accept-capabilities"],
     list: &["openclaw plugins inspect NAME --json", "openclaw skills list --json"],
-    driver: "tests/clients/openclaw_inventory.py",
+    driver: "judge/drivers/openclaw_inventory.py",
+    typical_seconds: 55,
+    launch: super::Launch::Node { version: "24.22.3", entry: "node_modules/openclaw/openclaw.mjs" },
+};
+
+/// OpenClaw installing a compatible bundle.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::CompatibleBundle],
+    driver: "judge/drivers/openclaw_inventory.py",
+    args: &["--openclaw", "BIN", "bundle", "--dir", "DIR", "--id", "NAME"],
+    read: judge::read_bundle,
 };
 
 /// OpenClaw, as the registry knows it.
@@ -79,7 +93,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK]),
     rules: &[],
     subject: "OpenClaw",
     folder_vars: &[],

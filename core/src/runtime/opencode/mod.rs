@@ -9,6 +9,7 @@
 
 pub(crate) mod facts;
 pub(crate) mod lint;
+mod judge;
 mod mcp_rules;
 
 use serde_json::{Map, Value, json};
@@ -44,13 +45,26 @@ const GUARDED_TOOLS: [(&str, &[&str]); 2] =
 /// OpenCode's CLI, the judge of its project and global configuration.
 pub(crate) const CLIENT: super::Client = super::Client {
     id: "opencode",
+    name: "OpenCode",
+    commands: &["opencode"],
     package: "opencode-ai",
     version: "1.18.33",
     binary: "node_modules/opencode-ai/bin/opencode.exe",
     extra_packages: &[],
     load: &["cd DIR"],
     list: &["opencode debug config", "opencode debug skill", "opencode agent list"],
-    driver: "tests/clients/opencode_inventory.py",
+    driver: "judge/drivers/opencode_inventory.py",
+    typical_seconds: 25,
+    launch: super::Launch::AsInstalled,
+};
+
+/// OpenCode reading the project the output root is.
+pub(crate) const CHECK: super::Check = super::Check {
+    client: &CLIENT,
+    kinds: &[ArtifactKind::Project],
+    driver: "judge/drivers/opencode_inventory.py",
+    args: &["--opencode", "BIN", "--cwd", "ROOT"],
+    read: judge::read_project,
 };
 
 /// OpenCode, as the registry knows it.
@@ -67,7 +81,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&CLIENT]),
+    judge: super::Judge::Clients(&[CHECK]),
     rules: &[],
     subject: "OpenCode",
     folder_vars: &[],

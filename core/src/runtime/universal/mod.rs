@@ -53,6 +53,12 @@ const SPEC_FILES: [&str; 3] =
 /// one of their formats.
 const ASSEMBLED: [Runtime; 4] = [Runtime::ClaudeCode, Runtime::AgentPlugins, Runtime::Codex, Runtime::Copilot];
 
+/// OpenClaw installing the universal folder, as it installs a compatible bundle.
+const OPENCLAW_CHECK: super::Check = super::Check {
+    kinds: &[ArtifactKind::Plugin],
+    ..openclaw::CHECK
+};
+
 /// universal, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     name: "universal",
@@ -67,7 +73,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Clients(&[&claude_code::CLIENT, &codex::CLIENT, &copilot::CLIENT, &openclaw::CLIENT]),
+    judge: super::Judge::Clients(&[claude_code::CHECK, codex::CHECK, copilot::CHECK, OPENCLAW_CHECK]),
     rules: &[],
     subject: "universal",
     folder_vars: &[],

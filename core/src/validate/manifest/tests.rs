@@ -49,12 +49,13 @@ fn claude_refuses_what_its_schema_refuses() {
 
 #[test]
 fn codex_names_versions_and_ignored_paths() {
-    let manifest = r#"{"name": "my plugin", "version": 1, "skills": "../skills", "interface": {"defaultPrompt": ["x"], "tagline": "y"}}"#;
+    let manifest = r#"{"name": "my plugin", "version": 1, "skills": "skills", "apps": "../apps.json", "interface": {"defaultPrompt": ["x"], "tagline": "y"}}"#;
     let found = codes(&[(".codex-plugin/plugin.json", manifest)]);
     assert_eq!(
         found,
         vec![
             "manifest/name-invalid",
+            "manifest/path-escapes",
             "manifest/unknown-key",
             "manifest/value-ignored",
             "manifest/version-invalid"

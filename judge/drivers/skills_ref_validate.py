@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Run the Agent Skills reference validator on every skill of one or more skills folders.
 
-Usage: skills_ref_validate.py --skills-ref BIN SKILLS_DIR...
+Usage: skills_ref_validate.py --skills-ref BIN [--missing-ok] SKILLS_DIR...
 
 For each `SKILLS_DIR/<name>/SKILL.md`, runs `skills-ref validate SKILLS_DIR/<name>`
 (offline, in a HOME of its own) and adds the layout check skills-ref cannot make:
 a SKILL.md nested deeper than `<skills>/<name>/` is listed under "nested" (Agent
 Plugins clients never look there). Prints one JSON object
 `{"skills": {"<absolute skill dir>": {"exit", "output"}}, "nested": [...]}`. Exit 0 when
-every validation ran (whatever it reported), 2 on usage errors.
+every validation ran (whatever it reported), 2 on usage errors (a SKILLS_DIR that is not a folder,
+unless --missing-ok: then it holds no skill).
 """
 import argparse
 import json
@@ -55,8 +56,11 @@ def nested_skills(root):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--skills-ref", required=True, help="path of the skills-ref binary")
+    ap.add_argument("--missing-ok", action="store_true", help="a folder that is not there holds no skill")
     ap.add_argument("dirs", nargs="+", help="skills folders (holding <name>/SKILL.md)")
     args = ap.parse_args()
+    if args.missing_ok:
+        args.dirs = [d for d in args.dirs if os.path.exists(d)]
     for d in args.dirs:
         if not os.path.isdir(d):
             ap.error(f"{d}: not a directory")

@@ -2,8 +2,8 @@
 """Ask the real Gemini CLI what it makes of an extension or a project's .gemini/.
 
 Usage:
-  gemini_inventory.py --gemini BIN --extension DIR
-  gemini_inventory.py --gemini BIN --project DIR [--scope project|user]
+  gemini_inventory.py --gemini BIN [--no-relaunch] --extension DIR
+  gemini_inventory.py --gemini BIN [--no-relaunch] --project DIR [--scope project|user]
 
 Runs offline in a throwaway HOME and prints one JSON object.
 
@@ -20,6 +20,9 @@ copied to a workspace that is the current directory; with --scope user it is
 copied to HOME. `gemini mcp list` reads the settings (and reports invalid
 ones), and gemini_load.mjs loads .gemini/{skills,agents,commands} and checks
 the hooks of .gemini/settings.json.
+
+--no-relaunch: the CLI does not relaunch itself (GEMINI_CLI_NO_RELAUNCH; the relaunch only
+raises node's heap limit, and doubles the start time).
 
 Exit 0 when every step ran (whatever the steps reported), 2 on usage errors or
 an unusable binary.
@@ -168,6 +171,7 @@ def main():
     what.add_argument("--extension", help="extension folder (holding gemini-extension.json)")
     what.add_argument("--project", help="output root written in place (holding .gemini/)")
     ap.add_argument("--scope", choices=["project", "user"], default="project")
+    ap.add_argument("--no-relaunch", action="store_true", help="GEMINI_CLI_NO_RELAUNCH=true")
     args = ap.parse_args()
     directory = os.path.abspath(args.extension or args.project)
     if not os.path.isdir(directory):
@@ -192,6 +196,8 @@ def main():
             os.makedirs(cwd)
         binary = os.path.abspath(args.gemini) if os.sep in args.gemini else shutil.which(args.gemini) or args.gemini
         gemini = Gemini(binary, home, cwd)
+        if args.no_relaunch:
+            gemini.env["GEMINI_CLI_NO_RELAUNCH"] = "true"
         try:
             probe = gemini.run("--version")
         except OSError as exc:

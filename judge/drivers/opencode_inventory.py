@@ -54,20 +54,25 @@ class OpenCode:
         }
 
     def run(self, *args):
-        try:
-            proc = subprocess.run(
-                [self.binary, *args],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=self.cwd,
-                env=self.env,
-                timeout=TIMEOUT,
-            )
-            code, out, err = proc.returncode, proc.stdout, proc.stderr
-        except subprocess.TimeoutExpired as exc:
-            code, out = TIMEOUT_EXIT, exc.stdout or b""
-            err = (exc.stderr or b"") + b"\n[opencode_inventory: timed out after %d s]\n" % TIMEOUT
+        # Into files, not pipes: OpenCode 1.18 exits before a pipe takes more
+        # than 64 KiB, so a long listing (20 skills) would come back cut off.
+        with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
+            try:
+                code = subprocess.run(
+                    [self.binary, *args],
+                    stdin=subprocess.DEVNULL,
+                    stdout=out_file,
+                    stderr=err_file,
+                    cwd=self.cwd,
+                    env=self.env,
+                    timeout=TIMEOUT,
+                ).returncode
+                timed_out = b""
+            except subprocess.TimeoutExpired:
+                code, timed_out = TIMEOUT_EXIT, b"\n[opencode_inventory: timed out after %d s]\n" % TIMEOUT
+            out_file.seek(0)
+            err_file.seek(0)
+            out, err = out_file.read(), err_file.read() + timed_out
         decode = lambda b: ANSI.sub("", b.decode("utf-8", "replace"))
         return {"exit": code, "output": decode(out), "stderr": decode(err)}
 
