@@ -31,8 +31,7 @@ fn named<T: TS>() -> (String, String) {
 
 /// The vocabulary's declarations: the runtime ids (from the registry), the
 /// artifact kinds, the components and the finding codes, each a union of
-/// strings. They change when a runtime is added, so they live in one file
-/// every binding's typings import (`vocabulary.d.ts`).
+/// strings.
 pub fn vocabulary() -> Vec<(String, String)> {
     vec![
         named::<Runtime>(),
@@ -47,9 +46,10 @@ pub fn vocabulary() -> Vec<(String, String)> {
 }
 
 /// One exported declaration per type, by name, in an order where each only
-/// names types declared before it (or in [`vocabulary`]).
+/// names types declared before it: the [`vocabulary`] first.
 pub fn declarations() -> Vec<(String, String)> {
-    vec![
+    let mut declarations = vocabulary();
+    declarations.extend([
         named::<serde_json::Value>(),
         named::<BundlePath>(),
         named::<Scope>(),
@@ -84,5 +84,6 @@ pub fn declarations() -> Vec<(String, String)> {
         named::<ValidationReport>(),
         named::<Rule>(),
         named::<ImportNote<'static>>(),
-    ]
+    ]);
+    declarations
 }
