@@ -117,6 +117,17 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
     let mut to_read = Vec::with_capacity(entries.len());
     let mut refused = Vec::new();
     for entry in &entries {
+        // Paths are text from here on (the engine, manifests, every
+        // runtime's files): read as text, two names the filesystem tells
+        // apart would become one, and one file would silently win.
+        if !entry.utf8 {
+            refused.push(format!(
+                "{}: the name is not valid UTF-8 (shown here with \\x escapes for the bytes that are \
+                 not), and a plugin's paths are text; rename it",
+                entry.rel
+            ));
+            continue;
+        }
         // Every run ignores and removes such names in an output root: a
         // bundle could never hold one.
         if entry.rel.split('/').any(is_temp_name) {
@@ -266,7 +277,9 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
                 EntryKind::Special => false,
             };
             let name = entry.rel.rsplit('/').next().unwrap_or_default();
-            readable && !is_temp_name(name)
+            // No plan names a path that is not text: such a file is the
+            // user's, and no manifest can track it.
+            readable && entry.utf8 && !is_temp_name(name)
         })
         .collect();
     let to_read: HashSet<&str> = to_read.iter().copied().collect();
@@ -1528,10 +1541,60 @@ enum EntryKind {
 }
 
 struct Entry {
-    /// Relative to the walked root, `/`-separated.
+    /// Relative to the walked root, `/`-separated; a name that is not
+    /// Unicode is shown with escapes ([`name_text`]).
     rel: String,
     path: PathBuf,
     kind: EntryKind,
+    /// Whether every name on the path is Unicode, so `rel` is the path
+    /// itself and not only a way to show it: two names the operating system
+    /// tells apart (`caf\xe9.md`, `caf\xe8.md`) must never become one.
+    utf8: bool,
+}
+
+/// A file or folder name as text: the name itself when it is Unicode, else
+/// each byte (on Windows, each unpaired surrogate) that is not shown as an
+/// escape (`caf\xe9.md`), so two such names stay apart in a message.
+pub fn name_text(name: &std::ffi::OsStr) -> String {
+    if let Some(text) = name.to_str() {
+        return text.to_string();
+    }
+    escaped(name)
+}
+
+#[cfg(unix)]
+fn escaped(name: &std::ffi::OsStr) -> String {
+    use std::fmt::Write as _;
+    use std::os::unix::ffi::OsStrExt;
+    let mut text = String::new();
+    for chunk in name.as_bytes().utf8_chunks() {
+        text.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            let _ = write!(text, "\\x{byte:02x}");
+        }
+    }
+    text
+}
+
+#[cfg(windows)]
+fn escaped(name: &std::ffi::OsStr) -> String {
+    use std::fmt::Write as _;
+    use std::os::windows::ffi::OsStrExt;
+    let mut text = String::new();
+    for unit in char::decode_utf16(name.encode_wide()) {
+        match unit {
+            Ok(c) => text.push(c),
+            Err(e) => {
+                let _ = write!(text, "\\u{{{:04x}}}", e.unpaired_surrogate());
+            }
+        }
+    }
+    text
+}
+
+#[cfg(not(any(unix, windows)))]
+fn escaped(name: &std::ffi::OsStr) -> String {
+    name.to_string_lossy().into_owned()
 }
 
 /// Every non-folder entry below `root`, sorted by relative path; folders
@@ -1571,8 +1634,9 @@ fn walk_noting_folders(
                 EntryKind::Special
             };
             let rel = path.strip_prefix(root).expect("below root");
-            let rel: Vec<&str> = rel.iter().map(|c| c.to_str().unwrap_or("\u{fffd}")).collect();
-            out.push(Entry { rel: rel.join("/"), path, kind });
+            let utf8 = rel.to_str().is_some();
+            let rel: Vec<String> = rel.iter().map(name_text).collect();
+            out.push(Entry { rel: rel.join("/"), path, kind, utf8 });
         }
     }
     out.sort_by(|a, b| a.rel.cmp(&b.rel));

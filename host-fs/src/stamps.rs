@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::HostResult;
 #[cfg(unix)]
-use super::{HostError, parallel_map, skipped_in_source, walk_noting_folders};
+use super::{HostError, name_text, parallel_map, skipped_in_source, walk_noting_folders};
 
 /// A file's or folder's identity and last change as its metadata gives
 /// them (device, inode, size, mode, modification and status-change times to
@@ -44,7 +44,7 @@ pub fn stamps(root: &Path, source: bool, exclude: &[PathBuf]) -> HostResult<Opti
     for folder in folders {
         let below = folder.strip_prefix(root).expect("below root");
         let mut rel: String =
-            below.iter().map(|c| c.to_str().unwrap_or("\u{fffd}")).collect::<Vec<_>>().join("/");
+            below.iter().map(name_text).collect::<Vec<_>>().join("/");
         if !rel.is_empty() {
             rel.push('/');
         }
