@@ -142,7 +142,8 @@ fn a_file_of_the_users_whose_name_is_not_utf8_in_a_project_folder_is_left_alone(
         build(&src, &project, &["--target", "claude-code:project"]).expect(0);
     }
     assert!(project.join(".claude/skills/tidy/SKILL.md").is_file(), "built beside it");
-    run(&["uninstall", "--target", "claude-code:project", "--namespace", "demo", "--out", s(&project)]).expect(0);
+    run(&["uninstall", "--target", "claude-code:project", "--namespace", "demo", "--out", s(&project)])
+        .expect(0);
     assert!(!project.join(".claude/skills").exists(), "ours removed");
     assert_eq!(fs::read(&theirs).expect("still there"), b"theirs\n");
 }

@@ -239,7 +239,9 @@ fn confined_link(real_root: &Path, link: &Path) -> Result<Option<PathBuf>, Strin
     }
 }
 
-/// Hashes every file below `root` and reads the bytes of `to_read`; temp
+/// Hashes every file below `root` and reads the bytes of `to_read` (a path
+/// `<folder>/*<end>` reads every file directly in that folder whose name
+/// ends with `<end>`); temp
 /// files of an interrupted write are not part of what is there. Each file
 /// is hashed a block at a time, so memory stays bounded whatever the
 /// folder holds; [`observe_for`] does not even read what no plan looks at.
@@ -282,8 +284,8 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
             readable && entry.utf8 && !is_temp_name(name)
         })
         .collect();
-    let to_read: HashSet<&str> = to_read.iter().copied().collect();
-    let reads: Vec<&Entry> = entries.iter().filter(|e| to_read.contains(e.rel.as_str())).collect();
+    let to_read = ToRead::new(to_read);
+    let reads: Vec<&Entry> = entries.iter().filter(|e| to_read.names(&e.rel)).collect();
     let read = parallel_map(&reads, |entry| fs::read(&entry.path))
         .map_err(|(at, e)| HostError::at(&reads[at].path, e))?;
     let contents: HashMap<&str, Vec<u8>> = reads.iter().map(|e| e.rel.as_str()).zip(read).collect();
@@ -310,6 +312,39 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
         }
     }
     Ok(observed)
+}
+
+/// The paths a plan reads: each as it is, or `<folder>/*<end>`, every file
+/// directly in that folder whose name ends with `<end>` (the manifests of
+/// every bundle written into a project folder, whatever its namespace).
+struct ToRead<'a> {
+    paths: HashSet<&'a str>,
+    patterns: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> ToRead<'a> {
+    fn new(to_read: &[&'a str]) -> Self {
+        let mut paths = HashSet::new();
+        let mut patterns = Vec::new();
+        for path in to_read {
+            let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+            match name.strip_prefix('*') {
+                Some(end) => patterns.push((folder, end)),
+                None => {
+                    paths.insert(*path);
+                }
+            }
+        }
+        ToRead { paths, patterns }
+    }
+
+    fn names(&self, rel: &str) -> bool {
+        if self.paths.contains(rel) {
+            return true;
+        }
+        let (folder, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+        self.patterns.iter().any(|(f, end)| *f == folder && name.len() > end.len() && name.ends_with(end))
+    }
 }
 
 /// The paths below the output root the manifest at `rel` may track, if it

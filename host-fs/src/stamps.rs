@@ -43,8 +43,7 @@ pub fn stamps(root: &Path, source: bool, exclude: &[PathBuf]) -> HostResult<Opti
         entries.into_iter().map(|entry| (entry.rel, entry.path)).collect();
     for folder in folders {
         let below = folder.strip_prefix(root).expect("below root");
-        let mut rel: String =
-            below.iter().map(name_text).collect::<Vec<_>>().join("/");
+        let mut rel: String = below.iter().map(name_text).collect::<Vec<_>>().join("/");
         if !rel.is_empty() {
             rel.push('/');
         }

@@ -205,6 +205,17 @@ pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<
     Ok(doc.close())
 }
 
+/// Whether two records, of two bundles, describe one part of one file: the
+/// same slot, and for a marketplace the same plugin's entry.
+pub fn same_part(a: &Record, b: &Record) -> bool {
+    match (a, b) {
+        (Record::MarketplaceEntry { name: m, .. }, Record::MarketplaceEntry { name: n, .. }) => {
+            m == n && a.same_slot(b)
+        }
+        _ => a.same_slot(b),
+    }
+}
+
 /// Previous records whose slot no wanted part fills any more.
 pub fn stale<'a>(records: &'a [Record], merges: &[Merge]) -> Vec<&'a Record> {
     let wanted: Vec<Record> = merges.iter().filter_map(Merge::record).collect();
