@@ -360,7 +360,9 @@ fn two_plugins_in_one_project_keep_each_others_files_and_parts_when_one_is_unins
         ("project", "claude-code:project,codex:project,gemini:project,opencode,openclaw:workspace"),
         ("user", "claude-code:project,codex:project,gemini:project,opencode,hermes:workspace"),
     ];
-    let users: [(&str, &str); 9] = [
+    // As people keep them, and as tools write them: on one line, with
+    // empty containers.
+    let kept: [(&str, &str); 9] = [
         (".mcp.json", "{\n  // mine\n  \"mcpServers\": {\n    \"mine\": {\"command\": \"x\"}\n  }\n}\n"),
         (
             ".claude.json",
@@ -374,14 +376,26 @@ fn two_plugins_in_one_project_keep_each_others_files_and_parts_when_one_is_unins
         ("opencode.json", "{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  \"theme\": \"x\",\n}\n"),
         (".hermes/config.yaml", "# mine\nmodel: x  # keep\nmcp_servers:\n  mine: {command: x}\n"),
     ];
+    let compact: [(&str, &str); 7] = [
+        (".mcp.json", "{\"mcpServers\": {}}\n"),
+        (".claude.json", "{\"numStartups\": 3}"),
+        (".claude/settings.json", "{\"permissions\": {\"allow\": [\"Bash(ls)\"]}}\n"),
+        (".gemini/settings.json", "{}\n"),
+        ("opencode.json", "{\"$schema\": \"https://opencode.ai/config.json\", \"mcp\": {}}\n"),
+        (".codex/config.toml", "model = \"o3\"\n"),
+        (".hermes/config.yaml", "mcp_servers: {}\n"),
+    ];
     let tmp = TempDir::new("two-plugins-one-project");
     let (alpha, beta) = (tmp.join("alpha"), tmp.join("beta"));
     neighbour_plugin(&alpha, "alpha");
     neighbour_plugin(&beta, "beta");
-    for (scope, targets) in scopes {
+    for ((scope, targets), (style, users)) in scopes
+        .iter()
+        .flat_map(|scope| [("kept", &kept[..]), ("compact", &compact[..])].map(|style| (*scope, style)))
+    {
         for (first, second) in [("alpha", "beta"), ("beta", "alpha")] {
-            let case = format!("{scope}, {first} uninstalled first");
-            let out = tmp.join(&format!("{scope}-{first}"));
+            let case = format!("{scope}, {style} files, {first} uninstalled first");
+            let out = tmp.join(&format!("{scope}-{style}-{first}"));
             for (rel, bytes) in users {
                 write(&out, rel, bytes);
             }

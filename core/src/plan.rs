@@ -35,7 +35,11 @@ impl Observed {
     }
 
     fn bytes(&self, path: &BundlePath) -> Option<&[u8]> {
-        self.contents.get(path.as_str()).map(|b| &b[..])
+        self.bytes_at(path.as_str())
+    }
+
+    fn bytes_at(&self, path: &str) -> Option<&[u8]> {
+        self.contents.get(path).map(|b| &b[..])
     }
 }
 
@@ -198,8 +202,19 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
             let step = Step::Apply(wanted.clone(), merge::previous_for(wanted, records).cloned());
             shared.entry(wanted.path.clone()).or_default().push(step);
         }
-        let manifest =
+        let mut manifest =
             Manifest::describe(bundle, &output.generator, output.scope.as_str(), &options.generated_at);
+        // What of a shared file was the user's before this part was first
+        // written there stays so: kept from the record that wrote it, or
+        // read from the file now.
+        let others: Vec<&Record> = neighbours.records.iter().map(|(_, record)| record).collect();
+        for record in &mut manifest.merged {
+            let found = match records.iter().find(|previous| previous.same_slot(record)) {
+                Some(previous) => previous.found(),
+                None => merge::found_in(observed.bytes_at(record.path()), record, &others),
+            };
+            record.set_found(found);
+        }
         manifests.push(manifest_action(bundle.manifest.clone(), manifest, previous.as_ref(), observed));
     }
     if !output.retired.is_empty() {
@@ -305,21 +320,26 @@ impl Neighbours {
         steps
             .into_iter()
             .filter_map(|step| match step {
-                Step::Remove(Record::JsonItems { path, pointer, items }) => {
+                Step::Remove(Record::JsonItems { path, pointer, items, found }) => {
                     let items = self.unclaimed_items(&path, &pointer, items, &[]);
-                    (!items.is_empty()).then_some(Step::Remove(Record::JsonItems { path, pointer, items }))
+                    (!items.is_empty()).then_some(Step::Remove(Record::JsonItems {
+                        path,
+                        pointer,
+                        items,
+                        found,
+                    }))
                 }
                 Step::Remove(record) => {
                     (!self.records.iter().any(|(_, theirs)| merge::same_part(theirs, &record)))
                         .then_some(Step::Remove(record))
                 }
-                Step::Apply(merge, Some(Record::JsonItems { path, pointer, items: written })) => {
+                Step::Apply(merge, Some(Record::JsonItems { path, pointer, items: written, found })) => {
                     let wanted = match &merge.part {
                         Part::JsonItems { items, .. } => items.as_slice(),
                         _ => &[],
                     };
                     let written = self.unclaimed_items(&path, &pointer, written, wanted);
-                    Some(Step::Apply(merge, Some(Record::JsonItems { path, pointer, items: written })))
+                    Some(Step::Apply(merge, Some(Record::JsonItems { path, pointer, items: written, found })))
                 }
                 step => Some(step),
             })
@@ -339,7 +359,9 @@ impl Neighbours {
             .records
             .iter()
             .filter_map(|(_, record)| match record {
-                Record::JsonItems { path: p, pointer: q, items } if p == path && q == pointer => Some(items),
+                Record::JsonItems { path: p, pointer: q, items, .. } if p == path && q == pointer => {
+                    Some(items)
+                }
                 _ => None,
             })
             .flatten()
