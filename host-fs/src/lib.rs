@@ -4,6 +4,7 @@
 //! crash-safe writes (temp file + rename, manifests last, leftovers of a
 //! killed run swept by the next one).
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
@@ -139,13 +140,13 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
             continue;
         }
         let path = match entry.kind {
-            EntryKind::File => entry.path.clone(),
+            EntryKind::File => Cow::Borrowed(entry.path.as_path()),
             EntryKind::Special => {
                 refused.push(format!("{}: not a regular file (a FIFO, socket or device)", entry.rel));
                 continue;
             }
             EntryKind::Symlink => match confined_link(&real_root, &entry.path) {
-                Ok(Some(target)) => target,
+                Ok(Some(target)) => Cow::Owned(target),
                 Ok(None) => continue,
                 Err(why) => {
                     refused.push(format!("{}: {why}", entry.rel));
@@ -161,13 +162,15 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
         return Err(HostError::Io(lines.join("\n")));
     }
     let mut tree = SourceTree::new();
-    // A file over the engine's limits, and every file after it, is not read
-    // at all: the engine refuses the tree with a `limit` error naming it.
+    // Over the engine's limits, no file is read at all: the engine refuses
+    // the tree with a `limit` error naming the first file past them.
     let sizes = parallel_map(&to_read, |(_, path)| fs::metadata(path).map(|m| m.len()))
         .map_err(|(at, e)| HostError::at(&to_read[at].0.path, e))?;
     if let Some((at, why)) = tree.first_over_limit(&sizes) {
         tree.refuse_over_limit(&to_read[at].0.rel, why);
-        to_read.truncate(at);
+        // A refused tree is refused before anything looks at its files: no
+        // file of it is read (100,000 of them would cost their bytes and names).
+        to_read.clear();
     }
     let files = parallel_map(&to_read, |(_, path)| read_file(path))
         .map_err(|(at, e)| HostError::at(&to_read[at].0.path, e))?;
