@@ -131,6 +131,56 @@ fn junit_and_sarif_reports_of_a_run_with_no_client() {
     assert_eq!(log["runs"][0]["results"], Value::Array(Vec::new()));
 }
 
+/// A generation manifest that does not parse fails its own bundle, named,
+/// in every format; every other bundle is still judged (exit 1, not a
+/// usage error for the whole run).
+#[test]
+fn an_unreadable_manifest_fails_its_bundle_and_the_others_are_still_judged() {
+    let tmp = TempDir::new("verify-unreadable");
+    let out = striatum_all(&tmp);
+    write(&out, "claude-code/.plugforge-manifest.json", "{\"schemaVersion\": 1,\n  oops\n");
+    let run = run_without_clients(&tmp, &["verify", s(&out), "--json"]);
+    run.expect(1);
+    let report = run.json();
+    let bundles = report["bundles"].as_array().unwrap();
+    let broken: Vec<&Value> = bundles.iter().filter(|b| b["status"] == "failed").collect();
+    assert_eq!(broken.len(), 1, "{report:#}");
+    assert_eq!(broken[0]["runtime"], "claude-code");
+    assert_eq!(broken[0]["manifest"], "claude-code/.plugforge-manifest.json");
+    let reason = broken[0]["reason"].as_str().unwrap();
+    assert!(reason.contains("claude-code/.plugforge-manifest.json:2:3: invalid JSON"), "{reason}");
+    assert!(bundles.iter().any(|b| b["runtime"] == "codex" && b["status"] == "skipped"), "{report:#}");
+
+    let text = run_without_clients(&tmp, &["verify", s(&out)]);
+    text.expect(1);
+    let first = text.stdout.lines().next().unwrap();
+    assert!(
+        first.starts_with("claude-code ")
+            && first.contains(" failed: its generation manifest does not parse"),
+        "{}",
+        text.stdout
+    );
+
+    let sarif = run_without_clients(&tmp, &["verify", s(&out), "--format", "sarif"]);
+    sarif.expect(1);
+    let log = sarif.json();
+    assert_eq!(schemas::schema_errors("sarif-schema-2.1.0.json", &log), Vec::<String>::new());
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{log:#}");
+    assert_eq!(results[0]["ruleId"], "verify/manifest/unreadable");
+    assert_eq!(
+        results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "claude-code/.plugforge-manifest.json"
+    );
+
+    let junit = run_without_clients(&tmp, &["verify", s(&out), "--format", "junit"]);
+    junit.expect(1);
+    let doc = roxmltree::Document::parse(&junit.stdout).unwrap();
+    assert_eq!(doc.root_element().attribute("failures"), Some("1"), "{}", junit.stdout);
+    let failure = doc.descendants().find(|n| n.has_tag_name("failure")).unwrap();
+    assert!(failure.attribute("message").unwrap().starts_with("claude-code/.plugforge-manifest.json: "));
+}
+
 #[test]
 fn validate_writes_a_sarif_log_with_every_finding_at_its_file() {
     let tmp = TempDir::new("validate-sarif");
