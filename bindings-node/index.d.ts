@@ -460,6 +460,12 @@ export declare function rules(): Array<Rule>
  */
 export declare function runCli(argv: Array<string>): number
 
+/**
+ * Every runtime the engine writes for, in registry order (the order of
+ * `--target all`): its id, name, artifact kinds (default first) and marker files.
+ */
+export declare function runtimes(): Array<RuntimeInfo>
+
 /** sha256 as lowercase hex, the form manifests and `observed.hashes` use. */
 export declare function sha256Hex(bytes: Uint8Array): string
 
