@@ -172,6 +172,15 @@ fn failures(
     use plugforge_judge::Status;
     let mut out = Vec::new();
     for bundle in &report.bundles {
+        // A bundle that failed with no client run: its manifest did not parse.
+        if bundle.status == Status::Failed && bundle.clients.is_empty() {
+            out.push((
+                "verify/manifest/unreadable".to_string(),
+                bundle,
+                bundle.manifest.clone(),
+                format!("{}: {}", bundle.runtime, bundle.reason.as_deref().unwrap_or("failed")),
+            ));
+        }
         for client in bundle.clients.iter().filter(|c| c.status == Status::Failed) {
             match &client.reading {
                 Some(reading) => {
@@ -264,6 +273,7 @@ fn rule_text(id: &str) -> String {
     match id.rsplit('/').next() {
         Some("not-loaded") => format!("{client} did not load a component the build wrote"),
         Some("refused") => format!("{client} refused or warned about the bundle"),
+        Some("unreadable") => "the bundle's generation manifest does not parse".to_string(),
         _ => format!("{client} could not judge the bundle"),
     }
 }
@@ -316,8 +326,17 @@ fn junit(report: &plugforge_judge::Report) -> Result<String, Failure> {
     for bundle in &report.bundles {
         let mut suite = TestSuite::new(format!("{} ({})", bundle.runtime, artifact(bundle, None)));
         if bundle.clients.is_empty() {
-            let mut status = TestCaseStatus::skipped();
-            status.set_message(format!("not judged: {}", bundle.reason.as_deref().unwrap_or_default()));
+            let reason = bundle.reason.as_deref().unwrap_or_default();
+            let mut status = if bundle.status == Status::Failed {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status.set_message(format!("{}: {reason}", bundle.manifest));
+                status
+            } else {
+                let mut status = TestCaseStatus::skipped();
+                status.set_message(format!("not judged: {reason}"));
+                status
+            };
+            status.set_description(reason);
             let mut case = TestCase::new(bundle.runtime.as_str(), status);
             case.set_classname(bundle.runtime.as_str());
             suite.add_test_case(case);

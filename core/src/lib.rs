@@ -98,7 +98,7 @@ pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
 pub use report::{Diagnostic, Honesty, Level, Severity};
 pub use runtime::verdict::{Built, Count, Missing, Reading, Said};
 pub use runtime::{
-    Check, Client, HookEvents, HookShape, Judge, Kind, Layout, Runtime, RuntimeInfo, Spec, runtimes,
+    Check, Client, HookEvents, HookShape, Judge, Kind, Launch, Layout, Runtime, RuntimeInfo, Spec, runtimes,
 };
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,

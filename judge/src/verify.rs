@@ -124,9 +124,20 @@ struct Bundle {
     bundle: String,
 }
 
-/// Every bundle below `root` whose manifest a build wrote, in registry order.
-fn bundles(root: &Path, targets: &[String], manifest_name: &str) -> Result<Vec<Bundle>, String> {
+/// A manifest that a build's file name and place say is one, but that does
+/// not parse: its runtime, path and what is wrong.
+struct Unreadable {
+    runtime: Runtime,
+    manifest_path: String,
+    message: String,
+}
+
+/// Every bundle below `root` whose manifest a build wrote, in registry
+/// order, and the manifests that do not parse (each is a failed bundle; the
+/// others are still judged).
+fn bundles(root: &Path, targets: &[String], manifest_name: &str) -> (Vec<Bundle>, Vec<Unreadable>) {
     let mut found = Vec::new();
+    let mut unreadable = Vec::new();
     for runtime in Runtime::ALL.iter().copied() {
         if !targets.is_empty() && !targets.iter().any(|t| t == runtime.id()) {
             continue;
@@ -155,7 +166,15 @@ fn bundles(root: &Path, targets: &[String], manifest_name: &str) -> Result<Vec<B
         for rel in candidates {
             let path = root.join(&rel);
             let Ok(bytes) = std::fs::read(&path) else { continue };
-            let manifest = Manifest::parse(&rel, &bytes).map_err(|e| e.message())?.sorted();
+            let manifest = match Manifest::parse(&rel, &bytes) {
+                Ok(manifest) => manifest.sorted(),
+                Err(e) => {
+                    if !unreadable.iter().any(|u: &Unreadable| u.manifest_path == rel) {
+                        unreadable.push(Unreadable { runtime, manifest_path: rel, message: e.message() });
+                    }
+                    continue;
+                }
+            };
             if manifest.runtime != runtime.id() || found.iter().any(|f: &Bundle| f.manifest_path == rel) {
                 continue;
             }
@@ -172,7 +191,7 @@ fn bundles(root: &Path, targets: &[String], manifest_name: &str) -> Result<Vec<B
             found.push(Bundle { runtime, manifest, manifest_path: rel, bundle });
         }
     }
-    Ok(found)
+    (found, unreadable)
 }
 
 fn read_dir_sorted(dir: &Path) -> Vec<String> {
@@ -230,7 +249,7 @@ pub fn verify(options: &Options) -> Result<Report, String> {
     for target in &options.targets {
         Runtime::parse(target).map_err(|e| e.message())?;
     }
-    let found = bundles(&root, &options.targets, &options.manifest_name)?;
+    let (found, unreadable) = bundles(&root, &options.targets, &options.manifest_name);
     let python = find::on_path(driver::PYTHON).is_some();
     let mut verdicts = Vec::new();
     let mut tasks = VecDeque::new();
@@ -330,6 +349,24 @@ pub fn verify(options: &Options) -> Result<Report, String> {
             Status::Skipped
         };
     }
+    for broken in unreadable {
+        let bundle = broken.manifest_path.rsplit_once('/').map_or(".", |(dir, _)| dir).to_string();
+        verdicts.push(BundleVerdict {
+            runtime: broken.runtime.id().into(),
+            kind: String::new(),
+            plugin: String::new(),
+            bundle,
+            manifest: broken.manifest_path,
+            status: Status::Failed,
+            reason: Some(format!(
+                "its generation manifest does not parse, so nothing in it is judged: {}",
+                broken.message
+            )),
+            clients: Vec::new(),
+        });
+    }
+    // In registry order, as the bundles found are.
+    verdicts.sort_by_key(|v| Runtime::ALL.iter().position(|r| r.id() == v.runtime));
     let ok = !verdicts.iter().any(|v| v.status == Status::Failed);
     Ok(Report {
         ok,

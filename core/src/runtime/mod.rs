@@ -56,7 +56,7 @@ use std::collections::BTreeMap;
 
 pub use spec::{
     Agents, Check, Client, CommandDescription, Commands, Foreign, HookEvents, HookShape, HookTrust, Hooks,
-    Judge, Keys, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
+    Judge, Keys, Launch, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
 };
 pub use writer::{Writer, left_out, marketplace_owner};
 

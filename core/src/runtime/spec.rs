@@ -266,6 +266,37 @@ pub struct Client {
     /// seconds (measured; most of it waiting, not computing): the slowest
     /// clients are started first.
     pub typical_seconds: u32,
+    /// What makes `binary` runnable once the package is installed.
+    pub launch: Launch,
+}
+
+/// What makes a client's `binary` runnable once its package is installed
+/// (by `verify --install` and `scripts/install-clients` alike).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Launch {
+    /// It runs as npm or pip installed it.
+    AsInstalled,
+    /// npm 11 skips install scripts, which leaves `binary` a stub until
+    /// this Node script (below the install prefix) runs in its own folder.
+    AfterScript(&'static str),
+    /// `binary` is a wrapper that runs `entry` (below the install prefix)
+    /// with Node `version`, from npm's `node-<platform>` package: under an
+    /// older Node, npm silently resolves an older release or a placeholder
+    /// (it skips versions whose engines do not match), and the entry runs
+    /// under whatever `node` is on PATH. That node is linked beside the
+    /// wrapper as `node`, for drivers that import the client's own modules.
+    Node { version: &'static str, entry: &'static str },
+}
+
+impl Launch {
+    /// Its column in `pinned-clients.txt`, as `scripts/install-clients` reads it.
+    pub fn pin(&self) -> String {
+        match self {
+            Launch::AsInstalled => String::new(),
+            Launch::AfterScript(script) => format!("script:{script}"),
+            Launch::Node { version, entry } => format!("node@{version}:{entry}"),
+        }
+    }
 }
 
 /// Which keys an object may hold.

@@ -45,6 +45,7 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
     list: &["skills-ref validate DIR/skills/NAME"],
     driver: "judge/drivers/skills_ref_validate.py",
     typical_seconds: 2,
+    launch: super::Launch::AsInstalled,
 };
 
 /// The reference validator on every skill of a package.

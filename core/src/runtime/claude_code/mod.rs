@@ -41,6 +41,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     list: &["claude plugin details NAME@MARKETPLACE"],
     driver: "judge/drivers/claude_inventory.py",
     typical_seconds: 5,
+    launch: super::Launch::AfterScript("node_modules/@anthropic-ai/claude-code/install.cjs"),
 };
 
 /// Claude Code judging a plugin listed by the marketplace at the output root.

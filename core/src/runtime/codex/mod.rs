@@ -50,6 +50,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     list: &["codex app-server: plugin/read, skills/list, hooks/list"],
     driver: "judge/drivers/codex_inventory.py",
     typical_seconds: 3,
+    launch: super::Launch::AsInstalled,
 };
 
 /// Codex judging a plugin listed by its marketplace at the output root.

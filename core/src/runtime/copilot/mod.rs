@@ -46,6 +46,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     list: &["copilot plugin list --json", "copilot skill list --json", "copilot mcp list --json"],
     driver: "judge/drivers/copilot_inventory.py",
     typical_seconds: 25,
+    launch: super::Launch::AsInstalled,
 };
 
 /// Copilot CLI judging a plugin listed by a marketplace at the output root.

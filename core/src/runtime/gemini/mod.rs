@@ -48,6 +48,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     list: &["gemini extensions list"],
     driver: "judge/drivers/gemini_inventory.py",
     typical_seconds: 25,
+    launch: super::Launch::AsInstalled,
 };
 
 /// Gemini CLI judging an extension: validate, install, list, its own loaders.

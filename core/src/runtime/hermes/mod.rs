@@ -46,6 +46,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     list: &["hermes plugins list"],
     driver: "judge/drivers/hermes_inventory.py",
     typical_seconds: 7,
+    launch: super::Launch::AsInstalled,
 };
 
 /// Hermes loading a skill plugin copied into its plugins folder.

@@ -66,6 +66,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     list: &["openclaw plugins inspect NAME --json", "openclaw skills list --json"],
     driver: "judge/drivers/openclaw_inventory.py",
     typical_seconds: 55,
+    launch: super::Launch::Node { version: "24.22.3", entry: "node_modules/openclaw/openclaw.mjs" },
 };
 
 /// OpenClaw installing a compatible bundle.

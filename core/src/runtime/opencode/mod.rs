@@ -54,6 +54,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     list: &["opencode debug config", "opencode debug skill", "opencode agent list"],
     driver: "judge/drivers/opencode_inventory.py",
     typical_seconds: 25,
+    launch: super::Launch::AsInstalled,
 };
 
 /// OpenCode reading the project the output root is.
