@@ -72,7 +72,7 @@ def test_runtimes_is_the_registry_the_builder_knows() -> None:
     assert str(unknown.value).endswith("known: " + ", ".join(r.id for r in listed)), unknown.value
     for runtime in listed:
         with pytest.raises(plugforge.UnsupportedKindError) as bad:
-            plugforge.build(files, targets=[f"{runtime.id}:nonesuch"])
+            plugforge.build(files, targets=[(runtime.id, "nonesuch")])
         assert str(bad.value).endswith("it supports: " + ", ".join(runtime.kinds)), bad.value
     first = listed[0]
     assert (first.id, first.name, first.kinds, first.in_target_all) == ("claude-code", "Claude Code", ["plugin", "project"], True)
