@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { before, test } from 'node:test'
 
-import { binJs, readFiles, repoDir, run, rustCli, tempDir } from './support.mjs'
+import { binJs, claudeBin, readFiles, repoDir, run, rustCli, tempDir } from './support.mjs'
 
 const striatum = path.join(repoDir, 'examples', 'striatum')
 const env = { ...process.env, SOURCE_DATE_EPOCH: '1700000000', NO_COLOR: '1' }
@@ -145,4 +145,32 @@ test('verify: the same report and exit codes, with no client found by either hos
     assert.match(parsed.bundles[0].clients[0].reason, /plugforge verify --install/)
     assert.equal(parsed.bundles[1].status, 'not-judged')
   }
+})
+
+test('verify with a real client: the same verdict through both hosts, passed and then failed', (t) => {
+  const claude = claudeBin(t)
+  if (!claude) return
+  const dir = tempDir(t, 'verify-client')
+  const out = path.join(dir, 'out')
+  const built = run(rust, ['build', striatum, '--target', 'claude-code', '--out', out, '--var', 'runner_version=0.7.3'], { cwd: dir, env })
+  assert.equal(built.code, 0, built.stderr)
+  const report = (text) => JSON.parse(text, (k, v) => (k === 'millis' ? undefined : v))
+  const verify = () => {
+    const args = ['verify', out, '--json', '--client', `claude=${claude}`]
+    const r = run(rust, args, { cwd: dir, env })
+    const n = run(process.execPath, [binJs, ...args], { cwd: dir, env })
+    assert.equal(n.code, r.code, 'exit code')
+    assert.equal(n.stderr, r.stderr)
+    assert.deepEqual(report(n.stdout), report(r.stdout))
+    return { code: r.code, report: report(r.stdout) }
+  }
+  const passed = verify()
+  assert.equal(passed.code, 0, JSON.stringify(passed.report))
+  const [client] = passed.report.bundles[0].clients
+  assert.equal(client.status, 'passed')
+  // A skill folder deleted after the build: the client no longer lists it.
+  fs.rmSync(path.join(out, 'claude-code', 'skills', 'striatum-recover'), { recursive: true })
+  const failed = verify()
+  assert.equal(failed.code, 1)
+  assert.match(JSON.stringify(failed.report.bundles[0]), /striatum-recover/)
 })

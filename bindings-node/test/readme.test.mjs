@@ -8,7 +8,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 
 import { createFiles, starterSource } from 'plugforge'
-import { pkgDir, readFiles, repoDir, run, tempDir } from './support.mjs'
+import { claudeBin, pkgDir, readFiles, repoDir, run, tempDir } from './support.mjs'
 
 const blocks = [...fs.readFileSync(path.join(pkgDir, 'README.md'), 'utf8').matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1])
 
@@ -20,14 +20,6 @@ function runBlock(code, esm) {
   return result
 }
 
-function claudeBin(t) {
-  const bin = process.env.PLUGFORGE_CLAUDE_BIN
-  if (bin && fs.existsSync(bin)) return bin
-  const skip = (process.env.PLUGFORGE_SKIP_CLIENTS ?? '').split(',').map((s) => s.trim())
-  assert.ok(skip.includes('claude'), 'PLUGFORGE_CLAUDE_BIN is not set to a binary: install the client (scripts/install-clients claude) or skip it by name (PLUGFORGE_SKIP_CLIENTS=claude)')
-  t.skip('claude is listed in PLUGFORGE_SKIP_CLIENTS; the real-client check did not run')
-  return null
-}
 
 test('the three-line example builds Striatum, and Claude Code validates it with no warning', (t) => {
   const out = path.join(tempDir(t, 'readme'), 'dist', 'striatum')

@@ -1,4 +1,5 @@
 // Shared by the tests: paths, temp folders, file trees, sha256, processes.
+import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -117,4 +118,15 @@ export function installTarballs(dir, tarballs, extra = []) {
   const mode = extra.includes('--prefer-offline') ? [] : ['--offline']
   const installed = run(npm, ['install', ...mode, '--no-audit', '--no-fund', '--no-package-lock', ...extra, ...tarballs], { cwd: dir })
   if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`)
+}
+
+/** The real Claude Code the suite pinned (PLUGFORGE_CLAUDE_BIN): a missing one fails the test
+ * unless PLUGFORGE_SKIP_CLIENTS names it, and then the test is skipped, saying so. */
+export function claudeBin(t) {
+  const bin = process.env.PLUGFORGE_CLAUDE_BIN
+  if (bin && fs.existsSync(bin)) return bin
+  const skip = (process.env.PLUGFORGE_SKIP_CLIENTS ?? '').split(',').map((s) => s.trim())
+  assert.ok(skip.includes('claude'), 'PLUGFORGE_CLAUDE_BIN is not set to a binary: install the client (scripts/install-clients claude) or skip it by name (PLUGFORGE_SKIP_CLIENTS=claude)')
+  t.skip('claude is listed in PLUGFORGE_SKIP_CLIENTS; the real-client check did not run')
+  return null
 }

@@ -44,3 +44,16 @@ def epoch(monkeypatch: pytest.MonkeyPatch) -> str:
     """A fixed SOURCE_DATE_EPOCH (2026-05-09T18:42:11Z) for reproducible manifests."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1778352131")
     return "2026-05-09T18:42:11Z"
+
+
+def claude_bin() -> str:
+    """The real Claude Code the suite pinned (PLUGFORGE_CLAUDE_BIN): a missing one fails the test
+    unless PLUGFORGE_SKIP_CLIENTS names it, and then the test is skipped, saying so."""
+    binary = os.environ.get("PLUGFORGE_CLAUDE_BIN", "")
+    if binary and Path(binary).exists():
+        return binary
+    skip = [s.strip() for s in os.environ.get("PLUGFORGE_SKIP_CLIENTS", "").split(",")]
+    if "claude" not in skip:
+        pytest.fail("PLUGFORGE_CLAUDE_BIN is not set to a binary: install the client "
+                    "(scripts/install-clients claude) or skip it by name (PLUGFORGE_SKIP_CLIENTS=claude)")
+    pytest.skip("claude is listed in PLUGFORGE_SKIP_CLIENTS")

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, claude_bin
 
 SOURCE = "examples/striatum"
 
@@ -208,3 +209,30 @@ def test_verify(cli_bin: Path, python_cli: list[str], tmp_path: Path, epoch: str
         claude = report["bundles"][0]["clients"][0]
         assert claude["status"] == "skipped" and "plugforge verify --install" in claude["reason"]
         assert report["bundles"][1]["status"] == "not-judged"
+
+
+def test_verify_with_a_real_client(cli_bin: Path, python_cli: list[str], tmp_path: Path, epoch: str) -> None:
+    """With the real Claude Code found, both hosts run it and give the same verdict: passed, and
+    failed naming the skill once a skill folder is deleted after the build."""
+    claude = claude_bin()
+    out = tmp_path / "out"
+    subprocess.run([str(cli_bin), "build", SOURCE, "--target", "claude-code", "--out", str(out),
+                    "--var", "runner_version=0.7.3"], cwd=ROOT, check=True, capture_output=True)
+
+    def verify() -> tuple[int, object]:
+        results = {}
+        for name, command in (("rust", [str(cli_bin)]), ("python", python_cli)):
+            proc = subprocess.run([*command, "verify", str(out), "--json", "--client", f"claude={claude}"],
+                                  cwd=ROOT, capture_output=True, text=True, check=False)
+            results[name] = (proc.returncode, _without_millis(json.loads(proc.stdout)), proc.stderr)
+        assert results["python"] == results["rust"]
+        code, report, _ = results["rust"]
+        return code, report
+
+    code, report = verify()
+    assert code == 0, report
+    assert report["bundles"][0]["clients"][0]["status"] == "passed"
+    shutil.rmtree(out / "claude-code" / "skills" / "striatum-recover")
+    code, report = verify()
+    assert code == 1
+    assert "striatum-recover" in json.dumps(report["bundles"][0])

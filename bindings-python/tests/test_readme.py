@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conftest import BINDING, ROOT, STRIATUM
+from conftest import BINDING, ROOT, STRIATUM, claude_bin
 
 BLOCKS = re.findall(r"```python\n(.*?)```", (BINDING / "README.md").read_text(), re.S)
 
@@ -27,20 +27,9 @@ def run_python(code: str) -> str:
     return result.stdout
 
 
-def claude_bin() -> str:
-    binary = os.environ.get("PLUGFORGE_CLAUDE_BIN", "")
-    if binary and Path(binary).exists():
-        return binary
-    skip = [s.strip() for s in os.environ.get("PLUGFORGE_SKIP_CLIENTS", "").split(",")]
-    if "claude" not in skip:
-        pytest.fail("PLUGFORGE_CLAUDE_BIN is not set to a binary: install the client "
-                    "(scripts/install-clients claude) or skip it by name (PLUGFORGE_SKIP_CLIENTS=claude)")
-    pytest.skip("claude is listed in PLUGFORGE_SKIP_CLIENTS")
-
-
 def inventory(plugin_dir: Path, marketplace_root: Path, plugin: str) -> Any:
     result = subprocess.run(
-        ["python3", str(ROOT / "tests" / "clients" / "claude_inventory.py"), "--claude", claude_bin(),
+        ["python3", str(ROOT / "judge" / "drivers" / "claude_inventory.py"), "--claude", claude_bin(),
          "--plugin-dir", str(plugin_dir), "--marketplace-root", str(marketplace_root), "--plugin", plugin],
         capture_output=True, text=True, check=False,
     )
