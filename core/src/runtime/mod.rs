@@ -48,6 +48,7 @@ registry! {
     Hermes => hermes,
     Copilot => copilot,
     Antigravity => antigravity,
+    QwenCode => qwen_code,
     Generic => generic,
     Universal => universal,
 }
