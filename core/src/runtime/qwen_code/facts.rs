@@ -314,6 +314,15 @@ pub const MCP_KEYS: [&str; 10] =
 pub const MCP_STREAMABLE_HTTP: &str = "httpUrl";
 pub const MCP_SSE: &str = "url";
 
+/// The formats Qwen converts when a folder has no [`MANIFEST_PATH`], in the
+/// order it tries them (`extension-converter.ts`, B:135073-135126; run): a
+/// root `plugin.json` whose `$schema` is the Agent Plugins 1.0 URL comes
+/// first (another Agent Plugins version is an install error), then Gemini
+/// CLI's manifest, then Claude Code's. Of an Agent Plugins plugin it loads
+/// skills and `mcp.json` only (B:142559; `loadAgentPluginSkills`, B:141289;
+/// `loadAgentPluginMcpServers`, B:114293).
+pub const AGENT_PLUGINS_LOADS: &str = "skills and mcp.json";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,9 @@
 //!
 //! Qwen Code has no marketplace file of its own (it reads Claude Code's), so
 //! its bundle stands beside the others in `--target all` and is installed
-//! from its folder.
+//! from its folder. Of the universal folder it reads the Agent Plugins root
+//! manifest first, and so loads its skills and `mcp.json` only
+//! ([`loaded_as`]).
 
 mod agent;
 pub(crate) mod facts;
@@ -25,7 +27,7 @@ pub(crate) mod read;
 
 use serde_json::{Map, Value, json};
 
-use super::{BOTH_SCOPES, Kind, Layout, Writer};
+use super::{BOTH_SCOPES, Kind, Layout, Runtime, Writer};
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::format::yaml;
 use crate::model::MarkdownComponent;
@@ -65,6 +67,10 @@ pub(crate) const CHECK: super::Check = super::Check {
     read: judge::read_extension,
 };
 
+/// The formats Qwen Code converts when a folder has no `qwen-extension.json`,
+/// in the order it tries them ([`facts::AGENT_PLUGINS_LOADS`]).
+const LOADS_FORMATS: &[Runtime] = &[Runtime::AgentPlugins, Runtime::Gemini, Runtime::ClaudeCode];
+
 /// Qwen Code, as the registry knows it.
 pub(crate) const SPEC: super::Spec = super::Spec {
     id: "qwen-code",
@@ -73,7 +79,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: LOADS_FORMATS, loaded_as: Some(loaded_as), loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: true, manifest_fallbacks: &[], check_manifest: Some(lint::check_manifest), check_plugin: None, layout: lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: false, strict_spec_keys: false },
     agents: super::Agents { recursive: false, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: false, description: None, own_format: None },
@@ -608,6 +614,40 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         .render_str(TEMPLATE, minijinja::value::Serde(&ctx))
         .unwrap_or_else(|e| panic!("embedded template qwen-code/README.md.j2: {e:#}"));
     w.add("README.md", text.into_bytes(), crate::templates::origin("qwen-code/README.md.j2"))
+}
+
+/// What Qwen Code loads of a plugin laid out in `format` (one of
+/// [`LOADS_FORMATS`]). Of an Agent Plugins 1.0 plugin: its skills and
+/// `mcp.json` (and the `bin/` files it copies with them), as that format's
+/// writer reports them, and nothing else.
+/// Claude Code and Gemini CLI plugins are converted at install, which is not
+/// described here (no rows).
+fn loaded_as(w: &mut Writer<'_>, format: Runtime) -> bool {
+    if format != Runtime::AgentPlugins {
+        return false;
+    }
+    let mut spec = match Writer::new(format, &format.kinds()[0], w.plugin, w.options) {
+        Ok(writer) => writer,
+        Err(_) => return false,
+    };
+    if super::agent_plugins::write(&mut spec).is_err() {
+        return false;
+    }
+    let rows = spec.finish().honesty;
+    let how = format!(
+        "read as an Agent Plugins 1.0 plugin, of which Qwen Code loads only {}",
+        facts::AGENT_PLUGINS_LOADS
+    );
+    for row in rows {
+        let (level, said) = match row.component {
+            // Qwen installs the whole folder: files beside the skills travel as they do there.
+            "skill" | "mcp" | "bin" => (row.level, format!("{how}: {}", row.detail)),
+            _ if row.level == Level::Unsupported => (Level::Unsupported, format!("{how}: {}", row.detail)),
+            _ => (Level::Unsupported, format!("{how}; build --target qwen-code for its own extension")),
+        };
+        w.honest(row.component, &row.name, level, said);
+    }
+    true
 }
 
 #[cfg(test)]
