@@ -166,6 +166,36 @@ name?: string | null,
 folderName?: string | null, };
 export type Part = { "kind": "marketplace_entry", document: JsonValue, entry: JsonValue, } | { "kind": "json_entry", pointer: Array<string>, key: string, value: JsonValue, } | { "kind": "json_items", pointer: Array<string>, items: Array<JsonValue>, } | { "kind": "section", id: string, text: string, };
 /**
+ * A runtime as the hosts list it (`runtimes()` in every binding): what a
+ * page or a tool needs to offer it as a target, and the files that mark a
+ * folder as its plugin or marketplace.
+ */
+export type RuntimeInfo = { 
+/**
+ * The id `--target` takes and reports carry.
+ */
+id: string, 
+/**
+ * Its name in messages and documentation.
+ */
+name: string, 
+/**
+ * Its artifact kinds, default first.
+ */
+kinds: Array<string>, 
+/**
+ * Whether `--target all` builds it.
+ */
+inTargetAll: boolean, 
+/**
+ * The file that marks a folder as its plugin (`validate` looks for it).
+ */
+marker: string | null, 
+/**
+ * Its marketplace file (`validate` looks for it too).
+ */
+marketplace: string | null, };
+/**
  * `err.code` of a thrown error: the core's codes, then the host's.
  */
 export type ErrorCode = "invalid_source" | "invalid_path" | "template" | "unsupported_runtime" | "unsupported_kind" | "url_not_allowed" | "invalid_options" | "invalid_manifest" | "credential" | "limit" | "io" | "usage" | "refused";

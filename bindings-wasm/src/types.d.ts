@@ -279,6 +279,36 @@ summary: string,
  */
 fix: string, };
 /**
+ * A runtime as the hosts list it (`runtimes()` in every binding): what a
+ * page or a tool needs to offer it as a target, and the files that mark a
+ * folder as its plugin or marketplace.
+ */
+export type RuntimeInfo = { 
+/**
+ * The id `--target` takes and reports carry.
+ */
+id: string, 
+/**
+ * Its name in messages and documentation.
+ */
+name: string, 
+/**
+ * Its artifact kinds, default first.
+ */
+kinds: Array<string>, 
+/**
+ * Whether `--target all` builds it.
+ */
+inTargetAll: boolean, 
+/**
+ * The file that marks a folder as its plugin (`validate` looks for it).
+ */
+marker: string | null, 
+/**
+ * Its marketplace file (`validate` looks for it too).
+ */
+marketplace: string | null, };
+/**
  * Something of the native plugin the canonical source does not carry.
  */
 export type ImportNote = { 

@@ -7,8 +7,8 @@ use ts_rs::{Config, TS};
 use crate::{
     BuildOptions, BundlePath, CarriedUrl, Diagnostic, DoctorOptions, DoctorReport, ErrorCode, Finding,
     FindingCode, Generator, Honesty, ImportNote, ImportOptions, Level, Location, Merge, Op, Part,
-    PlanOptions, Problem, Rule, RuleSeverity, Scope, Severity, Subject, SubjectKind, Summary, TargetFailure,
-    TargetRequest, UninstallOptions, ValidateOptions, ValidationFinding, ValidationReport,
+    PlanOptions, Problem, Rule, RuleSeverity, RuntimeInfo, Scope, Severity, Subject, SubjectKind, Summary,
+    TargetFailure, TargetRequest, UninstallOptions, ValidateOptions, ValidationFinding, ValidationReport,
 };
 
 /// `export type Name = …;` of `T`, its doc comment first.
@@ -62,6 +62,7 @@ pub fn declarations() -> Vec<(String, String)> {
         named::<ValidationFinding>(),
         named::<ValidationReport>(),
         named::<Rule>(),
+        named::<RuntimeInfo>(),
         named::<ImportNote>(),
     ]
 }

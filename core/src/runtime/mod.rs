@@ -48,6 +48,7 @@ registry! {
     Hermes => hermes,
     Copilot => copilot,
     Antigravity => antigravity,
+    QwenCode => qwen_code,
     Generic => generic,
     Universal => universal,
 }
@@ -221,6 +222,42 @@ pub(crate) fn is_in_place_manifest(path: &str, manifest_name: &str) -> bool {
     name.len() > manifest_name.len()
         && name.ends_with(manifest_name)
         && in_place_state_dirs().contains(&folder)
+}
+
+
+/// A runtime as the hosts list it (`runtimes()` in every binding): what a
+/// page or a tool needs to offer it as a target, and the files that mark a
+/// folder as its plugin or marketplace.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct RuntimeInfo {
+    /// The id `--target` takes and reports carry.
+    pub id: &'static str,
+    /// Its name in messages and documentation.
+    pub name: &'static str,
+    /// Its artifact kinds, default first.
+    pub kinds: Vec<&'static str>,
+    /// Whether `--target all` builds it.
+    pub in_target_all: bool,
+    /// The file that marks a folder as its plugin (`validate` looks for it).
+    pub marker: Option<&'static str>,
+    /// Its marketplace file (`validate` looks for it too).
+    pub marketplace: Option<&'static str>,
+}
+
+/// Every runtime, in registry order (the order of `--target all`).
+pub fn runtimes() -> Vec<RuntimeInfo> {
+    Runtime::specs()
+        .map(|spec| RuntimeInfo {
+            id: spec.id,
+            name: spec.name,
+            kinds: spec.kinds.iter().map(|k| k.name).collect(),
+            in_target_all: spec.in_target_all,
+            marker: spec.reads.marker,
+            marketplace: spec.marketplace.as_ref().map(|m| m.file),
+        })
+        .collect()
 }
 
 /// Writes one runtime's bundle of one kind.
