@@ -224,7 +224,6 @@ pub(crate) fn is_in_place_manifest(path: &str, manifest_name: &str) -> bool {
         && in_place_state_dirs().contains(&folder)
 }
 
-
 /// A runtime as the hosts list it (`runtimes()` in every binding): what a
 /// page or a tool needs to offer it as a target, and the files that mark a
 /// folder as its plugin or marketplace.
