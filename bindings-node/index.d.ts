@@ -4,7 +4,7 @@
 /**
  * A runtime the core writes for, by its id.
  */
-export type RuntimeId = "claude-code" | "codex" | "gemini" | "cursor" | "opencode" | "agent-plugins" | "openclaw" | "hermes" | "copilot" | "antigravity" | "generic" | "universal";
+export type RuntimeId = "claude-code" | "codex" | "gemini" | "cursor" | "opencode" | "agent-plugins" | "openclaw" | "hermes" | "copilot" | "antigravity" | "qwen-code" | "generic" | "universal";
 /**
  * An artifact kind: the shape of bundle a runtime's kind writes
  * (`--target codex:project`).
@@ -17,7 +17,7 @@ export type Component = "skill" | "command" | "agent" | "hook" | "mcp" | "settin
 /**
  * What a build diagnostic or an import note is about.
  */
-export type DiagnosticCode = "agent_name_mismatch" | "description_derived" | "description_from_readme" | "description_too_long" | "dropped_field" | "duplicate_server" | "extra_context_file" | "foreign_manifest_unreadable" | "foreign_mcp_file" | "frontmatter_quoted" | "frontmatter_unopened" | "hooks_switched_off" | "icon_dropped" | "ignored_file" | "invalid_command" | "invalid_field" | "invalid_hook" | "invalid_manifest" | "metadata_disagrees" | "metadata_from_manifest" | "metadata_from_marketplace" | "missing_description" | "missing_file" | "missing_frontmatter" | "missing_metadata" | "name_changed" | "name_from_folder" | "no_marketplace" | "not_installed" | "read_as_native" | "root_skill" | "runtime_only_field" | "runtime_only_file" | "schema_version" | "skill_name_mismatch" | "skipped_file" | "template_file" | "unknown_field" | "unsupported_field" | "unsupported_hook" | "unsupported_hook_event" | "unsupported_prompt_feature" | "unsupported_server" | "unused_field" | "unused_file" | "version_added";
+export type DiagnosticCode = "agent_name_mismatch" | "description_derived" | "description_from_readme" | "description_too_long" | "dropped_field" | "duplicate_server" | "extra_context_file" | "foreign_manifest_unreadable" | "foreign_mcp_file" | "frontmatter_quoted" | "frontmatter_unopened" | "hooks_switched_off" | "icon_dropped" | "ignored_file" | "invalid_command" | "invalid_field" | "invalid_hook" | "invalid_manifest" | "kept_for_another_bundle" | "localized_field" | "metadata_disagrees" | "metadata_from_manifest" | "metadata_from_marketplace" | "missing_description" | "missing_file" | "missing_frontmatter" | "missing_metadata" | "name_changed" | "name_from_folder" | "no_marketplace" | "not_installed" | "read_as_native" | "root_skill" | "runtime_only_field" | "runtime_only_file" | "runtime_only_variable" | "schema_version" | "skill_name_mismatch" | "skipped_file" | "template_file" | "unknown_field" | "unsupported_field" | "unsupported_hook" | "unsupported_hook_event" | "unsupported_prompt_feature" | "unsupported_server" | "unused_field" | "unused_file" | "version_added";
 /**
  * The code of a rule of the catalog every runtime's format shares
  * (`area/what`); the codes of the rules only one runtime's format has
@@ -201,6 +201,36 @@ name?: string | null,
  */
 folderName?: string | null, };
 export type Part = { "kind": "marketplace_entry", document: JsonValue, entry: JsonValue, } | { "kind": "json_entry", pointer: Array<string>, key: string, value: JsonValue, } | { "kind": "json_items", pointer: Array<string>, items: Array<JsonValue>, } | { "kind": "section", id: string, text: string, };
+/**
+ * A runtime as the hosts list it (`runtimes()` in every binding): what a
+ * page or a tool needs to offer it as a target, and the files that mark a
+ * folder as its plugin or marketplace.
+ */
+export type RuntimeInfo = { 
+/**
+ * The id `--target` takes and reports carry.
+ */
+id: RuntimeId, 
+/**
+ * Its name in messages and documentation.
+ */
+name: string, 
+/**
+ * Its artifact kinds, default first.
+ */
+kinds: Array<ArtifactKind>, 
+/**
+ * Whether `--target all` builds it.
+ */
+inTargetAll: boolean, 
+/**
+ * The file that marks a folder as its plugin (`validate` looks for it).
+ */
+marker: string | null, 
+/**
+ * Its marketplace file (`validate` looks for it too).
+ */
+marketplace: string | null, };
 /**
  * `err.code` of a thrown error: the core's codes, then the host's.
  */
@@ -495,6 +525,12 @@ export declare function rules(): Array<Rule>
  * taking the whole Node process down.
  */
 export declare function runCli(argv: Array<string>): number
+
+/**
+ * Every runtime the engine writes for, in registry order (the order of
+ * `--target all`): its id, name, artifact kinds (default first) and marker files.
+ */
+export declare function runtimes(): Array<RuntimeInfo>
 
 /** sha256 as lowercase hex, the form manifests and `observed.hashes` use. */
 export declare function sha256Hex(bytes: Uint8Array): string

@@ -849,6 +849,7 @@ module.exports.hostSetCwd = nativeBinding.hostSetCwd
 module.exports.importPlugin = nativeBinding.importPlugin
 module.exports.rules = nativeBinding.rules
 module.exports.runCli = nativeBinding.runCli
+module.exports.runtimes = nativeBinding.runtimes
 module.exports.sha256Hex = nativeBinding.sha256Hex
 module.exports.starterSource = nativeBinding.starterSource
 module.exports.uninstallPathsToRead = nativeBinding.uninstallPathsToRead

@@ -1454,6 +1454,7 @@ export const hostSetCwd = __napiModule.exports.hostSetCwd
 export const importPlugin = __napiModule.exports.importPlugin
 export const rules = __napiModule.exports.rules
 export const runCli = __napiModule.exports.runCli
+export const runtimes = __napiModule.exports.runtimes
 export const sha256Hex = __napiModule.exports.sha256Hex
 export const starterSource = __napiModule.exports.starterSource
 export const uninstallPathsToRead = __napiModule.exports.uninstallPathsToRead

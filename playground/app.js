@@ -1,8 +1,7 @@
 // The playground page: a plugin source held in memory, built by the wasm
 // engine on every change, shown per runtime. Every failure lands on the page.
-import init, { build, starterSource, validate, version } from "./pkg/plugforge_wasm.js";
+import init, { build, runtimes, starterSource, validate, version } from "./pkg/plugforge_wasm.js";
 import { examples } from "./examples.js";
-import { RUNTIMES } from "./runtimes.js";
 import { readZip, writeZip } from "./zip.js";
 import { createEditor, showDiff } from "./editor.js";
 import { linkState, readLinkState, LINK_SOURCE_LIMIT } from "./link.js";
@@ -39,6 +38,9 @@ const state = {
 
 let sourceEditor;
 let viewer;
+// The runtimes the engine writes for and their artifact kinds, default first:
+// the engine's own registry, read once the module is loaded.
+let engineRuntimes = [];
 
 class PageError extends Error {
   constructor(message, location) {
@@ -300,7 +302,7 @@ function limitNote(total, limit, what) {
 
 function renderRuntimeOptions() {
   const box = $("runtimes");
-  for (const runtime of RUNTIMES) {
+  for (const runtime of engineRuntimes) {
     const row = document.createElement("div");
     row.className = "runtime";
     const label = document.createElement("label");
@@ -309,10 +311,11 @@ function renderRuntimeOptions() {
     check.id = `runtime-${runtime.id}`;
     check.value = runtime.id;
     check.checked = runtime.id === "claude-code";
-    label.append(check, ` ${runtime.label} `, code(runtime.id));
+    // A runtime named by its id alone (generic, universal) shows the id once.
+    label.append(check, " ", ...(runtime.name === runtime.id ? [] : [`${runtime.name} `]), code(runtime.id));
     const kind = document.createElement("select");
     kind.id = `kind-${runtime.id}`;
-    kind.setAttribute("aria-label", `${runtime.label} artifact kind`);
+    kind.setAttribute("aria-label", `${runtime.name} artifact kind`);
     kind.append(new Option("default kind", ""), ...runtime.kinds.map((k) => new Option(k, k)));
     row.append(label, kind);
     box.append(row);
@@ -341,7 +344,7 @@ function readVars() {
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 function readOptions() {
-  const targets = RUNTIMES.filter((r) => $(`runtime-${r.id}`).checked).map((r) => ({
+  const targets = engineRuntimes.filter((r) => $(`runtime-${r.id}`).checked).map((r) => ({
     runtime: r.id,
     kind: $(`kind-${r.id}`).value || null,
   }));
@@ -788,7 +791,7 @@ function wireDiff() {
 
 function linkOptions() {
   return {
-    targets: RUNTIMES.filter((r) => $(`runtime-${r.id}`).checked).map((r) => [r.id, $(`kind-${r.id}`).value]),
+    targets: engineRuntimes.filter((r) => $(`runtime-${r.id}`).checked).map((r) => [r.id, $(`kind-${r.id}`).value]),
     scope: $("scope").value,
     namespace: $("namespace").value,
     vars: $("vars").value,
@@ -800,7 +803,7 @@ function linkOptions() {
 function applyLinkOptions(options) {
   if (Array.isArray(options.targets)) {
     const chosen = new Map(options.targets);
-    for (const r of RUNTIMES) {
+    for (const r of engineRuntimes) {
       $(`runtime-${r.id}`).checked = chosen.has(r.id);
       $(`kind-${r.id}`).value = chosen.get(r.id) ?? "";
     }
@@ -960,6 +963,7 @@ async function main() {
   window.addEventListener("error", (e) => showFatal(e.message));
   window.addEventListener("unhandledrejection", (e) => showFatal(e.reason?.message ?? String(e.reason)));
   await init();
+  engineRuntimes = runtimes();
   sourceEditor = createEditor($("editor"), { onChange: onEdit, label: "File content" });
   viewer = createEditor($("viewer-content"), { readOnly: true, label: "Generated file content" });
   $("generated-at").value = new Date().toISOString().replace(/\.\d+Z$/, "Z");

@@ -33,6 +33,7 @@ module.exports = {
   validate: native.validate,
   importPlugin: native.importPlugin,
   rules: native.rules,
+  runtimes: native.runtimes,
   sha256Hex: native.sha256Hex,
   runCli,
   readTree: host.readTree,

@@ -13,6 +13,7 @@ export const {
   validate,
   importPlugin,
   rules,
+  runtimes,
   sha256Hex,
   runCli,
   readTree,

@@ -217,6 +217,13 @@ pub fn rules() -> Vec<Rule> {
     engine::rules().into_iter().map(Rule::from).collect()
 }
 
+/// Every runtime the engine writes for, in registry order (the order of
+/// `--target all`): its id, name, artifact kinds (default first) and marker files.
+#[napi(ts_return_type = "Array<RuntimeInfo>")]
+pub fn runtimes() -> serde_json::Value {
+    serde_json::to_value(engine::runtimes()).expect("the runtime list serializes")
+}
+
 /// The starter source `plugforge init` writes, for a kebab-case plugin name.
 #[napi]
 pub fn starter_source(env: &Env, name: String) -> Result<Vec<TreeFile>> {

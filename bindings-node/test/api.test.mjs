@@ -18,6 +18,7 @@ import {
   observe,
   readTree,
   runCli,
+  runtimes,
   sha256Hex,
   starterSource,
   uninstallPathsToRead,
@@ -48,6 +49,25 @@ test('ESM and CommonJS export the same objects', () => {
   for (const name of names) assert.equal(esm[name], cjs[name], name)
   assert.equal(esm.default, cjs)
   assert.match(version(), /^\d+\.\d+\.\d+/)
+})
+
+test('runtimes() is the registry the builder knows: ids in order, kinds default first, marker files', () => {
+  const listed = runtimes()
+  const unknown = thrown(() => build(starterSource('demo'), { targets: [{ runtime: 'nonesuch' }] }))
+  assert.equal(unknown.code, 'unsupported_runtime')
+  assert.ok(unknown.message.endsWith(`known: ${listed.map((r) => r.id).join(', ')}`), unknown.message)
+  for (const runtime of listed) {
+    const bad = thrown(() => build(starterSource('demo'), { targets: [{ runtime: runtime.id, kind: 'nonesuch' }] }))
+    assert.ok(bad.message.endsWith(`it supports: ${runtime.kinds.join(', ')}`), `${runtime.id}: ${bad.message}`)
+  }
+  assert.deepEqual(listed[0], {
+    id: 'claude-code',
+    name: 'Claude Code',
+    kinds: ['plugin', 'project'],
+    inTargetAll: true,
+    marker: '.claude-plugin/plugin.json',
+    marketplace: '.claude-plugin/marketplace.json',
+  })
 })
 
 test('a bad source throws an Error with code and every problem', () => {

@@ -87,6 +87,24 @@ test('readTree refuses links leading outside, nowhere or in a loop, and FIFOs, b
   }
 })
 
+test('file names that are not UTF-8 are refused by name, shown with escapes, and nothing is written', (t) => {
+  const dir = tempDir(t, 'not-utf8')
+  const src = path.join(dir, 'src')
+  makeSource(src)
+  // "café" in Latin-1 and "cafè": two names, one each if read as text.
+  const folder = Buffer.from(path.join(src, 'skills/tidy/'))
+  fs.writeFileSync(Buffer.concat([folder, Buffer.from([0x63, 0x61, 0x66, 0xe9])]), 'first\n')
+  fs.writeFileSync(Buffer.concat([folder, Buffer.from([0x63, 0x61, 0x66, 0xe8])]), 'second\n')
+  const error = thrown(() => readTree(src))
+  assert.equal(error.code, 'io')
+  for (const shown of ['skills/tidy/caf\\xe9: ', 'skills/tidy/caf\\xe8: ']) {
+    assert.ok(error.message.includes(shown), `${shown}\n${error.message}`)
+  }
+  const out = path.join(dir, 'out')
+  assert.equal(thrown(() => buildToDir(src, out, {}, { generatedAt: AT })).code, 'io')
+  assert.ok(!fs.existsSync(out), 'nothing written')
+})
+
 test('a symlinked bundle folder in the output root is refused and nothing is written', (t) => {
   const dir = tempDir(t, 'out-link')
   const src = path.join(dir, 'src')

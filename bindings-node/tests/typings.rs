@@ -31,6 +31,7 @@ const FROM_THE_CORE: &[&str] = &[
     "ValidateOptions",
     "ImportOptions",
     "Part",
+    "RuntimeInfo",
 ];
 
 /// The codes the Node host throws on top of the core's: `io` (the

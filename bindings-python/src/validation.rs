@@ -98,6 +98,23 @@ pub struct Rule {
     pub fix: String,
 }
 
+/// A runtime the engine writes for (`runtimes()`).
+#[pyclass(module = "plugforge", frozen, get_all)]
+pub struct RuntimeInfo {
+    /// The id `--target` takes and reports carry.
+    pub id: String,
+    /// Its name in messages and documentation.
+    pub name: String,
+    /// Its artifact kinds, default first.
+    pub kinds: Vec<String>,
+    /// Whether `--target all` builds it.
+    pub in_target_all: bool,
+    /// The file that marks a folder as its plugin (`validate` looks for it).
+    pub marker: Option<String>,
+    /// Its marketplace file (`validate` looks for it too).
+    pub marketplace: Option<String>,
+}
+
 /// Something of the native plugin the canonical source does not carry.
 #[pyclass(module = "plugforge", frozen, get_all)]
 pub struct ImportNote {
@@ -128,6 +145,7 @@ macro_rules! dataclass_repr {
 dataclass_repr!(Subject, "kind", "runtime", "root", "marker");
 dataclass_repr!(ValidationFinding, "code", "severity", "runtime", "file", "line", "column", "message");
 dataclass_repr!(Rule, "code", "severity", "runtimes");
+dataclass_repr!(RuntimeInfo, "id", "name", "kinds");
 dataclass_repr!(ImportNote, "code", "location", "message");
 dataclass_repr!(Imported, "runtime", "notes");
 
@@ -231,15 +249,32 @@ pub fn rules(py: Python<'_>) -> PyResult<Vec<Py<Rule>>> {
     pf::rules().into_iter().map(|r| Py::new(py, rule(r))).collect()
 }
 
+/// Every runtime the engine writes for, in registry order (the order of
+/// `--target all`): its id, name, artifact kinds (default first) and marker files.
+#[pyfunction]
+pub fn runtimes(py: Python<'_>) -> PyResult<Vec<Py<RuntimeInfo>>> {
+    let info = |r: pf::RuntimeInfo| RuntimeInfo {
+        id: r.id.into(),
+        name: r.name.into(),
+        kinds: r.kinds.iter().map(|k| k.to_string()).collect(),
+        in_target_all: r.in_target_all,
+        marker: r.marker.map(str::to_string),
+        marketplace: r.marketplace.map(str::to_string),
+    };
+    pf::runtimes().into_iter().map(|r| Py::new(py, info(r))).collect()
+}
+
 /// Registers the functions and classes on the module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(validate, module)?)?;
     module.add_function(wrap_pyfunction!(import_plugin, module)?)?;
     module.add_function(wrap_pyfunction!(rules, module)?)?;
+    module.add_function(wrap_pyfunction!(runtimes, module)?)?;
     module.add_class::<Subject>()?;
     module.add_class::<ValidationFinding>()?;
     module.add_class::<ValidationReport>()?;
     module.add_class::<Rule>()?;
+    module.add_class::<RuntimeInfo>()?;
     module.add_class::<ImportNote>()?;
     module.add_class::<Imported>()?;
     Ok(())

@@ -240,6 +240,9 @@ def literal_values(annotation: Any) -> set[str]:
 def test_the_vocabulary_literals_hold_what_the_engine_returns() -> None:
     runtimes = literal_values(plugforge.RuntimeId)
     assert len(runtimes) >= 12 and {"claude-code", "codex", "universal"} <= runtimes
+    listed = plugforge.runtimes()
+    assert {r.id for r in listed} == runtimes
+    assert {k for r in listed for k in r.kinds} == literal_values(plugforge.ArtifactKind)
     files = plugforge.read_tree(STRIATUM)
     result = plugforge.build(files, targets="all", vars={"runner_version": "0.7.3"})
     built = {b.runtime for b in result.bundles} | {f["runtime"] for f in result.failures}

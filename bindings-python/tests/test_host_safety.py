@@ -83,6 +83,24 @@ def test_read_tree_refuses_what_leads_outside_or_is_no_file(tmp_path: Path, kind
     assert not out.exists()
 
 
+def test_file_names_that_are_not_utf8_are_refused_by_name_with_escapes(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    make_source(src)
+    # "café" in Latin-1 and "cafè": two names, one each if read as text.
+    folder = os.fsencode(src / "skills" / "tidy")
+    for name, text in ((b"caf\xe9.md", b"first\n"), (b"caf\xe8.md", b"second\n")):
+        with open(folder + b"/" + name, "wb") as file:
+            file.write(text)
+    with pytest.raises(OSError) as refused:
+        plugforge.read_tree(src)
+    for shown in ("skills/tidy/caf\\xe9.md: ", "skills/tidy/caf\\xe8.md: "):
+        assert shown in str(refused.value), str(refused.value)
+    out = tmp_path / "out"
+    with pytest.raises(OSError, match="not valid UTF-8"):
+        plugforge.build_to_dir(src, out, generated_at=WHEN)
+    assert not out.exists()
+
+
 def test_a_symlinked_bundle_folder_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
     src = tmp_path / "src"
     make_source(src)

@@ -12,12 +12,17 @@ from typing import Any
 
 import jsonschema
 import pytest
+import referencing
 
 import plugforge
 from conftest import ROOT, STRIATUM, case_dirs
 
 SCHEMA = json.loads((ROOT / "schema" / "validate-report.schema.json").read_text())
-VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+# Its runtime ids are those of the source schema beside it ($ref "plugforge.schema.json#/$defs/runtime").
+SOURCE_SCHEMA = referencing.Resource.from_contents(json.loads((ROOT / "schema" / "plugforge.schema.json").read_text()))
+VALIDATOR = jsonschema.Draft202012Validator(
+    SCHEMA, registry=referencing.Registry().with_resource("plugforge.schema.json", SOURCE_SCHEMA)
+)
 RULES = case_dirs("rules")
 BLESSED = {f"{code}/{side}": RULES[code] / f"{side}.json" for code in RULES for side in ("fail", "pass")}
 FOLDERS = [p.parent / p.stem for p in BLESSED.values()]
@@ -61,3 +66,12 @@ def test_a_refusal_conforms(cli_bin: Path, tmp_path: Path) -> None:
 def test_the_bindings_report_conforms() -> None:
     report = plugforge.validate(plugforge.read_tree(STRIATUM), strict=True)
     check({"ok": report.valid, "report": report.as_dict()})
+
+
+def test_a_runtime_id_is_one_the_source_schema_lists() -> None:
+    subject = {"kind": "plugin", "runtime": "codex", "root": "", "marker": ".codex-plugin/plugin.json"}
+    report = {"schema": "plugforge.validate.v1", "valid": True, "strict": False, "subjects": [subject],
+              "errors": 0, "warnings": 0, "findings": []}
+    check({"ok": True, "report": report})
+    unknown = {**report, "subjects": [{**subject, "runtime": "nonesuch"}]}
+    assert list(VALIDATOR.iter_errors({"ok": True, "report": unknown})), "an unknown runtime id conforms"

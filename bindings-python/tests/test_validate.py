@@ -62,3 +62,19 @@ def test_rules_is_the_catalog_of_docs_rules_md() -> None:
         assert f"| `{rule.code}` | {rule.severity} |" in doc, rule.code
     no_plugin = next(r for r in catalog if r.code == "detect/no-plugin")
     assert (no_plugin.severity, no_plugin.runtimes) == ("error", [])
+
+
+def test_runtimes_is_the_registry_the_builder_knows() -> None:
+    listed = plugforge.runtimes()
+    files = plugforge.starter_source("demo")
+    with pytest.raises(plugforge.UnsupportedRuntimeError) as unknown:
+        plugforge.build(files, targets=["nonesuch"])
+    assert str(unknown.value).endswith("known: " + ", ".join(r.id for r in listed)), unknown.value
+    for runtime in listed:
+        with pytest.raises(plugforge.UnsupportedKindError) as bad:
+            plugforge.build(files, targets=[(runtime.id, "nonesuch")])
+        assert str(bad.value).endswith("it supports: " + ", ".join(runtime.kinds)), bad.value
+    first = listed[0]
+    assert (first.id, first.name, first.kinds, first.in_target_all) == ("claude-code", "Claude Code", ["plugin", "project"], True)
+    assert (first.marker, first.marketplace) == (".claude-plugin/plugin.json", ".claude-plugin/marketplace.json")
+    assert "RuntimeInfo(id='claude-code'" in repr(first)

@@ -207,6 +207,13 @@ pub fn rules() -> JsResult<JsValue> {
     Ok(convert::to_js(&plugforge_core::rules())?)
 }
 
+/// Every runtime the engine writes for, in registry order (the order of
+/// `--target all`): its id, name, artifact kinds (default first) and marker files.
+#[wasm_bindgen(unchecked_return_type = "RuntimeInfo[]")]
+pub fn runtimes() -> JsResult<JsValue> {
+    Ok(convert::to_js(&plugforge_core::runtimes())?)
+}
+
 /// The starter source `plugforge init` writes, as a file list `build` accepts.
 #[wasm_bindgen(js_name = starterSource, unchecked_return_type = "SourceFile[]")]
 pub fn starter_source(name: &str) -> JsResult<JsValue> {

@@ -27,6 +27,7 @@ test("the typings describe the results, not `any`", () => {
     "export function validate(files: SourceFile[], options?: ValidateOptions",
     "export function importPlugin(files: SourceFile[], options?: ImportOptions",
     "export function rules(): Rule[]",
+    "export function runtimes(): RuntimeInfo[]",
     "export type ValidationReport = {",
   ]) {
     assert.ok(dts.includes(signature), `missing from the .d.ts: ${signature}`);

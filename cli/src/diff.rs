@@ -73,11 +73,24 @@ pub(crate) fn removals(host: &mut dyn Host, out: &str, plan: &Plan) -> Result<Ve
     Ok(diffs.collect())
 }
 
-/// Puts each diff's text in the `--json` report, as `"diff"` on its plan action.
-pub(crate) fn attach(report: &mut serde_json::Value, diffs: &[FileDiff]) {
-    for diff in diffs {
-        report["plan"]["actions"][diff.action]["diff"] = diff.text.clone().into();
+/// A plan as the `--json` report shows it: serialized as it is, or, with
+/// `--diff`, with each diff's text as `"diff"` on its action.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub(crate) enum PlanJson<'a> {
+    Plain(&'a Plan),
+    WithDiffs(serde_json::Value),
+}
+
+pub(crate) fn plan_json<'a>(plan: &'a Plan, diffs: &[FileDiff]) -> PlanJson<'a> {
+    if diffs.is_empty() {
+        return PlanJson::Plain(plan);
     }
+    let mut value = serde_json::to_value(plan).expect("a plan serializes");
+    for diff in diffs {
+        value["actions"][diff.action]["diff"] = diff.text.clone().into();
+    }
+    PlanJson::WithDiffs(value)
 }
 
 /// Every path whose bytes on disk a diff shows.

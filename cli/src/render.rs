@@ -18,6 +18,50 @@ pub fn json<T: Serialize + ?Sized>(value: &T) -> String {
     text
 }
 
+/// [`json`] written to stdout a block at a time as it is made, so a report
+/// of ten thousand files is never one string in memory.
+pub fn json_out<T: Serialize + ?Sized>(host: &mut dyn Host, value: &T) {
+    let mut out = ToStdout { host, pending: Vec::new() };
+    serde_json::to_writer_pretty(&mut out, value).expect("JSON values always serialize");
+    out.pending.push(b'\n');
+    out.pass(out.pending.len());
+}
+
+/// Hands what is written to [`Host::stdout`] in blocks of whole characters.
+struct ToStdout<'h> {
+    host: &'h mut dyn Host,
+    pending: Vec<u8>,
+}
+
+impl ToStdout<'_> {
+    const BLOCK: usize = 64 << 10;
+
+    /// Passes on the first `upto` bytes, or as many of them as end a character.
+    fn pass(&mut self, upto: usize) {
+        let whole = match std::str::from_utf8(&self.pending[..upto]) {
+            Ok(text) => text.len(),
+            Err(cut) => cut.valid_up_to(),
+        };
+        let text = std::str::from_utf8(&self.pending[..whole]).expect("checked above");
+        self.host.stdout(text);
+        self.pending.drain(..whole);
+    }
+}
+
+impl std::io::Write for ToStdout<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(bytes);
+        if self.pending.len() >= Self::BLOCK {
+            self.pass(self.pending.len());
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 fn paint(host: &mut dyn Host, text: &str, code: &str) -> String {
     if host.color() { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
 }

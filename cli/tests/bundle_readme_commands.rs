@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use common::{TempDir, run, s, striatum};
+use plugforge_core::{Client, Judge, Runtime};
 
 /// A code block of a README and the folder its commands run from.
 struct Block {
@@ -85,15 +86,31 @@ fn readmes(root: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The clients a README may name: the program, and the variable naming its pinned binary.
-const CLIENTS: [(&str, &str); 6] = [
-    ("claude", "PLUGFORGE_CLAUDE_BIN"),
-    ("codex", "PLUGFORGE_CODEX_BIN"),
-    ("copilot", "PLUGFORGE_COPILOT_BIN"),
-    ("gemini", "PLUGFORGE_GEMINI_BIN"),
-    ("openclaw", "PLUGFORGE_OPENCLAW_BIN"),
-    ("hermes", "PLUGFORGE_HERMES_BIN"),
-];
+/// Environment variables, as a client's spec lists them.
+type Env = &'static [(&'static str, &'static str)];
+
+/// Every client of the registry a README may name: the command its install
+/// puts on PATH, the variable naming its pinned binary, and the environment
+/// that keeps it offline and quiet.
+fn registry_clients() -> Vec<(&'static str, String, Env)> {
+    let mut clients: Vec<&'static Client> = Vec::new();
+    for runtime in Runtime::ALL {
+        if let Judge::Clients(checks) = &runtime.spec().judge {
+            for check in checks.iter() {
+                if !clients.iter().any(|known| known.id == check.client.id) {
+                    clients.push(check.client);
+                }
+            }
+        }
+    }
+    clients
+        .iter()
+        .flat_map(|client| {
+            let var = format!("PLUGFORGE_{}_BIN", client.id.to_ascii_uppercase().replace('-', "_"));
+            client.commands.iter().map(move |command| (*command, var.clone(), client.quiet))
+        })
+        .collect()
+}
 
 /// Why a command cannot run here, or `None` when it runs.
 fn not_run(command: &str) -> Option<&'static str> {
@@ -106,18 +123,8 @@ fn not_run(command: &str) -> Option<&'static str> {
     }
 }
 
-/// Quiet, offline settings for every client: no telemetry, update checks
-/// or error reports; a workspace trusted without a prompt.
-const QUIET: [(&str, &str); 8] = [
-    ("DISABLE_TELEMETRY", "1"),
-    ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"),
-    ("DISABLE_AUTOUPDATER", "1"),
-    ("DISABLE_ERROR_REPORTING", "1"),
-    ("CODEX_DISABLE_UPDATE_CHECK", "1"),
-    ("GEMINI_CLI_TRUST_WORKSPACE", "true"),
-    ("NO_COLOR", "1"),
-    ("RUST_BACKTRACE", "0"),
-];
+/// What every command runs with besides each client's quiet environment.
+const PLAIN: [(&str, &str); 2] = [("NO_COLOR", "1"), ("RUST_BACKTRACE", "0")];
 
 #[test]
 fn every_command_a_bundle_readme_prints_works_as_printed() {
@@ -128,21 +135,26 @@ fn every_command_a_bundle_readme_prints_works_as_printed() {
     readmes(&out, &mut files);
     files.sort();
     assert!(files.len() >= 5, "bundle READMEs not found: {files:?}");
-    // The clients under the names the READMEs use; a client skipped by name is absent.
+    let blocks: Vec<Block> = files.iter().flat_map(|f| blocks(f)).collect();
+    let named: std::collections::BTreeSet<&str> =
+        blocks.iter().flat_map(|b| &b.commands).filter_map(|c| c.split_whitespace().next()).collect();
+    // The clients the READMEs name, under those names; a client skipped by name is absent.
     let shims = tmp.join("bin");
     std::fs::create_dir_all(&shims).expect("shims");
     let mut absent = Vec::new();
-    for (program, var) in CLIENTS {
-        match clients::client(var) {
+    let mut quiet: Vec<(&str, &str)> = PLAIN.to_vec();
+    for (program, var, env) in registry_clients().into_iter().filter(|(p, _, _)| named.contains(p)) {
+        match clients::client(&var) {
             Some(bin) => std::os::unix::fs::symlink(bin, shims.join(program)).expect("symlink"),
             None => absent.push(program),
         }
+        quiet.extend(env.iter().copied());
     }
     let copilot_cache =
         std::env::var("HOME").map(|h| format!("{h}/.cache/plugforge/copilot-pkg")).unwrap_or_default();
     let path = format!("{}:{}", shims.display(), std::env::var("PATH").unwrap_or_default());
     let (mut ran, mut skipped, mut failed) = (0, Vec::new(), Vec::new());
-    for block in files.iter().flat_map(|f| blocks(f)) {
+    for block in &blocks {
         let shown =
             format!("{}:{}", block.readme.strip_prefix(&out).unwrap_or(&block.readme).display(), block.line);
         // One HOME per block: what its first lines install is there for the next.
@@ -169,7 +181,7 @@ fn every_command_a_bundle_readme_prints_works_as_printed() {
             {
                 bash.env_remove(key);
             }
-            bash.envs(QUIET)
+            bash.envs(quiet.iter().copied())
                 .env("HOME", home.path())
                 .env("PATH", &path)
                 .env("COPILOT_CACHE_HOME", &copilot_cache);

@@ -88,6 +88,66 @@ fn links_out_of_the_source_dangling_links_loops_and_fifos_are_refused_by_name() 
     }
 }
 
+/// `rel` below `root` with `name` as its last part, in the operating
+/// system's own bytes: names that are not Unicode cannot be a `&str`.
+fn raw_path(root: &Path, rel: &str, name: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    root.join(rel).join(std::ffi::OsStr::from_bytes(name))
+}
+
+#[test]
+fn file_names_that_are_not_utf8_are_refused_by_name_and_nothing_is_written() {
+    let tmp = TempDir::new("not-utf8");
+    let src = tmp.join("src");
+    source(&src);
+    // "café" in Latin-1 and "cafè": two files the filesystem tells apart,
+    // one name each if read as text with replacement characters.
+    fs::write(raw_path(&src, "skills/tidy", b"caf\xe9.md"), "first\n").expect("write");
+    fs::write(raw_path(&src, "skills/tidy", b"caf\xe8.md"), "second\n").expect("write");
+    let out = tmp.join("out");
+    let r = build(&src, &out, &[]);
+    for shown in [r"skills/tidy/caf\xe9.md", r"skills/tidy/caf\xe8.md"] {
+        expect_io_error_naming(&r, shown);
+    }
+    assert!(r.stderr.contains("not valid UTF-8"), "{}", r.stderr);
+    assert!(!r.stderr.contains('\u{fffd}'), "no name collapses into a replacement character:\n{}", r.stderr);
+    assert!(!out.exists(), "nothing is written");
+    expect_io_error_naming(&run(&["validate", s(&src)]), r"skills/tidy/caf\xe9.md");
+    let imported = tmp.join("imported");
+    let r = run(&["import", s(&src), "--from", "claude-code", "--out", s(&imported)]);
+    expect_io_error_naming(&r, r"skills/tidy/caf\xe8.md");
+    assert!(!imported.exists(), "import writes nothing");
+
+    // A folder whose name is not Unicode names each file below it.
+    let src = tmp.join("src-folder");
+    source(&src);
+    let folder = raw_path(&src, "skills", b"t\xffdy");
+    fs::create_dir_all(&folder).expect("mkdir");
+    fs::write(folder.join("SKILL.md"), "---\nname: tidy2\ndescription: x\n---\nx\n").expect("write");
+    let out = tmp.join("out-folder");
+    expect_io_error_naming(&build(&src, &out, &[]), r"skills/t\xffdy/SKILL.md");
+    assert!(!out.exists(), "nothing is written");
+}
+
+#[test]
+fn a_file_of_the_users_whose_name_is_not_utf8_in_a_project_folder_is_left_alone() {
+    let tmp = TempDir::new("not-utf8-project");
+    let src = tmp.join("src");
+    source(&src);
+    let project = tmp.join("project");
+    fs::create_dir_all(project.join(".claude")).expect("mkdir");
+    let theirs = raw_path(&project, ".claude", b"caf\xe9.md");
+    fs::write(&theirs, "theirs\n").expect("write");
+    for _ in 0..2 {
+        build(&src, &project, &["--target", "claude-code:project"]).expect(0);
+    }
+    assert!(project.join(".claude/skills/tidy/SKILL.md").is_file(), "built beside it");
+    run(&["uninstall", "--target", "claude-code:project", "--namespace", "demo", "--out", s(&project)])
+        .expect(0);
+    assert!(!project.join(".claude/skills").exists(), "ours removed");
+    assert_eq!(fs::read(&theirs).expect("still there"), b"theirs\n");
+}
+
 #[test]
 fn a_symlinked_bundle_folder_in_the_output_root_is_refused_and_nothing_is_written() {
     let tmp = TempDir::new("out-link");

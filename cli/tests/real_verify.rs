@@ -18,7 +18,7 @@ use common::*;
 use serde_json::Value;
 
 /// The clients verify runs, by id, with the variable naming each.
-const CLIENTS: [(&str, &str); 8] = [
+const CLIENTS: [(&str, &str); 9] = [
     ("claude", "PLUGFORGE_CLAUDE_BIN"),
     ("codex", "PLUGFORGE_CODEX_BIN"),
     ("gemini", "PLUGFORGE_GEMINI_BIN"),
@@ -27,6 +27,7 @@ const CLIENTS: [(&str, &str); 8] = [
     ("openclaw", "PLUGFORGE_OPENCLAW_BIN"),
     ("hermes", "PLUGFORGE_HERMES_BIN"),
     ("copilot", "PLUGFORGE_COPILOT_BIN"),
+    ("qwen", "PLUGFORGE_QWEN_BIN"),
 ];
 
 /// Each installed client as `--client ID=PATH`; `None` for one skipped by name.
@@ -116,6 +117,11 @@ fn striatum_built_for_every_runtime_passes_every_pinned_client() {
         ("openclaw", "openclaw", vec![("skills", (5, 5))]),
         ("hermes", "hermes", vec![("skills served", (5, 5))]),
         ("copilot", "copilot", vec![("skills", (5, 5)), ("commands", (5, 5)), ("agents", (1, 1))]),
+        (
+            "qwen-code",
+            "qwen",
+            vec![("skills", (5, 5)), ("commands", (5, 5)), ("agents", (1, 1)), ("hooks", (2, 2))],
+        ),
     ] {
         let verdict = client_of(bundles[runtime], client);
         if clients[client].is_none() {

@@ -301,3 +301,230 @@ fn a_users_hermes_config_yaml_keeps_its_comments_flow_style_and_merge_keys_throu
         .expect(0);
     assert_eq!(text(&out, ".hermes/config.yaml"), users, "uninstall gives the user's bytes back");
 }
+
+/// A plugin `name` for two-plugin projects: its own skill, command, agent,
+/// MCP server, hook and context, plus a skill and a hook that every such
+/// plugin ships byte for byte the same (a vendored `pdf` skill, a common
+/// formatter hook), so a second build finds them already written.
+fn neighbour_plugin(dir: &Path, name: &str) {
+    write(
+        dir,
+        "plugforge.json",
+        format!(r#"{{"name":"{name}","version":"1.0.0","description":"d","author":{{"name":"a"}}}}"#),
+    );
+    write(
+        dir,
+        &format!("skills/{name}-s/SKILL.md"),
+        format!("---\nname: {name}-s\ndescription: d\n---\nDo.\n"),
+    );
+    write(dir, "skills/pdf/SKILL.md", "---\nname: pdf\ndescription: Reads PDFs\n---\nRead it.\n");
+    write(dir, &format!("commands/{name}-go.md"), "---\ndescription: go\n---\nGo.\n");
+    write(
+        dir,
+        &format!("agents/{name}-agent.md"),
+        format!("---\nname: {name}-agent\ndescription: ag\n---\nYou are.\n"),
+    );
+    write(dir, ".mcp.json", format!(r#"{{"mcpServers":{{"{name}-server":{{"command":"{name}-bin"}}}}}}"#));
+    write(
+        dir,
+        "hooks/hooks.json",
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"${CLAUDE_PLUGIN_ROOT}/bin/check.sh"}]},{"matcher":"Write","hooks":[{"type":"command","command":"echo formatted"}]}]}}"#,
+    );
+    write(dir, "bin/check.sh", "#!/bin/sh\necho ok\n");
+    write(dir, "AGENTS.md", format!("Context of {name}.\n"));
+}
+
+/// Every file below `root` with its bytes.
+fn tree_of(root: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    files(root).into_iter().map(|rel| (rel.clone(), read(root, &rel))).collect()
+}
+
+/// The paths each manifest of `namespace` below `root` tracks.
+fn tracked_by(root: &Path, namespace: &str) -> Vec<String> {
+    files(root)
+        .into_iter()
+        .filter(|p| p.rsplit('/').next() == Some(&format!("{namespace}.plugforge-manifest.json")))
+        .flat_map(|manifest| {
+            let manifest = read_json(root, &manifest);
+            let files = manifest["files"].as_array().cloned().unwrap_or_default();
+            files.into_iter().map(|f| f["path"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn two_plugins_in_one_project_keep_each_others_files_and_parts_when_one_is_uninstalled() {
+    // Every kind written into a project (or home) folder, with every shared
+    // file it writes: the user's own version of some, none of the others.
+    let scopes = [
+        ("project", "claude-code:project,codex:project,gemini:project,opencode,openclaw:workspace"),
+        ("user", "claude-code:project,codex:project,gemini:project,opencode,hermes:workspace"),
+    ];
+    // As people keep them, and as tools write them: on one line, with
+    // empty containers.
+    let kept: [(&str, &str); 9] = [
+        (".mcp.json", "{\n  // mine\n  \"mcpServers\": {\n    \"mine\": {\"command\": \"x\"}\n  }\n}\n"),
+        (
+            ".claude.json",
+            "{\n  \"numStartups\": 3,\n  \"mcpServers\": {\n    \"mine\": {\"command\": \"x\"}\n  }\n}\n",
+        ),
+        (".claude/settings.json", "{\n  \"permissions\": {\"allow\": [\"Bash(ls)\"]}\n}\n"),
+        ("CLAUDE.md", "# My project\n\nNotes.\n"),
+        ("AGENTS.md", "My notes.\n"),
+        (".codex/config.toml", "# mine\nmodel = \"o3\"\n"),
+        (".gemini/settings.json", "{\n  \"theme\": \"dark\"\n}\n"),
+        ("opencode.json", "{\n  \"$schema\": \"https://opencode.ai/config.json\",\n  \"theme\": \"x\",\n}\n"),
+        (".hermes/config.yaml", "# mine\nmodel: x  # keep\nmcp_servers:\n  mine: {command: x}\n"),
+    ];
+    let compact: [(&str, &str); 7] = [
+        (".mcp.json", "{\"mcpServers\": {}}\n"),
+        (".claude.json", "{\"numStartups\": 3}"),
+        (".claude/settings.json", "{\"permissions\": {\"allow\": [\"Bash(ls)\"]}}\n"),
+        (".gemini/settings.json", "{}\n"),
+        ("opencode.json", "{\"$schema\": \"https://opencode.ai/config.json\", \"mcp\": {}}\n"),
+        (".codex/config.toml", "model = \"o3\"\n"),
+        (".hermes/config.yaml", "mcp_servers: {}\n"),
+    ];
+    let tmp = TempDir::new("two-plugins-one-project");
+    let (alpha, beta) = (tmp.join("alpha"), tmp.join("beta"));
+    neighbour_plugin(&alpha, "alpha");
+    neighbour_plugin(&beta, "beta");
+    for ((scope, targets), (style, users)) in scopes
+        .iter()
+        .flat_map(|scope| [("kept", &kept[..]), ("compact", &compact[..])].map(|style| (*scope, style)))
+    {
+        for (first, second) in [("alpha", "beta"), ("beta", "alpha")] {
+            let case = format!("{scope}, {style} files, {first} uninstalled first");
+            let out = tmp.join(&format!("{scope}-{style}-{first}"));
+            for (rel, bytes) in users {
+                write(&out, rel, bytes);
+            }
+            let original = tree_of(&out);
+            let build = |name: &str, extra: &[&str]| {
+                let src = tmp.join(name);
+                let args =
+                    [&["build", s(&src), "--target", targets, "--scope", scope, "--out", s(&out)], extra];
+                run(&args.concat())
+            };
+            let uninstall = |name: &str| {
+                run(&[
+                    "uninstall",
+                    "--target",
+                    targets,
+                    "--scope",
+                    scope,
+                    "--namespace",
+                    name,
+                    "--out",
+                    s(&out),
+                ])
+            };
+            build("alpha", &[]).expect(0);
+            build("beta", &[]).expect(0);
+            let both = tree_of(&out);
+            uninstall(first).expect(0);
+            let after = tree_of(&out);
+            for path in tracked_by(&out, second) {
+                assert_eq!(
+                    after.get(&path),
+                    both.get(&path),
+                    "{case}: {path} is {second}'s as its build left it"
+                );
+            }
+            for (path, bytes) in &after {
+                let text = String::from_utf8_lossy(bytes);
+                assert!(
+                    !text.contains(&format!("{first}-")),
+                    "{case}: {path} still holds {first}'s part:\n{text}"
+                );
+            }
+            // Every file and part of the other plugin is exactly what its
+            // build would write: nothing to do, nothing taken.
+            build(second, &["--check"]).expect(0);
+            uninstall(second).expect(0);
+            let last = tree_of(&out);
+            assert_eq!(
+                last.keys().collect::<Vec<_>>(),
+                original.keys().collect::<Vec<_>>(),
+                "{case}: only the user's files are left"
+            );
+            for (path, bytes) in &original {
+                assert_eq!(
+                    String::from_utf8_lossy(&last[path]),
+                    String::from_utf8_lossy(bytes),
+                    "{case}: {path} is the user's again, byte for byte"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_section_several_runtimes_of_one_plugin_write_stays_until_the_last_is_uninstalled() {
+    let tmp = TempDir::new("one-section-three-runtimes");
+    let src = tmp.join("alpha");
+    neighbour_plugin(&src, "alpha");
+    let out = tmp.join("project");
+    write(&out, "AGENTS.md", "My notes.\n");
+    // Codex, OpenCode and OpenClaw all read AGENTS.md: one section for the three.
+    let targets = "codex:project,opencode,openclaw:workspace";
+    run(&["build", s(&src), "--target", targets, "--out", s(&out)]).expect(0);
+    let built = text(&out, "AGENTS.md");
+    assert!(built.contains("Context of alpha."), "{built}");
+    let uninstall =
+        |target: &str| run(&["uninstall", "--target", target, "--namespace", "alpha", "--out", s(&out)]);
+    uninstall("codex:project").expect(0);
+    assert_eq!(text(&out, "AGENTS.md"), built, "OpenCode and OpenClaw still read it");
+    run(&["build", s(&src), "--target", "opencode,openclaw:workspace", "--out", s(&out), "--check"])
+        .expect(0);
+    uninstall("opencode,openclaw:workspace").expect(0);
+    assert_eq!(text(&out, "AGENTS.md"), "My notes.\n");
+}
+
+#[test]
+fn a_build_never_changes_or_drops_a_file_or_item_another_plugin_in_the_project_still_has() {
+    let tmp = TempDir::new("neighbour-build");
+    let (alpha, beta) = (tmp.join("alpha"), tmp.join("beta"));
+    neighbour_plugin(&alpha, "alpha");
+    neighbour_plugin(&beta, "beta");
+    let out = tmp.join("project");
+    let targets = "claude-code:project,codex:project";
+    let build = |src: &Path, extra: &[&str]| {
+        run(&[&["build", s(src), "--target", targets, "--out", s(&out), "--json"], extra].concat())
+    };
+    build(&alpha, &[]).expect(0);
+    build(&beta, &[]).expect(0);
+    let pdf = ".claude/skills/pdf/SKILL.md";
+    let shared = read(&out, pdf);
+
+    // alpha's own copy changes: beta's bytes are in the way.
+    write(&alpha, "skills/pdf/SKILL.md", "---\nname: pdf\ndescription: Reads PDFs\n---\nRead it twice.\n");
+    let r = build(&alpha, &[]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let conflict = action(&r.json(), pdf).clone();
+    assert_eq!(conflict["op"], "conflict", "{conflict:#}");
+    let why = conflict["reason"].as_str().unwrap();
+    assert!(why.contains(".claude/beta.plugforge-manifest.json"), "{why}");
+    assert_eq!(read(&out, pdf), shared, "nothing written");
+
+    // alpha drops the skill and the common hook: both stay for beta.
+    std::fs::remove_dir_all(alpha.join("skills/pdf")).unwrap();
+    write(
+        &alpha,
+        "hooks/hooks.json",
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"${CLAUDE_PLUGIN_ROOT}/bin/check.sh"}]}]}}"#,
+    );
+    let r = build(&alpha, &[]);
+    r.expect(0);
+    let notes = r.json()["plan"]["diagnostics"].to_string();
+    assert!(notes.contains("kept_for_another_bundle"), "{notes}");
+    assert_eq!(read(&out, pdf), shared, "beta's skill stays");
+    for file in [".claude/settings.json", ".codex/hooks.json"] {
+        assert!(
+            text(&out, file).contains("echo formatted"),
+            "{file}: beta's hook stays:\n{}",
+            text(&out, file)
+        );
+    }
+    build(&beta, &["--check"]).expect(0);
+}

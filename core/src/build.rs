@@ -11,7 +11,7 @@ use crate::normalise::{Canonical, canonical_source};
 use crate::options::{BuildOptions, TargetRequest};
 use crate::path::BundlePath;
 use crate::report::{Component, Diagnostic, Honesty, Level};
-use crate::runtime::{self, Kind, Runtime};
+use crate::runtime::{self, Kind, Layout, Runtime};
 use crate::source::{Config, SourceTree, UrlPolicy};
 use crate::urls::UrlCheck;
 
@@ -123,6 +123,7 @@ impl<'a> PreparedBuild<'a> {
             manifest_name: options.manifest_name.clone(),
             bundles: Vec::new(),
             shared: Vec::new(),
+            neighbours: Vec::new(),
             diagnostics: self.canonical.diagnostics,
             urls: Vec::new(),
             failures: Vec::new(),
@@ -137,6 +138,12 @@ impl<'a> PreparedBuild<'a> {
                     urls.record(carried);
                     let shared = kind.shared.iter().chain(kind.marketplace.iter());
                     output.shared.extend(shared.map(|p| BundlePath::new(*p)).collect::<Result<Vec<_>>>()?);
+                    // Another plugin's bundle in the same project folder may
+                    // write a file or part this one lets go of: the plan
+                    // reads every manifest there to leave those in place.
+                    if matches!(kind.layout, Layout::InPlace { .. }) && output.neighbours.is_empty() {
+                        output.neighbours = runtime::in_place_manifest_patterns(&options.manifest_name);
+                    }
                     output.bundles.push(bundle);
                 }
                 Err(error) => {

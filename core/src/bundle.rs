@@ -128,6 +128,12 @@ pub struct Output {
     pub bundles: Vec<Bundle>,
     /// Shared files each bundle's kind may hold parts of, read before planning.
     pub shared: Vec<BundlePath>,
+    /// Where the manifests of other bundles written into the same project
+    /// folder are, as `<folder>/*<manifest name>` patterns (a host reads
+    /// every file of the folder whose name ends so): a file or part one of
+    /// them also records is never taken from it. Empty unless a bundle is
+    /// written into the project folder itself.
+    pub neighbours: Vec<BundlePath>,
     pub diagnostics: Vec<Diagnostic>,
     /// URLs the author wrote that the bundles carry (the `carry` policy).
     pub urls: Vec<CarriedUrl>,
@@ -166,6 +172,7 @@ impl Output {
         let mut paths: Vec<BundlePath> = self.bundles.iter().map(|b| b.manifest.clone()).collect();
         paths.extend(self.bundles.iter().flat_map(|b| b.merges.iter().map(|m| m.path.clone())));
         paths.extend(self.shared.iter().cloned());
+        paths.extend(self.neighbours.iter().cloned());
         paths.sort();
         paths.dedup();
         paths
@@ -180,6 +187,8 @@ pub fn check_manifest_name(name: &str) -> Result<()> {
     let refusal = match BundlePath::new(name) {
         Err(e) => Some(e.message()),
         Ok(path) if path.as_str().contains('/') => Some("it must be a file name, not a path".to_string()),
+        // A host reads `<folder>/*<name>` as every manifest in a folder.
+        Ok(path) if path.as_str().contains('*') => Some("it may not hold a '*'".to_string()),
         Ok(_) => None,
     };
     match refusal {

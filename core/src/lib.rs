@@ -101,7 +101,9 @@ pub use plan::{Action, Observed, Op, Plan, PlanOptions, Summary, plan};
 pub use registry::{ArtifactKind, RuntimeRule};
 pub use report::{Component, Diagnostic, Honesty, ImportNotes, Level, RuleSeverity, Severity};
 pub use runtime::verdict::{Built, Count, Missing, Reading, Said};
-pub use runtime::{Check, Client, HookEvents, HookShape, Judge, Kind, Launch, Layout, Runtime, Spec};
+pub use runtime::{
+    Check, Client, HookEvents, HookShape, Judge, Kind, Launch, Layout, Runtime, RuntimeInfo, Spec, runtimes,
+};
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,
     ServiceRequirement, SourceFile, SourceTree, TargetConfig, UrlPolicy, VariableDoc, parse_document,

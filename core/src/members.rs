@@ -109,6 +109,7 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
             Some(all) => {
                 all.bundles.append(&mut output.bundles);
                 all.shared.append(&mut output.shared);
+                all.neighbours.append(&mut output.neighbours);
                 all.diagnostics.append(&mut output.diagnostics);
                 all.urls.append(&mut output.urls);
                 all.failures.append(&mut output.failures);
@@ -118,6 +119,8 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
     let mut output = combined.expect("at least one member built");
     output.shared.sort();
     output.shared.dedup();
+    output.neighbours.sort();
+    output.neighbours.dedup();
     output.members = true;
     if problems.is_empty() {
         problems.extend(across_plugins(&output)?);

@@ -5,13 +5,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::bundle::{Bundle, Output};
 use crate::codes::DiagnosticCode;
 use crate::error::{Location, Result};
 use crate::hash::sha256_hex;
 use crate::manifest::Manifest;
-use crate::merge::{self, Refusal, Step};
+use crate::merge::{self, Part, Record, Refusal, Step};
 use crate::path::{BundlePath, parent};
 use crate::report::Diagnostic;
 use crate::runtime::{Layout, Runtime};
@@ -35,7 +36,11 @@ impl Observed {
     }
 
     fn bytes(&self, path: &BundlePath) -> Option<&[u8]> {
-        self.contents.get(path.as_str()).map(|b| &b[..])
+        self.bytes_at(path.as_str())
+    }
+
+    fn bytes_at(&self, path: &str) -> Option<&[u8]> {
+        self.contents.get(path).map(|b| &b[..])
     }
 }
 
@@ -184,9 +189,12 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
     let mut manifests = Vec::new();
     let mut diagnostics = Vec::new();
     let mut shared: BTreeMap<BundlePath, Vec<Step>> = BTreeMap::new();
+    let own: Vec<&BundlePath> = output.bundles.iter().map(|b| &b.manifest).chain(&output.retired).collect();
+    let neighbours = Neighbours::read(observed, &output.manifest_name, &own);
     for bundle in &output.bundles {
         let previous = read_previous(observed, &bundle.manifest, &mut diagnostics);
-        files.extend(bundle_actions(bundle, previous.as_ref(), observed, options.force));
+        let actions = bundle_actions(bundle, previous.as_ref(), observed, options.force, &neighbours);
+        files.extend(actions.into_iter().filter_map(|a| neighbours.spare_file(a, &mut diagnostics)));
         let records = previous.as_ref().map_or(&[][..], |m| m.merged.as_slice());
         for record in merge::stale(records, &bundle.merges) {
             push_step(&mut shared, record.path(), Step::Remove(record.clone()));
@@ -195,8 +203,19 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
             let step = Step::Apply(wanted.clone(), merge::previous_for(wanted, records).cloned());
             shared.entry(wanted.path.clone()).or_default().push(step);
         }
-        let manifest =
+        let mut manifest =
             Manifest::describe(bundle, &output.generator, output.scope.as_str(), &options.generated_at);
+        // What of a shared file was the user's before this part was first
+        // written there stays so: kept from the record that wrote it, or
+        // read from the file now.
+        let others: Vec<&Record> = neighbours.records.iter().map(|(_, record)| record).collect();
+        for record in &mut manifest.merged {
+            let found = match records.iter().find(|previous| previous.same_slot(record)) {
+                Some(previous) => previous.found(),
+                None => merge::found_in(observed.bytes_at(record.path()), record, &others),
+            };
+            record.set_found(found);
+        }
         manifests.push(manifest_action(bundle.manifest.clone(), manifest, previous.as_ref(), observed));
     }
     if !output.retired.is_empty() {
@@ -205,19 +224,160 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
         for manifest_at in &output.retired {
             let Some(previous) = read_previous(observed, manifest_at, &mut diagnostics) else { continue };
             let root = retired_root(&previous, manifest_at);
-            let (force, at) = (options.force, manifest_at.clone());
-            manifests.push(retire(&root, at, previous, observed, force, &mut retiring, &mut shared));
+            let over = Over {
+                observed,
+                force: options.force,
+                neighbours: &neighbours,
+                diagnostics: &mut diagnostics,
+            };
+            manifests.push(retire(&root, manifest_at.clone(), previous, over, &mut retiring, &mut shared));
         }
         // A file another member writes now is that member's, not a leftover.
         retiring.retain(|a: &Action| !written.contains(&a.path));
         files.extend(retiring);
     }
     for (path, steps) in shared {
-        files.extend(shared_action(path, &steps, observed, options.force));
+        let steps = neighbours.spare_parts(steps);
+        if !steps.is_empty() {
+            files.extend(shared_action(path, &steps, observed, options.force));
+        }
     }
     let count = manifests.len();
     files.extend(manifests);
     Ok(Plan::from_actions(files, count, diagnostics, observed))
+}
+
+/// What the other bundles written into the same project (or home) folder
+/// record: two plugins may both write one file (the same skill, adopted by
+/// the second build because its bytes are the same) or one part (the same
+/// hook, one section of `AGENTS.md` for several runtimes of one plugin).
+/// Whatever one of them still records is theirs too: a bundle that lets go
+/// of it (uninstalled, retired, or no longer generating it) leaves it in
+/// place, and a build never changes a file whose bytes another one tracks
+/// without `--force`.
+#[derive(Debug, Default)]
+pub(crate) struct Neighbours {
+    /// Output-root path -> the manifest tracking it and the sha256 it tracks.
+    files: BTreeMap<String, (BundlePath, String)>,
+    records: Vec<(BundlePath, Record)>,
+}
+
+impl Neighbours {
+    /// Every manifest of an in-place bundle `observed` holds, except `own`
+    /// (the bundles this plan writes, retires or uninstalls). One that does
+    /// not parse claims nothing: its own bundle's next run reports it.
+    pub(crate) fn read(observed: &Observed, manifest_name: &str, own: &[&BundlePath]) -> Neighbours {
+        let mut neighbours = Neighbours::default();
+        for (path, bytes) in &observed.contents {
+            if !crate::runtime::is_in_place_manifest(path, manifest_name)
+                || own.iter().any(|own| own.as_str() == path)
+            {
+                continue;
+            }
+            let (Ok(at), Ok(manifest)) = (BundlePath::new(path.as_str()), Manifest::parse(path, bytes))
+            else {
+                continue;
+            };
+            let root = retired_root(&manifest, &at);
+            for tracked in &manifest.files {
+                let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
+                let file = rel.under(&root).as_str().to_string();
+                neighbours.files.entry(file).or_insert_with(|| (at.clone(), tracked.sha256.clone()));
+            }
+            neighbours.records.extend(manifest.merged.into_iter().map(|record| (at.clone(), record)));
+        }
+        neighbours
+    }
+
+    /// `action`, unless it removes a file another bundle tracks: that file
+    /// stays, with a note saying whose it is.
+    fn spare_file(&self, action: Action, diagnostics: &mut Vec<Diagnostic>) -> Option<Action> {
+        if !matches!(action.op, Op::Remove | Op::Keep) {
+            return Some(action);
+        }
+        let Some((manifest, _)) = self.files.get(action.path.as_str()) else { return Some(action) };
+        let message = format!("left in place: {manifest} tracks it too");
+        diagnostics.push(Diagnostic::info(
+            DiagnosticCode::KeptForAnotherBundle,
+            Some(Location::file(action.path.as_str())),
+            message,
+        ));
+        None
+    }
+
+    /// The manifest of another bundle that tracks the bytes `on_disk` at `path`.
+    fn tracking(&self, path: &BundlePath, on_disk: &str) -> Option<&BundlePath> {
+        self.files.get(path.as_str()).filter(|(_, sha)| sha == on_disk).map(|(manifest, _)| manifest)
+    }
+
+    /// `steps` over one shared file without taking out what another bundle
+    /// records: a removed part another records too is left, and so are the
+    /// items of a list another records (an update removes only the items
+    /// it no longer wants that no other bundle wants either).
+    pub(crate) fn spare_parts(&self, steps: Vec<Step>) -> Vec<Step> {
+        if self.records.is_empty() {
+            return steps;
+        }
+        steps
+            .into_iter()
+            .filter_map(|step| match step {
+                Step::Remove(Record::JsonItems { path, pointer, items, found }) => {
+                    let items = self.unclaimed_items(&path, &pointer, items, &[]);
+                    (!items.is_empty()).then_some(Step::Remove(Record::JsonItems {
+                        path,
+                        pointer,
+                        items,
+                        found,
+                    }))
+                }
+                Step::Remove(record) => {
+                    (!self.records.iter().any(|(_, theirs)| merge::same_part(theirs, &record)))
+                        .then_some(Step::Remove(record))
+                }
+                Step::Apply(merge, Some(Record::JsonItems { path, pointer, items: written, found })) => {
+                    let wanted = match &merge.part {
+                        Part::JsonItems { items, .. } => items.as_slice(),
+                        _ => &[],
+                    };
+                    let written = self.unclaimed_items(&path, &pointer, written, wanted);
+                    Some(Step::Apply(merge, Some(Record::JsonItems { path, pointer, items: written, found })))
+                }
+                step => Some(step),
+            })
+            .collect()
+    }
+
+    /// `items` of the list at `pointer` in `path`, less those another
+    /// bundle records there that `kept` does not hold.
+    fn unclaimed_items(
+        &self,
+        path: &str,
+        pointer: &[String],
+        items: Vec<Value>,
+        kept: &[Value],
+    ) -> Vec<Value> {
+        let claimed: Vec<&Value> = self
+            .records
+            .iter()
+            .filter_map(|(_, record)| match record {
+                Record::JsonItems { path: p, pointer: q, items, .. } if p == path && q == pointer => {
+                    Some(items)
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        items.into_iter().filter(|item| kept.contains(item) || !claimed.contains(&item)).collect()
+    }
+}
+
+/// What a bundle is taken away over: the output root as observed, whether
+/// edits go too, the other bundles there, and where notes go.
+pub(crate) struct Over<'a> {
+    pub observed: &'a Observed,
+    pub force: bool,
+    pub neighbours: &'a Neighbours,
+    pub diagnostics: &'a mut Vec<Diagnostic>,
 }
 
 /// Takes one bundle away: its tracked files (an edited one is kept unless
@@ -227,15 +387,17 @@ pub(crate) fn retire(
     root: &str,
     manifest: BundlePath,
     previous: Manifest,
-    observed: &Observed,
-    force: bool,
+    over: Over<'_>,
     actions: &mut Vec<Action>,
     shared: &mut BTreeMap<BundlePath, Vec<Step>>,
 ) -> Action {
+    let Over { observed, force, neighbours, diagnostics } = over;
     let mut kept = Vec::new();
     for tracked in &previous.files {
         let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
-        if let Some(action) = stale_action(rel.under(root), &tracked.sha256, observed, force) {
+        let stale = stale_action(rel.under(root), &tracked.sha256, observed, force);
+        // Another bundle's file too: neither removed nor kept as this one's.
+        if let Some(action) = stale.and_then(|action| neighbours.spare_file(action, diagnostics)) {
             if action.op == Op::Keep {
                 kept.push(tracked.clone());
             }
@@ -339,6 +501,7 @@ fn bundle_actions(
     previous: Option<&Manifest>,
     observed: &Observed,
     force: bool,
+    neighbours: &Neighbours,
 ) -> Vec<Action> {
     let mut actions = Vec::with_capacity(bundle.files.len());
     for (rel, file) in &bundle.files {
@@ -347,6 +510,15 @@ fn bundle_actions(
         let action = match (observed.hash(&path), tracked) {
             (None, _) => Action::new(path, Op::Create),
             (Some(on_disk), _) if on_disk == file.sha256 => Action::new(path, Op::Unchanged),
+            (Some(on_disk), _) if neighbours.tracking(&path, on_disk).is_some() => {
+                let theirs = neighbours.tracking(&path, on_disk).expect("just found");
+                let why = format!("{theirs} tracks these bytes: another bundle wrote the same file");
+                if force {
+                    Action::new(path, Op::Update).because(format!("{why}; overwritten (--force)"))
+                } else {
+                    Action::new(path, Op::Conflict).because(format!("{why}; rerun with --force to overwrite"))
+                }
+            }
             (Some(on_disk), Some(t)) if on_disk == t.sha256 => Action::new(path, Op::Update),
             (Some(_), tracked) => {
                 let why = if tracked.is_some() {

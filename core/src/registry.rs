@@ -32,6 +32,7 @@ macro_rules! registry {
             },
             Copilot => copilot as "copilot",
             Antigravity => antigravity as "antigravity",
+            QwenCode => qwen_code as "qwen-code",
             Generic => generic as "generic",
             Universal => universal as "universal",
         }

@@ -10,8 +10,8 @@ use crate::report::{Component, ImportNote, ValidationFinding};
 use crate::{
     BuildOptions, BundlePath, CarriedUrl, Diagnostic, DoctorOptions, DoctorReport, ErrorCode, Finding,
     FindingCode, Generator, Honesty, ImportOptions, Level, Location, Merge, Op, Part, PlanOptions, Problem,
-    Rule, RuleSeverity, Scope, Severity, Subject, SubjectKind, Summary, TargetFailure, TargetRequest,
-    UninstallOptions, ValidateOptions, ValidationReport,
+    Rule, RuleSeverity, RuntimeInfo, Scope, Severity, Subject, SubjectKind, Summary, TargetFailure,
+    TargetRequest, UninstallOptions, ValidateOptions, ValidationReport,
 };
 
 /// `export type Name = …;` of `T`, its doc comment first.
@@ -83,6 +83,7 @@ pub fn declarations() -> Vec<(String, String)> {
         named::<ValidationFinding<'static>>(),
         named::<ValidationReport>(),
         named::<Rule>(),
+        named::<RuntimeInfo>(),
         named::<ImportNote<'static>>(),
     ]);
     declarations

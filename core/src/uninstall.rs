@@ -9,7 +9,7 @@ use crate::bundle::{DEFAULT_MANIFEST_NAME, Scope, check_manifest_name};
 use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::path::BundlePath;
-use crate::plan::{Action, Observed, Op, Plan, read_previous, retire, shared_action};
+use crate::plan::{Action, Neighbours, Observed, Op, Over, Plan, read_previous, retire, shared_action};
 use crate::report::Diagnostic;
 use crate::runtime::{Kind, Layout, Runtime, split_target};
 
@@ -110,7 +110,13 @@ fn installed(options: &UninstallOptions) -> Result<Vec<Installed>> {
 
 /// Files the host must read before [`uninstall_plan`]: manifests and shared files.
 pub fn uninstall_paths_to_read(options: &UninstallOptions) -> Result<Vec<BundlePath>> {
-    Ok(installed(options)?.iter().flat_map(Installed::paths_to_read).collect())
+    let installed = installed(options)?;
+    let mut paths: Vec<BundlePath> = installed.iter().flat_map(Installed::paths_to_read).collect();
+    // The other bundles in the same project folder: what they record stays.
+    if installed.iter().any(|bundle| matches!(bundle.kind.layout, Layout::InPlace { .. })) {
+        paths.extend(crate::runtime::in_place_manifest_patterns(&options.manifest_name));
+    }
+    Ok(paths)
 }
 
 pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result<Plan> {
@@ -118,7 +124,10 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
     let mut manifests = Vec::new();
     let mut diagnostics = Vec::new();
     let mut shared = BTreeMap::new();
-    for bundle in installed(options)? {
+    let installed = installed(options)?;
+    let own: Vec<&BundlePath> = installed.iter().map(|bundle| &bundle.manifest).collect();
+    let neighbours = Neighbours::read(observed, &options.manifest_name, &own);
+    for bundle in installed {
         let Some(previous) = read_previous(observed, &bundle.manifest, &mut diagnostics) else {
             let message = format!(
                 "nothing to uninstall for {} {}: no readable manifest at {}",
@@ -137,13 +146,16 @@ pub fn uninstall_plan(options: &UninstallOptions, observed: &Observed) -> Result
             &bundle.root,
             bundle.manifest,
             previous,
-            observed,
-            options.force,
+            Over { observed, force: options.force, neighbours: &neighbours, diagnostics: &mut diagnostics },
             &mut actions,
             &mut shared,
         ));
     }
     for (path, steps) in shared {
+        let steps = neighbours.spare_parts(steps);
+        if steps.is_empty() {
+            continue;
+        }
         // An edited shared part stays where it is: uninstall never refuses as a whole.
         match shared_action(path, &steps, observed, options.force) {
             Some(action) if action.op == Op::Conflict => actions.push(Action { op: Op::Keep, ..action }),

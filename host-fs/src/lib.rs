@@ -4,6 +4,7 @@
 //! crash-safe writes (temp file + rename, manifests last, leftovers of a
 //! killed run swept by the next one).
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
@@ -117,6 +118,17 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
     let mut to_read = Vec::with_capacity(entries.len());
     let mut refused = Vec::new();
     for entry in &entries {
+        // Paths are text from here on (the engine, manifests, every
+        // runtime's files): read as text, two names the filesystem tells
+        // apart would become one, and one file would silently win.
+        if !entry.utf8 {
+            refused.push(format!(
+                "{}: the name is not valid UTF-8 (shown here with \\x escapes for the bytes that are \
+                 not), and a plugin's paths are text; rename it",
+                entry.rel
+            ));
+            continue;
+        }
         // Every run ignores and removes such names in an output root: a
         // bundle could never hold one.
         if entry.rel.split('/').any(is_temp_name) {
@@ -128,13 +140,13 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
             continue;
         }
         let path = match entry.kind {
-            EntryKind::File => entry.path.clone(),
+            EntryKind::File => Cow::Borrowed(entry.path.as_path()),
             EntryKind::Special => {
                 refused.push(format!("{}: not a regular file (a FIFO, socket or device)", entry.rel));
                 continue;
             }
             EntryKind::Symlink => match confined_link(&real_root, &entry.path) {
-                Ok(Some(target)) => target,
+                Ok(Some(target)) => Cow::Owned(target),
                 Ok(None) => continue,
                 Err(why) => {
                     refused.push(format!("{}: {why}", entry.rel));
@@ -150,13 +162,15 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
         return Err(HostError::Io(lines.join("\n")));
     }
     let mut tree = SourceTree::new();
-    // A file over the engine's limits, and every file after it, is not read
-    // at all: the engine refuses the tree with a `limit` error naming it.
+    // Over the engine's limits, no file is read at all: the engine refuses
+    // the tree with a `limit` error naming the first file past them.
     let sizes = parallel_map(&to_read, |(_, path)| fs::metadata(path).map(|m| m.len()))
         .map_err(|(at, e)| HostError::at(&to_read[at].0.path, e))?;
     if let Some((at, why)) = tree.first_over_limit(&sizes) {
         tree.refuse_over_limit(&to_read[at].0.rel, why);
-        to_read.truncate(at);
+        // A refused tree is refused before anything looks at its files: no
+        // file of it is read (100,000 of them would cost their bytes and names).
+        to_read.clear();
     }
     let files = parallel_map(&to_read, |(_, path)| read_file(path))
         .map_err(|(at, e)| HostError::at(&to_read[at].0.path, e))?;
@@ -228,7 +242,9 @@ fn confined_link(real_root: &Path, link: &Path) -> Result<Option<PathBuf>, Strin
     }
 }
 
-/// Hashes every file below `root` and reads the bytes of `to_read`; temp
+/// Hashes every file below `root` and reads the bytes of `to_read` (a path
+/// `<folder>/*<end>` reads every file directly in that folder whose name
+/// ends with `<end>`); temp
 /// files of an interrupted write are not part of what is there. Each file
 /// is hashed a block at a time, so memory stays bounded whatever the
 /// folder holds; [`observe_for`] does not even read what no plan looks at.
@@ -266,11 +282,13 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
                 EntryKind::Special => false,
             };
             let name = entry.rel.rsplit('/').next().unwrap_or_default();
-            readable && !is_temp_name(name)
+            // No plan names a path that is not text: such a file is the
+            // user's, and no manifest can track it.
+            readable && entry.utf8 && !is_temp_name(name)
         })
         .collect();
-    let to_read: HashSet<&str> = to_read.iter().copied().collect();
-    let reads: Vec<&Entry> = entries.iter().filter(|e| to_read.contains(e.rel.as_str())).collect();
+    let to_read = ToRead::new(to_read);
+    let reads: Vec<&Entry> = entries.iter().filter(|e| to_read.names(&e.rel)).collect();
     let read = parallel_map(&reads, |entry| fs::read(&entry.path))
         .map_err(|(at, e)| HostError::at(&reads[at].path, e))?;
     let contents: HashMap<&str, Vec<u8>> = reads.iter().map(|e| e.rel.as_str()).zip(read).collect();
@@ -297,6 +315,39 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
         }
     }
     Ok(observed)
+}
+
+/// The paths a plan reads: each as it is, or `<folder>/*<end>`, every file
+/// directly in that folder whose name ends with `<end>` (the manifests of
+/// every bundle written into a project folder, whatever its namespace).
+struct ToRead<'a> {
+    paths: HashSet<&'a str>,
+    patterns: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> ToRead<'a> {
+    fn new(to_read: &[&'a str]) -> Self {
+        let mut paths = HashSet::new();
+        let mut patterns = Vec::new();
+        for path in to_read {
+            let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+            match name.strip_prefix('*') {
+                Some(end) => patterns.push((folder, end)),
+                None => {
+                    paths.insert(*path);
+                }
+            }
+        }
+        ToRead { paths, patterns }
+    }
+
+    fn names(&self, rel: &str) -> bool {
+        if self.paths.contains(rel) {
+            return true;
+        }
+        let (folder, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+        self.patterns.iter().any(|(f, end)| *f == folder && name.len() > end.len() && name.ends_with(end))
+    }
 }
 
 /// The paths below the output root the manifest at `rel` may track, if it
@@ -1528,10 +1579,60 @@ enum EntryKind {
 }
 
 struct Entry {
-    /// Relative to the walked root, `/`-separated.
+    /// Relative to the walked root, `/`-separated; a name that is not
+    /// Unicode is shown with escapes ([`name_text`]).
     rel: String,
     path: PathBuf,
     kind: EntryKind,
+    /// Whether every name on the path is Unicode, so `rel` is the path
+    /// itself and not only a way to show it: two names the operating system
+    /// tells apart (`caf\xe9.md`, `caf\xe8.md`) must never become one.
+    utf8: bool,
+}
+
+/// A file or folder name as text: the name itself when it is Unicode, else
+/// each byte (on Windows, each unpaired surrogate) that is not shown as an
+/// escape (`caf\xe9.md`), so two such names stay apart in a message.
+pub fn name_text(name: &std::ffi::OsStr) -> String {
+    if let Some(text) = name.to_str() {
+        return text.to_string();
+    }
+    escaped(name)
+}
+
+#[cfg(unix)]
+fn escaped(name: &std::ffi::OsStr) -> String {
+    use std::fmt::Write as _;
+    use std::os::unix::ffi::OsStrExt;
+    let mut text = String::new();
+    for chunk in name.as_bytes().utf8_chunks() {
+        text.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            let _ = write!(text, "\\x{byte:02x}");
+        }
+    }
+    text
+}
+
+#[cfg(windows)]
+fn escaped(name: &std::ffi::OsStr) -> String {
+    use std::fmt::Write as _;
+    use std::os::windows::ffi::OsStrExt;
+    let mut text = String::new();
+    for unit in char::decode_utf16(name.encode_wide()) {
+        match unit {
+            Ok(c) => text.push(c),
+            Err(e) => {
+                let _ = write!(text, "\\u{{{:04x}}}", e.unpaired_surrogate());
+            }
+        }
+    }
+    text
+}
+
+#[cfg(not(any(unix, windows)))]
+fn escaped(name: &std::ffi::OsStr) -> String {
+    name.to_string_lossy().into_owned()
 }
 
 /// Every non-folder entry below `root`, sorted by relative path; folders
@@ -1571,8 +1672,9 @@ fn walk_noting_folders(
                 EntryKind::Special
             };
             let rel = path.strip_prefix(root).expect("below root");
-            let rel: Vec<&str> = rel.iter().map(|c| c.to_str().unwrap_or("\u{fffd}")).collect();
-            out.push(Entry { rel: rel.join("/"), path, kind });
+            let utf8 = rel.to_str().is_some();
+            let rel: Vec<String> = rel.iter().map(name_text).collect();
+            out.push(Entry { rel: rel.join("/"), path, kind, utf8 });
         }
     }
     out.sort_by(|a, b| a.rel.cmp(&b.rel));

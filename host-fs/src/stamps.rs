@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::HostResult;
 #[cfg(unix)]
-use super::{HostError, parallel_map, skipped_in_source, walk_noting_folders};
+use super::{HostError, name_text, parallel_map, skipped_in_source, walk_noting_folders};
 
 /// A file's or folder's identity and last change as its metadata gives
 /// them (device, inode, size, mode, modification and status-change times to
@@ -43,17 +43,18 @@ pub fn stamps(root: &Path, source: bool, exclude: &[PathBuf]) -> HostResult<Opti
         entries.into_iter().map(|entry| (entry.rel, entry.path)).collect();
     for folder in folders {
         let below = folder.strip_prefix(root).expect("below root");
-        let mut rel: String =
-            below.iter().map(|c| c.to_str().unwrap_or("\u{fffd}")).collect::<Vec<_>>().join("/");
+        let mut rel: String = below.iter().map(name_text).collect::<Vec<_>>().join("/");
         if !rel.is_empty() {
             rel.push('/');
         }
         paths.push((rel, folder));
     }
     paths.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    let stamped = parallel_map(&paths, |(_, path)| std::fs::metadata(path))
+    // Each stamp as it is taken, not the whole metadata first: for 100,000
+    // files that is 7 MiB instead of 17.
+    let stamped = parallel_map(&paths, |(_, path)| std::fs::metadata(path).map(|meta| fields(&meta)))
         .map_err(|(at, e)| HostError::at(&paths[at].1, e))?;
-    Ok(Some(paths.into_iter().zip(stamped).map(|((rel, _), meta)| (rel, fields(&meta))).collect()))
+    Ok(Some(paths.into_iter().zip(stamped).map(|((rel, _), stamp)| (rel, stamp)).collect()))
 }
 
 #[cfg(not(unix))]
@@ -70,8 +71,8 @@ pub fn unchanged(root: &Path, recorded: &Stamps) -> bool {
     if recorded.is_empty() {
         return !root.exists();
     }
-    match parallel_map(recorded, |(rel, _)| std::fs::metadata(root.join(rel))) {
-        Ok(now) => now.iter().zip(recorded).all(|(meta, (_, stamp))| fields(meta) == *stamp),
+    match parallel_map(recorded, |(rel, _)| std::fs::metadata(root.join(rel)).map(|meta| fields(&meta))) {
+        Ok(now) => now.iter().zip(recorded).all(|(now, (_, stamp))| now == stamp),
         Err(_) => false,
     }
 }

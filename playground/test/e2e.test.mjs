@@ -14,10 +14,13 @@ import { fileURLToPath } from "node:url";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { serve } from "../serve.mjs";
-import { RUNTIMES } from "../runtimes.js";
 
 const repo = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const site = process.env.PLAYGROUND_SITE ?? join(repo, "target", "playground");
+// The engine the page runs, loaded here too: its registry is the page's runtime table.
+const wasm = await import(join(site, "pkg", "plugforge_wasm.js"));
+wasm.initSync({ module: readFileSync(join(site, "pkg", "plugforge_wasm_bg.wasm")) });
+const RUNTIMES = wasm.runtimes();
 const cli = process.env.PLUGFORGE_CLI ?? join(repo, "target", "debug", "plugforge");
 const striatum = join(repo, "examples", "striatum");
 // 2026-01-01T00:00:00Z: the CLI reads it from SOURCE_DATE_EPOCH, the page from its manifest-time field.
@@ -258,8 +261,16 @@ function below(files, folder) {
 // ---- tests -----------------------------------------------------------------
 
 test("the page's runtime table is the engine's, kinds in order, default first", async () => {
-  const wasm = await import(join(site, "pkg", "plugforge_wasm.js"));
-  wasm.initSync({ module: readFileSync(join(site, "pkg", "plugforge_wasm_bg.wasm")) });
+  // The page offers each runtime of the registry, in its order, with its kinds.
+  const offered = await page.$$eval("#runtimes .runtime", (rows) =>
+    rows.map((row) => ({
+      id: row.querySelector("input[type=checkbox]").value,
+      kinds: [...row.querySelectorAll("select option")].map((o) => o.value).filter(Boolean),
+    })),
+  );
+  assert.deepEqual(offered, RUNTIMES.map((r) => ({ id: r.id, kinds: r.kinds })));
+  assert.ok(RUNTIMES.length >= 12 && RUNTIMES.every((r) => r.name && r.kinds.length > 0), JSON.stringify(RUNTIMES));
+  // The registry's list is the one the builder knows: its errors name the same ids and kinds.
   const source = wasm.starterSource("demo");
   const error = (options) => {
     try {
@@ -662,8 +673,8 @@ test("an output root of more than 65,535 files exports as a zip64 the same as th
   assert.ok(expected.size > 65_535, `more than 65,535 output files (${expected.size})`);
 
   await settled(() => page.fill("#vars", ""));
-  // `--target all`: every runtime but universal, whose marketplace file is claude-code's.
-  const all = RUNTIMES.filter((r) => r.id !== "universal");
+  // `--target all`: every runtime the registry builds for it.
+  const all = RUNTIMES.filter((r) => r.inTargetAll);
   await settled(async () => {
     for (const runtime of all) await page.check(`#runtime-${runtime.id}`);
   });

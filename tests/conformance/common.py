@@ -26,6 +26,7 @@ CLIENT_VARS = {
     "skills-ref": "PLUGFORGE_SKILLS_REF_BIN",
     "openclaw": "PLUGFORGE_OPENCLAW_BIN",
     "hermes": "PLUGFORGE_HERMES_BIN",
+    "qwen": "PLUGFORGE_QWEN_BIN",
 }
 
 

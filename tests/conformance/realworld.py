@@ -18,7 +18,9 @@ binaries). Each folder is one unit, taken the way a plugin author takes it:
    the original Claude plugin, so a build never fails where the original
    passed), Codex (marketplace add, plugin add, app-server skills and hooks
    without errors), Gemini (validate, install, list, its own loaders),
-   OpenCode (`debug config`, which hard-fails on what it refuses),
+   OpenCode (`debug config`, which hard-fails on what it refuses), Qwen Code
+   (install, then its own ExtensionManager and a session's command loader:
+   every skill, command and agent, no loader warning, no hook event it skips),
    skills-ref (every Agent Plugins skill); Hermes and OpenClaw in batches
    over all units (one state each, one listing and one load for all: see
    hermes_batch and openclaw_batch).
@@ -42,7 +44,7 @@ import common
 
 CORPUS = os.path.join(common.HERE, "realworld")
 KNOWN = os.path.join(CORPUS, "KNOWN.md")
-BUNDLES = ["claude-code", "codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes"]
+BUNDLES = ["claude-code", "codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes", "qwen-code"]
 # Codex refuses helper binaries below /tmp (real-clients.md): scratch lives in the clients cache.
 SCRATCH_ROOT = os.environ.get("PLUGFORGE_CLIENTS_DIR") or os.path.expanduser("~/.cache/plugforge/clients")
 DATA_SUFFIXES = (".md", ".mdc", ".json", ".yaml", ".yml", ".toml", ".txt")
@@ -226,11 +228,15 @@ def check_claude(unit, binary):
     return problems_of(checks)
 
 
-def count_components(bundle):
+def count_components(bundle, commands_below=None):
+    """Skills, commands (all below commands/<commands_below>/, when given) and agents of a bundle."""
     def entries(rel, suffix=""):
         folder = os.path.join(bundle, rel)
         if not os.path.isdir(folder):
             return 0
+        if rel == "commands" and commands_below:
+            return sum(1 for _, _, names in os.walk(os.path.join(folder, commands_below))
+                       for n in names if n.endswith(suffix))
         return sum(1 for n in os.listdir(folder) if n.endswith(suffix) and not n.startswith("."))
     skills = sum(1 for n in os.listdir(os.path.join(bundle, "skills"))
                  if os.path.isfile(os.path.join(bundle, "skills", n, "SKILL.md"))) if os.path.isdir(
@@ -305,12 +311,38 @@ def check_skills_ref(unit, binary):
     return problems_of(checks)
 
 
+def check_qwen(unit, binary):
+    """The Qwen Code extension installed in a throwaway HOME and listed by the CLI's
+    own loaders: every skill, command and agent of the bundle loads, no loader warns."""
+    bundle = os.path.join(unit.out, "qwen-code")
+    report, error = driver("qwen_inventory.py", "--qwen", binary, "--dir", bundle)
+    if error:
+        return error
+    install = report["install"]
+    extensions = (report.get("inventory") or {}).get("extensions") or []
+    checks = [(install["exit"] == 0, f"install: {install['output'][-300:]}"),
+              (len(extensions) == 1, f"listed {len(extensions)} extensions: {report['inventory_run']['stderr'][-300:]}")]
+    if len(extensions) == 1:
+        got = extensions[0]
+        expected = count_components(bundle, commands_below=unit.plugin)
+        checks.append((len(got["skills"]) == expected["skills"],
+                       f"{len(got['skills'])} skills loaded, the bundle has {expected['skills']}"))
+        checks.append((len(got["sessionCommands"]) == expected["commands"],
+                       f"{len(got['sessionCommands'])} commands loaded, the bundle has {expected['commands']}"))
+        checks.append((len(got["agents"]) == expected["agents"],
+                       f"{len(got['agents'])} agents loaded, the bundle has {expected['agents']}"))
+        checks.append((not got["unknownHookEvents"], f"hook events Qwen skips: {got['unknownHookEvents']}"))
+    checks.append((not report["log_problems"], f"loader warnings: {report['log_problems'][:3]}"))
+    return problems_of(checks)
+
+
 CHECKS = {
     "claude": check_claude,
     "codex": check_codex,
     "gemini": check_gemini,
     "opencode": check_opencode,
     "skills-ref": check_skills_ref,
+    "qwen": check_qwen,
 }
 
 
@@ -426,7 +458,7 @@ def main():
 
     clients = {}
     if not args.no_clients:
-        for name in ["claude", "codex", "gemini", "opencode", "skills-ref", "hermes", "openclaw"]:
+        for name in ["claude", "codex", "gemini", "opencode", "skills-ref", "hermes", "openclaw", "qwen"]:
             clients[name] = common.client(name)
             if not clients[name]:
                 print(f"realworld: {name} skipped (PLUGFORGE_SKIP_CLIENTS), its checks do not run",

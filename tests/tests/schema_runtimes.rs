@@ -1,8 +1,9 @@
 //! The JSON Schemas users validate against know every runtime of the
 //! registry: `plugforge.schema.json` has a `targets.<id>` entry (with its
-//! definition) for each, and `validate-report.schema.json` lists each id a
-//! report may carry. A runtime added without them fails here, not in a
-//! user's editor or report check.
+//! definition) for each and lists the ids in `$defs.runtime`, which
+//! `validate-report.schema.json` refers to for the id a report may carry (so
+//! a runtime is added to one schema). A runtime added without them fails
+//! here, not in a user's editor or report check.
 
 use std::collections::BTreeSet;
 
@@ -36,13 +37,25 @@ fn the_source_schema_has_a_target_entry_for_every_runtime() {
 }
 
 #[test]
-fn the_report_schema_lists_every_runtime() {
-    let schema = schema("validate-report.schema.json");
-    let listed: BTreeSet<String> = schema["$defs"]["runtime"]["enum"]
+fn the_source_schema_names_every_runtime_once() {
+    let schema = schema("plugforge.schema.json");
+    let listed: Vec<String> = schema["$defs"]["runtime"]["enum"]
         .as_array()
         .expect("$defs.runtime.enum")
         .iter()
         .map(|v| v.as_str().expect("a string").to_string())
         .collect();
-    assert_eq!(listed, ids(), "schema/validate-report.schema.json $defs.runtime against the registry");
+    let unique: BTreeSet<String> = listed.iter().cloned().collect();
+    assert_eq!(unique.len(), listed.len(), "$defs.runtime.enum lists an id twice: {listed:?}");
+    assert_eq!(unique, ids(), "schema/plugforge.schema.json $defs.runtime against the registry");
+}
+
+#[test]
+fn the_report_schema_takes_its_runtime_ids_from_the_source_schema() {
+    let schema = schema("validate-report.schema.json");
+    assert_eq!(
+        schema["$defs"]["runtime"],
+        serde_json::json!({"$ref": "plugforge.schema.json#/$defs/runtime"}),
+        "schema/validate-report.schema.json $defs.runtime refers to the source schema's list"
+    );
 }

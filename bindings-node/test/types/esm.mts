@@ -12,6 +12,7 @@ import {
   readTree,
   rules,
   runCli,
+  runtimes,
   sha256Hex,
   starterSource,
   uninstallPathsToRead,
@@ -34,6 +35,7 @@ import type {
   RuleCode,
   RuleSeverity,
   RuntimeId,
+  RuntimeInfo,
   SourceFile,
   Subject,
   ValidationFinding,
@@ -66,6 +68,9 @@ const line: number | undefined = first?.line
 const subject: Subject = verdict.subjects[0]
 const runtime: RuntimeId | null = subject.runtime
 const severities: RuleSeverity[] = rules().map((r: Rule) => r.severity)
+const targets: RuntimeInfo[] = runtimes()
+const marker: string | null = targets[0].marker
+console.log(targets[0].kinds[0], targets[0].inTargetAll, marker)
 const imported: Imported = importPlugin(files, { from: 'claude-code' })
 const written: Buffer = imported.files[0].bytes
 const noteLine: number | undefined = imported.notes[0]?.location.line

@@ -7,6 +7,7 @@ import {
   doctorPathsToRead,
   importPlugin,
   rules,
+  runtimes,
   sha256Hex,
   starterSource,
   uninstallPathsToRead,
@@ -33,6 +34,7 @@ import type {
   Plan,
   PlugforgeError,
   Rule,
+  RuntimeInfo,
   SourceFile,
   SourceLocation,
   Subject,
@@ -76,6 +78,9 @@ const subject: Subject = verdict.subjects[0]
 const subjectKind: 'source' | 'marketplace' | 'plugin' | 'skills' = subject.kind
 const broken: ValidationFinding[] = verdict.findings
 const catalog: Rule[] = rules()
+const targets: RuntimeInfo[] = runtimes()
+const firstKind: string = targets[0].kinds[0] + targets[0].id + targets[0].name
+const marker: string | null = targets[0].marker
 const imported: Imported = importPlugin(source, { from: 'claude-code', folderName: 'demo' })
 const hash: string = sha256Hex(bytes) + version()
 

@@ -91,6 +91,9 @@ pub struct Document {
     /// The file held nothing but this plugin's part (a marketplace whose
     /// last plugin went): it goes unless a comment of the user's is left.
     dropped: bool,
+    /// A part taken out was written into a file that was there before
+    /// plugforge wrote to it: emptied, the file stays, as the user had it.
+    users_file: bool,
 }
 
 impl Document {
@@ -109,7 +112,7 @@ impl Document {
             }
             Some(_) => return Err(unreadable(format!("{file}: the top level is not a JSON object"))),
         }
-        Ok(Document { root, edited_in_place, removed: false, dropped: false })
+        Ok(Document { root, edited_in_place, removed: false, dropped: false, users_file: false })
     }
 
     /// The text as it stands.
@@ -129,10 +132,43 @@ impl Document {
         self.dropped = true;
     }
 
+    /// Notes a removed part's [`Record::found`](super::Record::found): from
+    /// 1 on, the file itself was the user's.
+    pub fn found(&mut self, found: usize) {
+        self.users_file |= found > 0;
+    }
+
+    /// Puts `entry` (`"key": value` in an object, items in an array) at the
+    /// end of `container`, a container written on one line, on that line:
+    /// after the last entry (`, entry`), after a trailing comma (` entry,`),
+    /// or inside empty brackets. Taking the entry out again (the syntax
+    /// tree's removal) gives back the line as it was; appending through the
+    /// tree would spread the user's line over several.
+    pub fn insert_inline(
+        &mut self,
+        container: &CstContainerNode,
+        entry: &str,
+        file: &str,
+    ) -> Result<(), Refusal> {
+        let children = container.children();
+        let significant =
+            |child: &&CstNode| !child.is_whitespace() && !child.is_newline() && !child.is_comment();
+        // Every child but the closing bracket, from the end: the opening one is there at least.
+        let last = children.iter().rev().skip(1).find(significant).expect("an opening bracket");
+        let (at, piece) = match last.token_char() {
+            Some(',') => (start_of(last) + 1, format!(" {entry},")),
+            Some('{' | '[') => (start_of(last) + 1, entry.to_string()),
+            _ => (start_of(last) + last.to_string().len(), format!(", {entry}")),
+        };
+        let text = self.root.to_string();
+        self.root = parse_cst(file, &format!("{}{piece}{}", &text[..at], &text[at..]))?;
+        Ok(())
+    }
+
     /// The text to write; `None` when a removal left nothing of anyone's.
     pub fn close(self) -> Content {
         let nothing_left = self.dropped || (self.removed && self.object().properties().is_empty());
-        if nothing_left && !has_comment(&self.root.clone().into()) {
+        if nothing_left && !self.users_file && !has_comment(&self.root.clone().into()) {
             return None;
         }
         if self.edited_in_place {
@@ -149,6 +185,56 @@ fn tree_of(value: &Value) -> CstRootNode {
     let root = CstRootNode::parse("", &options()).expect("the empty text parses");
     root.set_value(input(value));
     root
+}
+
+/// Where `node` starts in its tree's text.
+fn start_of(node: &CstNode) -> usize {
+    let mut at = 0;
+    let mut here = node.clone();
+    while let Some(parent) = here.parent() {
+        at += here.previous_siblings().map(|sibling| sibling.to_string().len()).sum::<usize>();
+        here = parent.into();
+    }
+    at
+}
+
+/// Whether a container's own brackets and entries share one line (what it
+/// holds may span several): appending through the tree would break it up.
+pub fn one_line(container: &CstContainerNode) -> bool {
+    !container.children().iter().any(CstNode::is_newline)
+}
+
+/// `value` as JSON on one line, spaced as people write it (`{"a": [1, 2]}`).
+pub fn inline(value: &Value) -> String {
+    struct Spaced;
+    impl serde_json::ser::Formatter for Spaced {
+        fn begin_array_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut W,
+            first: bool,
+        ) -> std::io::Result<()> {
+            if first { Ok(()) } else { w.write_all(b", ") }
+        }
+        fn begin_object_key<W: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut W,
+            first: bool,
+        ) -> std::io::Result<()> {
+            if first { Ok(()) } else { w.write_all(b", ") }
+        }
+        fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+            w.write_all(b": ")
+        }
+    }
+    let mut out = Vec::new();
+    let mut writer = serde_json::Serializer::with_formatter(&mut out, Spaced);
+    serde::Serialize::serialize(value, &mut writer).expect("a JSON value serializes");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// `"key": value` on one line.
+pub fn entry_text(key: &str, value: &Value) -> String {
+    format!("{}: {}", inline(&Value::String(key.to_string())), inline(value))
 }
 
 pub fn has_comment(node: &CstNode) -> bool {

@@ -36,14 +36,27 @@ fn written_once(doc: &Document, object: &CstObject, path: &[String], file: &str)
     )))
 }
 
-/// The object at `pointer`, created on the way when missing. A key of the
+/// How far the way to a part goes in a file.
+enum Reached {
+    /// The object at the end of the way (created on the way where missing).
+    Object(CstObject),
+    /// The way stops at a key missing from an object written on one line:
+    /// the rest goes in whole, on that line ([`Document::insert_inline`]).
+    OneLine { object: CstObject, missing: usize },
+}
+
+/// The object at `pointer`, created on the way when missing, unless the
+/// object a key is missing from is written on one line. A key of the
 /// user's that holds something else is theirs: refused even with --force.
-fn object_at(doc: &Document, pointer: &[String], file: &str) -> Result<CstObject, Refusal> {
+fn object_at(doc: &Document, pointer: &[String], file: &str) -> Result<Reached, Refusal> {
     let mut here = doc.object();
     for (depth, key) in pointer.iter().enumerate() {
         written_once(doc, &here, &pointer[..=depth], file)?;
         here = match document::slot(&here, key) {
             Slot::Object(object) => object,
+            Slot::Missing if document::one_line(&here.clone().into()) => {
+                return Ok(Reached::OneLine { object: here, missing: depth });
+            }
             Slot::Missing => here.object_value_or_create(key).expect("just created"),
             Slot::Array(_) | Slot::Other => {
                 return Err(Refusal(format!(
@@ -53,7 +66,12 @@ fn object_at(doc: &Document, pointer: &[String], file: &str) -> Result<CstObject
             }
         };
     }
-    Ok(here)
+    Ok(Reached::Object(here))
+}
+
+/// `value` under the keys `keys`, innermost last: `{k1: {k2: value}}`.
+fn nested(keys: &[String], value: Value) -> Value {
+    keys.iter().rev().fold(value, |inner, key| Value::Object([(key.clone(), inner)].into_iter().collect()))
 }
 
 /// The object at `pointer` if it is there, without creating anything.
@@ -68,15 +86,34 @@ fn existing_object(doc: &Document, pointer: &[String]) -> Option<CstObject> {
     Some(here)
 }
 
-fn array_at(doc: &Document, pointer: &[String], file: &str) -> Result<jsonc_parser::cst::CstArray, Refusal> {
+/// The array at `pointer`, created (with `items` in it) when missing: `None`
+/// when it was, on a line of the user's, already holding them.
+fn array_at(
+    doc: &mut Document,
+    pointer: &[String],
+    items: &[Value],
+    file: &str,
+) -> Result<Option<jsonc_parser::cst::CstArray>, Refusal> {
     // A manifest is a file on disk: a record with no pointer is refused, not trusted.
     let Some((last, parents)) = pointer.split_last() else {
         return Err(Refusal(format!("{file}: a list part without a place; the manifest was edited")));
     };
-    let parent = object_at(doc, parents, file)?;
+    let parent = match object_at(doc, parents, file)? {
+        Reached::Object(parent) => parent,
+        Reached::OneLine { object, missing } => {
+            let list = nested(&pointer[missing + 1..], Value::Array(items.to_vec()));
+            doc.insert_inline(&object.into(), &document::entry_text(&pointer[missing], &list), file)?;
+            return Ok(None);
+        }
+    };
     match document::slot(&parent, last) {
-        Slot::Array(array) => Ok(array),
-        Slot::Missing => Ok(parent.array_value_or_create(last).expect("just created")),
+        Slot::Array(array) => Ok(Some(array)),
+        Slot::Missing if document::one_line(&parent.clone().into()) => {
+            let list = Value::Array(items.to_vec());
+            doc.insert_inline(&parent.into(), &document::entry_text(last, &list), file)?;
+            Ok(None)
+        }
+        Slot::Missing => Ok(Some(parent.array_value_or_create(last).expect("just created"))),
         Slot::Object(_) | Slot::Other => Err(Refusal(format!(
             "{} is not a list; plugforge does not replace what you keep there (not even with --force)",
             place(file, pointer)
@@ -93,13 +130,23 @@ pub fn set_entry(
     previous: Option<&Record>,
     force: bool,
 ) -> Result<(), Refusal> {
-    let object = object_at(doc, pointer, file)?;
+    let object = match object_at(doc, pointer, file)? {
+        Reached::Object(object) => object,
+        Reached::OneLine { object, missing } => {
+            let inner = Value::Object([(key.to_string(), value.clone())].into_iter().collect());
+            let entry = nested(&pointer[missing + 1..], inner);
+            return doc.insert_inline(&object.into(), &document::entry_text(&pointer[missing], &entry), file);
+        }
+    };
     written_once(doc, &object, &[pointer, &[key.to_string()]].concat(), file)?;
     let ours = match previous {
         Some(Record::JsonEntry { value: written, .. }) => Some(written),
         _ => None,
     };
     let Some(prop) = object.get(key) else {
+        if document::one_line(&object.clone().into()) {
+            return doc.insert_inline(&object.into(), &document::entry_text(key, value), file);
+        }
         object.append(key, document::input(value));
         return Ok(());
     };
@@ -130,7 +177,7 @@ pub fn add_items(
     previous: Option<&Record>,
     force: bool,
 ) -> Result<(), Refusal> {
-    let array = array_at(doc, pointer, file)?;
+    let Some(array) = array_at(doc, pointer, items, file)? else { return Ok(()) };
     let written: &[Value] = match previous {
         Some(Record::JsonItems { items, .. }) => items,
         _ => &[],
@@ -153,11 +200,23 @@ pub fn add_items(
             item => kept.extend(item),
         }
     }
+    let mut added = Vec::new();
     for item in items {
         if !kept.contains(item) {
-            array.append(document::input(item));
             kept.push(item.clone());
+            added.push(item);
         }
+    }
+    if added.is_empty() {
+        return Ok(());
+    }
+    // A list written on one line stays on it: the items go in at its end.
+    if document::one_line(&array.clone().into()) {
+        let text: Vec<String> = added.iter().map(|item| document::inline(item)).collect();
+        return doc.insert_inline(&array.into(), &text.join(", "), file);
+    }
+    for item in added {
+        array.append(document::input(item));
     }
     Ok(())
 }
@@ -168,8 +227,10 @@ pub fn remove_entry(
     pointer: &[String],
     key: &str,
     value: &Value,
+    found: usize,
     force: bool,
 ) -> Result<(), Refusal> {
+    doc.found(found);
     let Some(object) = existing_object(doc, pointer) else { return Ok(()) };
     let Some(prop) = object.get(key) else { return Ok(()) };
     let current = prop.value().and_then(|v| document::value(&v));
@@ -181,15 +242,16 @@ pub fn remove_entry(
     }
     prop.remove();
     doc.removed_something();
-    prune(doc, pointer);
+    prune(doc, pointer, found);
     Ok(())
 }
 
 /// Drops the containers along `pointer` that the removal left empty, deepest
-/// first, so no `"Stop": []` husk stays behind in a user's file. One that
-/// holds a comment is the user's and stays.
-fn prune(doc: &Document, pointer: &[String]) {
-    for depth in (1..=pointer.len()).rev() {
+/// first, so no `"Stop": []` husk stays behind in a user's file. One the
+/// file held before plugforge wrote there (the first `found`, counting the
+/// top-level object), or that holds a comment, is the user's and stays.
+fn prune(doc: &Document, pointer: &[String], found: usize) {
+    for depth in (found.max(1)..=pointer.len()).rev() {
         let (parents, last) = pointer[..depth].split_at(depth - 1);
         let Some(parent) = existing_object(doc, parents) else { return };
         let Some(prop) = parent.get(&last[0]) else { return };
@@ -210,8 +272,10 @@ pub fn remove_items(
     file: &str,
     pointer: &[String],
     items: &[Value],
+    found: usize,
     force: bool,
 ) -> Result<(), Refusal> {
+    doc.found(found);
     let Some((last, parents)) = pointer.split_last() else { return Ok(()) };
     let Some(parent) = existing_object(doc, parents) else { return Ok(()) };
     let Slot::Array(array) = document::slot(&parent, last) else { return Ok(()) };
@@ -228,7 +292,7 @@ pub fn remove_items(
             doc.removed_something();
         }
     }
-    prune(doc, pointer);
+    prune(doc, pointer, found);
     Ok(())
 }
 
@@ -293,7 +357,7 @@ mod tests {
         force: bool,
     ) -> Result<Content, Refusal> {
         let mut doc = Document::open(Some(text), file, None)?;
-        super::remove_entry(&mut doc, file, pointer, key, value, force)?;
+        super::remove_entry(&mut doc, file, pointer, key, value, 0, force)?;
         Ok(doc.close())
     }
 
@@ -305,7 +369,7 @@ mod tests {
         force: bool,
     ) -> Result<Content, Refusal> {
         let mut doc = Document::open(Some(text), file, None)?;
-        super::remove_items(&mut doc, file, pointer, items, force)?;
+        super::remove_items(&mut doc, file, pointer, items, 0, force)?;
         Ok(doc.close())
     }
 
@@ -314,7 +378,13 @@ mod tests {
     }
 
     fn record(value: Value) -> Record {
-        Record::JsonEntry { path: ".mcp.json".into(), pointer: servers(), key: "mine".into(), value }
+        Record::JsonEntry {
+            path: ".mcp.json".into(),
+            pointer: servers(),
+            key: "mine".into(),
+            value,
+            found: 0,
+        }
     }
 
     #[test]
@@ -384,8 +454,12 @@ mod tests {
         let new = json!({"hooks": [{"type": "command", "command": "new"}]});
         let first =
             add_items(Some(users), "s.json", &pointer, std::slice::from_ref(&old), None, false).unwrap();
-        let previous =
-            Record::JsonItems { path: "s.json".into(), pointer: pointer.clone(), items: vec![old.clone()] };
+        let previous = Record::JsonItems {
+            path: "s.json".into(),
+            pointer: pointer.clone(),
+            items: vec![old.clone()],
+            found: 0,
+        };
         let second =
             add_items(Some(first), "s.json", &pointer, std::slice::from_ref(&new), Some(&previous), false)
                 .unwrap();
@@ -412,6 +486,7 @@ mod tests {
             pointer: mcp(),
             key: "d".into(),
             value: ours.clone(),
+            found: 0,
         };
         let again =
             set_entry(Some(built.clone()), "opencode.json", &mcp(), "d", &ours, Some(&previous), false);

@@ -43,13 +43,65 @@ pub enum Part {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Record {
-    MarketplaceEntry { path: String, name: String, source: String },
-    JsonEntry { path: String, pointer: Vec<String>, key: String, value: Value },
-    JsonItems { path: String, pointer: Vec<String>, items: Vec<Value> },
-    Section { path: String, id: String, sha256: String },
+    MarketplaceEntry {
+        path: String,
+        name: String,
+        source: String,
+    },
+    JsonEntry {
+        path: String,
+        pointer: Vec<String>,
+        key: String,
+        value: Value,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        found: usize,
+    },
+    JsonItems {
+        path: String,
+        pointer: Vec<String>,
+        items: Vec<Value>,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        found: usize,
+    },
+    Section {
+        path: String,
+        id: String,
+        sha256: String,
+    },
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Record {
+    /// How many containers on the way to an entry or list (the file's
+    /// top-level object first, then one per pointer key) the file held
+    /// before plugforge first wrote the part: those are the user's, and
+    /// taking the part out never takes them out, nor the file. 0 when there
+    /// was no file (or a manifest of an earlier version says nothing):
+    /// whatever the removal leaves empty goes, the file too.
+    pub fn found(&self) -> usize {
+        match self {
+            Record::JsonEntry { found, .. } | Record::JsonItems { found, .. } => *found,
+            Record::MarketplaceEntry { .. } | Record::Section { .. } => 0,
+        }
+    }
+
+    pub(crate) fn set_found(&mut self, depth: usize) {
+        if let Record::JsonEntry { found, .. } | Record::JsonItems { found, .. } = self {
+            *found = depth;
+        }
+    }
+
+    /// The pointer of an entry's or a list's container.
+    fn pointer(&self) -> Option<&[String]> {
+        match self {
+            Record::JsonEntry { pointer, .. } | Record::JsonItems { pointer, .. } => Some(pointer),
+            Record::MarketplaceEntry { .. } | Record::Section { .. } => None,
+        }
+    }
+
     pub fn path(&self) -> &str {
         match self {
             Record::MarketplaceEntry { path, .. }
@@ -60,7 +112,7 @@ impl Record {
     }
 
     /// Two records for the same place in the same file.
-    fn same_slot(&self, other: &Record) -> bool {
+    pub(crate) fn same_slot(&self, other: &Record) -> bool {
         match (self, other) {
             (Record::MarketplaceEntry { path: a, .. }, Record::MarketplaceEntry { path: b, .. }) => a == b,
             (
@@ -94,9 +146,10 @@ impl Merge {
                 pointer: pointer.clone(),
                 key: key.clone(),
                 value: value.clone(),
+                found: 0,
             }),
             Part::JsonItems { pointer, items } => {
-                Some(Record::JsonItems { path, pointer: pointer.clone(), items: items.clone() })
+                Some(Record::JsonItems { path, pointer: pointer.clone(), items: items.clone(), found: 0 })
             }
             Part::Section { id, text } => Some(Record::Section {
                 path,
@@ -119,10 +172,12 @@ pub fn intact(content: Option<&str>, record: &Record) -> bool {
     let Some(text) = content else { return false };
     match record {
         Record::MarketplaceEntry { path, name, source } => marketplace::lists(path, text, name, source),
-        Record::JsonEntry { path, pointer, key, value } => {
+        Record::JsonEntry { path, pointer, key, value, .. } => {
             json_parts::entry_is(path, text, pointer, key, value)
         }
-        Record::JsonItems { path, pointer, items } => json_parts::items_present(path, text, pointer, items),
+        Record::JsonItems { path, pointer, items, .. } => {
+            json_parts::items_present(path, text, pointer, items)
+        }
         Record::Section { path, id, sha256 } => {
             section::hash_of(path, text, id).as_deref() == Some(sha256.as_str())
         }
@@ -192,11 +247,11 @@ pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<
             },
             Step::Remove(record) => match record {
                 Record::MarketplaceEntry { name, source, .. } => marketplace::remove(&mut doc, name, source),
-                Record::JsonEntry { pointer, key, value, .. } => {
-                    json_parts::remove_entry(&mut doc, file, pointer, key, value, force)?
+                Record::JsonEntry { pointer, key, value, found, .. } => {
+                    json_parts::remove_entry(&mut doc, file, pointer, key, value, *found, force)?
                 }
-                Record::JsonItems { pointer, items, .. } => {
-                    json_parts::remove_items(&mut doc, file, pointer, items, force)?
+                Record::JsonItems { pointer, items, found, .. } => {
+                    json_parts::remove_items(&mut doc, file, pointer, items, *found, force)?
                 }
                 Record::Section { .. } => unreachable!("checked above"),
             },
@@ -205,8 +260,157 @@ pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<
     Ok(doc.close())
 }
 
+/// Whether two records, of two bundles, describe one part of one file: the
+/// same slot, and for a marketplace the same plugin's entry.
+pub fn same_part(a: &Record, b: &Record) -> bool {
+    match (a, b) {
+        (Record::MarketplaceEntry { name: m, .. }, Record::MarketplaceEntry { name: n, .. }) => {
+            m == n && a.same_slot(b)
+        }
+        _ => a.same_slot(b),
+    }
+}
+
+/// How many containers on the way to `record`'s part the file `content`
+/// holds now (its top-level object first, then one per pointer key), less
+/// those another bundle's record (`others`) says its plugforge wrote: what
+/// the record's [`Record::found`] is when its part is first written.
+pub fn found_in(content: Option<&[u8]>, record: &Record, others: &[&Record]) -> usize {
+    let Some(pointer) = record.pointer() else { return 0 };
+    let value = content
+        .and_then(|bytes| std::str::from_utf8(bytes).ok())
+        .and_then(|text| document::decode(record.path(), crate::text::without_bom(text)));
+    let Some(mut here) = value.filter(Value::is_object) else { return 0 };
+    let mut there = 1;
+    for key in pointer {
+        match here.get_mut(key).map(Value::take) {
+            Some(inner @ (Value::Object(_) | Value::Array(_))) => {
+                here = inner;
+                there += 1;
+            }
+            _ => break,
+        }
+    }
+    // A container another bundle's plugforge made is not the user's either.
+    for depth in 0..there {
+        let made = others.iter().filter(|other| other.path() == record.path()).any(|other| {
+            other.pointer().is_some_and(|theirs| {
+                depth >= other.found() && depth <= theirs.len() && theirs[..depth] == pointer[..depth]
+            })
+        });
+        if made {
+            return depth;
+        }
+    }
+    there
+}
+
 /// Previous records whose slot no wanted part fills any more.
 pub fn stale<'a>(records: &'a [Record], merges: &[Merge]) -> Vec<&'a Record> {
     let wanted: Vec<Record> = merges.iter().filter_map(Merge::record).collect();
     records.iter().filter(|r| !wanted.iter().any(|w| w.same_slot(r))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn entry(file: &str, pointer: &[&str], key: &str, value: Value) -> Merge {
+        let pointer = pointer.iter().map(|k| k.to_string()).collect();
+        Merge {
+            path: BundlePath::new(file).unwrap(),
+            part: Part::JsonEntry { pointer, key: key.into(), value },
+        }
+    }
+
+    fn items(file: &str, pointer: &[&str], items: Vec<Value>) -> Merge {
+        let pointer = pointer.iter().map(|k| k.to_string()).collect();
+        Merge { path: BundlePath::new(file).unwrap(), part: Part::JsonItems { pointer, items } }
+    }
+
+    /// Writes `merge` into `users` (the record as a plan keeps it), writes
+    /// it again, takes it out: what each step left.
+    fn round_trip(users: Option<&str>, merge: &Merge, others: &[&Record]) -> (String, String, Content) {
+        let file = merge.path.as_str();
+        let mut record = merge.record().unwrap();
+        record.set_found(found_in(users.map(str::as_bytes), &record, others));
+        let written = run(users.map(str::to_string), file, &[Step::Apply(merge.clone(), None)], false)
+            .unwrap()
+            .expect("written");
+        let again =
+            run(Some(written.clone()), file, &[Step::Apply(merge.clone(), Some(record.clone()))], false)
+                .unwrap()
+                .expect("still written");
+        let taken_out = run(Some(written.clone()), file, &[Step::Remove(record)], false).unwrap();
+        (written, again, taken_out)
+    }
+
+    #[test]
+    fn a_users_file_on_one_line_or_with_empty_containers_comes_back_byte_for_byte() {
+        let server = json!({"command": "ours", "args": ["--root", "."]});
+        let hook = json!({"matcher": "Bash", "hooks": [{"type": "command", "command": "check"}]});
+        let cases = [
+            (
+                "{\"permissions\": {\"allow\": [\"Bash(ls)\"]}}\n",
+                items(".claude/settings.json", &["hooks", "PreToolUse"], vec![hook.clone()]),
+            ),
+            ("{\"mcpServers\": {}}\n", entry(".mcp.json", &["mcpServers"], "ours", server.clone())),
+            ("{\n  \"mcpServers\": {}\n}\n", entry(".mcp.json", &["mcpServers"], "ours", server.clone())),
+            ("{}\n", entry(".mcp.json", &["mcpServers"], "ours", server.clone())),
+            (
+                "{\"mcpServers\": {\"mine\": {\"command\": \"x\"}}}\n",
+                entry(".mcp.json", &["mcpServers"], "ours", server.clone()),
+            ),
+            ("{\"a\": 1,}\n", entry("opencode.json", &["mcp"], "ours", server.clone())),
+            (
+                "{\"hooks\": {\"Stop\": []}} // mine\n",
+                items("s.json", &["hooks", "Stop"], vec![hook.clone()]),
+            ),
+            (
+                "{\"hooks\": {\"Stop\": [{\"matcher\": \"x\"}]}}",
+                items("s.json", &["hooks", "Stop"], vec![hook.clone()]),
+            ),
+            (
+                "# mine\nmcp_servers: {}\n",
+                entry(".hermes/config.yaml", &["mcp_servers"], "ours", server.clone()),
+            ),
+            ("# mine\nmodel: x\n", entry(".hermes/config.yaml", &["mcp_servers"], "ours", server.clone())),
+            ("# only a comment\n", entry(".hermes/config.yaml", &["mcp_servers"], "ours", server.clone())),
+        ];
+        for (users, merge) in cases {
+            let (written, again, taken_out) = round_trip(Some(users), &merge, &[]);
+            let record = merge.record().unwrap();
+            assert!(intact(Some(&written), &record), "{users:?}: the part is there:\n{written}");
+            // JSON on one line stays there (YAML has its own layout).
+            if !users.trim_end().contains('\n') && merge.path.as_str().ends_with(".json") {
+                assert!(!written.trim_end().contains('\n'), "{users:?}: stays on its line:\n{written}");
+            }
+            assert_eq!(again, written, "{users:?}: writing it again changes nothing");
+            assert_eq!(taken_out.as_deref(), Some(users), "{users:?}: taken out, the user's bytes are back");
+        }
+    }
+
+    #[test]
+    fn a_file_plugforge_made_goes_when_its_last_part_does_even_after_another_bundle_wrote_to_it() {
+        let first = entry(".mcp.json", &["mcpServers"], "first", json!({"command": "a"}));
+        let (written, _, taken_out) = round_trip(None, &first, &[]);
+        assert_eq!(taken_out, None, "no file before, none after");
+        // A second bundle writes into the file the first made: to it, the
+        // file and its mcpServers are plugforge's too, not the user's.
+        let mut theirs = first.record().unwrap();
+        theirs.set_found(0);
+        let second = entry(".mcp.json", &["mcpServers"], "second", json!({"command": "b"}));
+        let record = second.record().unwrap();
+        assert_eq!(found_in(Some(written.as_bytes()), &record, &[]), 2);
+        assert_eq!(found_in(Some(written.as_bytes()), &record, &[&theirs]), 0);
+        let mut users_theirs = theirs.clone();
+        users_theirs.set_found(1);
+        assert_eq!(
+            found_in(Some(written.as_bytes()), &record, &[&users_theirs]),
+            1,
+            "the file was the user's"
+        );
+    }
 }

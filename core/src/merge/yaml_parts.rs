@@ -24,6 +24,9 @@ use crate::source::yaml_value;
 struct Slot<'a> {
     pointer: &'a [String],
     key: &'a str,
+    /// How many mappings on the way (the top level first) were the user's
+    /// before plugforge wrote there ([`Record::found`]): never pruned.
+    found: usize,
 }
 
 pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<Content, Refusal> {
@@ -34,18 +37,20 @@ pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<
     let mut after = before.clone();
     let mut slots = Vec::new();
     let mut removed = false;
+    let mut users_file = false;
     for step in steps {
         match step {
             Step::Apply(merge, previous) => match &merge.part {
                 Part::JsonEntry { pointer, key, value } => {
                     set_entry(&mut after, file, pointer, key, value, previous.as_ref(), force)?;
-                    slots.push(Slot { pointer, key });
+                    slots.push(Slot { pointer, key, found: 0 });
                 }
                 _ => return Err(only_entries(file)),
             },
-            Step::Remove(Record::JsonEntry { pointer, key, value, .. }) => {
+            Step::Remove(Record::JsonEntry { pointer, key, value, found, .. }) => {
                 removed |= remove_entry(&mut after, file, pointer, key, value, force)?;
-                slots.push(Slot { pointer, key });
+                users_file |= *found > 0;
+                slots.push(Slot { pointer, key, found: *found });
             }
             Step::Remove(_) => return Err(only_entries(file)),
         }
@@ -69,12 +74,13 @@ pub fn run(content: Content, file: &str, steps: &[Step], force: bool) -> Result<
     }
     if removed && after.is_empty() {
         // Nothing but comments of the user's is left: they stay, without
-        // the `{}` an emptied mapping would leave; no comment, no file.
+        // the `{}` an emptied mapping would leave; no comment, no file,
+        // unless the file was the user's before plugforge wrote to it.
         let comments: String = text
             .split_inclusive('\n')
             .filter(|line| line.trim_start().is_empty() || line.trim_start().starts_with('#'))
             .collect();
-        return Ok(has_comment(&comments).then_some(comments));
+        return Ok((users_file || has_comment(&comments)).then_some(comments));
     }
     Ok(Some(text))
 }
@@ -214,7 +220,7 @@ fn edit(
             Some(value) => put(&top, slot, &value, after).ok_or_else(|| not_in_place(file))?,
             None => {
                 take_out(&top, slot);
-                prune(&top, slot.pointer, after);
+                prune(&top, slot.pointer, slot.found, after);
             }
         }
     }
@@ -257,10 +263,11 @@ fn take_out(top: &Mapping, slot: &Slot<'_>) {
 }
 
 /// Drops the mappings along `pointer` a removal left empty, deepest first,
-/// so no `mcp_servers: {}` husk stays in the user's file. One that holds a
-/// comment is the user's and stays.
-fn prune(top: &Mapping, pointer: &[String], after: &mut Map<String, Value>) {
-    for depth in (1..=pointer.len()).rev() {
+/// so no `mcp_servers: {}` husk stays in the user's file. One the file held
+/// before plugforge wrote there (the first `found`, the top level counted),
+/// or that holds a comment, is the user's and stays.
+fn prune(top: &Mapping, pointer: &[String], found: usize, after: &mut Map<String, Value>) {
+    for depth in (found.max(1)..=pointer.len()).rev() {
         let (parents, last) = pointer[..depth].split_at(depth - 1);
         let Some(parent) = tree_mapping(top, parents) else { return };
         let Some(entry) = parent.find_entry_by_key(last[0].as_str()) else { return };
@@ -327,6 +334,7 @@ mod tests {
             pointer: servers(),
             key: "deployer".into(),
             value,
+            found: 0,
         });
         run(content, FILE, &[Step::Apply(merge, previous)], force)
     }
@@ -337,6 +345,7 @@ mod tests {
             pointer: servers(),
             key: "deployer".into(),
             value: value.clone(),
+            found: 0,
         };
         run(Some(text.to_string()), FILE, &[Step::Remove(record)], force)
     }

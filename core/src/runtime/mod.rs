@@ -151,6 +151,80 @@ impl Runtime {
     }
 }
 
+/// Every folder a kind written into a project (or home) folder keeps its
+/// manifests in, once each: bundles of several plugins, and of several
+/// runtimes, meet in one such root and may write the same file or part.
+fn in_place_state_dirs() -> Vec<&'static str> {
+    let mut dirs: Vec<&'static str> = Runtime::ALL
+        .iter()
+        .flat_map(|runtime| runtime.kinds())
+        .filter_map(|kind| match kind.layout {
+            Layout::InPlace { state_dir } => Some(state_dir),
+            Layout::Folder => None,
+        })
+        .collect();
+    dirs.sort_unstable();
+    dirs.dedup();
+    dirs
+}
+
+/// What a host reads to see every bundle written into the same project
+/// (or home) folder: one pattern per state folder, `<folder>/*<manifest
+/// name>`, which a host expands to each file of that folder whose name
+/// ends with the manifest name (a manifest name holds no `*`).
+pub(crate) fn in_place_manifest_patterns(manifest_name: &str) -> Vec<BundlePath> {
+    in_place_state_dirs()
+        .into_iter()
+        .filter_map(|dir| BundlePath::new(format!("{dir}/*{manifest_name}")).ok())
+        .collect()
+}
+
+/// Whether `path` is where a kind written into a project folder keeps a
+/// bundle's manifest (`<state folder>/<namespace><manifest name>`).
+pub(crate) fn is_in_place_manifest(path: &str, manifest_name: &str) -> bool {
+    let Some((folder, name)) = path.rsplit_once('/') else { return false };
+    name.len() > manifest_name.len()
+        && name.ends_with(manifest_name)
+        && in_place_state_dirs().contains(&folder)
+}
+
+/// A runtime as the hosts list it (`runtimes()` in every binding): what a
+/// page or a tool needs to offer it as a target, and the files that mark a
+/// folder as its plugin or marketplace.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct RuntimeInfo {
+    /// The id `--target` takes and reports carry.
+    pub id: Runtime,
+    /// Its name in messages and documentation.
+    pub name: &'static str,
+    /// Its artifact kinds, default first.
+    pub kinds: Vec<ArtifactKind>,
+    /// Whether `--target all` builds it.
+    pub in_target_all: bool,
+    /// The file that marks a folder as its plugin (`validate` looks for it).
+    pub marker: Option<&'static str>,
+    /// Its marketplace file (`validate` looks for it too).
+    pub marketplace: Option<&'static str>,
+}
+
+/// Every runtime, in registry order (the order of `--target all`).
+pub fn runtimes() -> Vec<RuntimeInfo> {
+    Runtime::ALL
+        .iter()
+        .map(|&runtime| (runtime, runtime.spec()))
+        .map(|(runtime, spec)| RuntimeInfo {
+            id: runtime,
+            name: spec.name,
+            kinds: spec.kinds.iter().map(|k| k.name).collect(),
+            in_target_all: spec.in_target_all,
+            marker: spec.reads.marker,
+            marketplace: spec.marketplace.as_ref().map(|m| m.file),
+        })
+        .collect()
+}
+
 /// Writes one runtime's bundle of one kind.
 pub fn write(
     runtime: Runtime,

@@ -244,6 +244,10 @@ pub struct Client {
     pub name: &'static str,
     /// The commands a user's install puts on PATH.
     pub commands: &'static [&'static str],
+    /// The environment that keeps it offline and quiet where a user's command
+    /// runs it (no telemetry, update check or error report, no prompt to
+    /// trust the folder): the suite runs the bundle READMEs' commands with it.
+    pub quiet: &'static [(&'static str, &'static str)],
     /// Where it installs from: an npm package, or `pypi:<package>`.
     pub package: &'static str,
     /// The version the suite pins.

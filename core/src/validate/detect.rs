@@ -195,14 +195,20 @@ pub(crate) fn subjects(tree: &SourceTree, target: Option<Runtime>, sink: &mut Si
         (&a.root, a.kind, a.runtime.map(Runtime::id)).cmp(&(&b.root, b.kind, b.runtime.map(Runtime::id)))
     });
     if found.is_empty() {
-        let markers: Vec<&str> = markers().into_iter().map(|(m, _, _)| m).collect();
+        // Each file once, marketplaces first, in registry order.
+        let mut listed: Vec<&str> = Vec::new();
+        for (marker, _, _) in markers() {
+            if !listed.contains(&marker) {
+                listed.push(marker);
+            }
+        }
         sink.report(
             &NO_PLUGIN,
             None,
             None,
             format!(
                 "no plugforge.json, no runtime marker ({}) and no skills/<name>/SKILL.md in the folder",
-                markers.join(", ")
+                listed.join(", ")
             ),
         );
     }

@@ -39,6 +39,7 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
     id: "skills-ref",
     name: "skills-ref",
     commands: &["skills-ref"],
+    quiet: &[],
     package: "skills-ref",
     version: "0.1.5",
     binary: "node_modules/.bin/skills-ref",

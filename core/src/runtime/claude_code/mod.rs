@@ -31,6 +31,12 @@ pub(crate) const CLIENT: super::Client = super::Client {
     id: "claude",
     name: "Claude Code",
     commands: &["claude"],
+    quiet: &[
+        ("DISABLE_TELEMETRY", "1"),
+        ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"),
+        ("DISABLE_AUTOUPDATER", "1"),
+        ("DISABLE_ERROR_REPORTING", "1"),
+    ],
     package: "@anthropic-ai/claude-code",
     version: "2.1.332",
     binary: "node_modules/@anthropic-ai/claude-code/bin/claude.exe",

@@ -43,6 +43,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     id: "codex",
     name: "Codex",
     commands: &["codex"],
+    quiet: &[("CODEX_DISABLE_UPDATE_CHECK", "1")],
     package: "@openai/codex",
     version: "0.171.0",
     binary: "node_modules/@openai/codex-linux-x64/vendor/*/bin/codex",

@@ -39,6 +39,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     id: "copilot",
     name: "Copilot CLI",
     commands: &["copilot"],
+    quiet: &[],
     package: "@github/copilot",
     version: "1.0.102",
     binary: "node_modules/.bin/copilot",

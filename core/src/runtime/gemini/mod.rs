@@ -42,6 +42,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     id: "gemini",
     name: "Gemini CLI",
     commands: &["gemini"],
+    quiet: &[("GEMINI_CLI_TRUST_WORKSPACE", "true")],
     package: "@google/gemini-cli",
     version: "0.61.0",
     binary: "node_modules/.bin/gemini",

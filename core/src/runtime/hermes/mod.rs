@@ -39,6 +39,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     id: "hermes",
     name: "Hermes",
     commands: &["hermes"],
+    quiet: &[],
     package: "pypi:hermes-agent",
     version: "0.19.0",
     binary: "bin/hermes",

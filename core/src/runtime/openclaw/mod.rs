@@ -59,6 +59,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     id: "openclaw",
     name: "OpenClaw",
     commands: &["openclaw"],
+    quiet: &[],
     package: "openclaw",
     version: "2026.9.6",
     binary: "openclaw",

@@ -47,6 +47,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     id: "opencode",
     name: "OpenCode",
     commands: &["opencode"],
+    quiet: &[],
     package: "opencode-ai",
     version: "1.18.33",
     binary: "node_modules/opencode-ai/bin/opencode.exe",

@@ -60,6 +60,11 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
 fn spelling(name: &str) -> Spelling {
     crate::runtime::claude_code::read::spelling()
         .with(crate::runtime::gemini::facts::PLUGIN_ROOT, "${PLUGIN_ROOT}")
+        // Gemini hydrates the path separator too, in the manifest, hooks, skills and
+        // agents (`VARIABLE_SCHEMA` and the hooks loader of 0.61.0): a canonical path
+        // spells it `/`.
+        .with("${/}", "/")
+        .with("${pathSeparator}", "/")
         .with(format!("~/.gemini/extensions/{name}"), "${PLUGIN_ROOT}")
         .with(format!("$HOME/.gemini/plugin-data/{name}"), "${PLUGIN_DATA}")
         .with(format!("~/.gemini/plugin-data/{name}"), "${PLUGIN_DATA}")
@@ -97,6 +102,14 @@ fn place(
     let p = path.as_str();
     if let Some(rel) = p.strip_prefix("commands/").and_then(|r| r.strip_suffix(".toml")) {
         return command::command(draft, name, p, rel, file, spelling);
+    }
+    // Gemini CLI loads only TOML commands: a Markdown twin (a file other
+    // hosts load) would take the imported command's path.
+    let twin = p.strip_prefix("commands/").and_then(|r| r.strip_suffix(".md")).map(|r| format!("commands/{r}.toml"));
+    if twin.is_some_and(|toml| tree.get(&toml).is_some()) {
+        let message = "not imported: Gemini CLI loads the TOML command of the same name, which is imported";
+        draft.note(DiagnosticCode::UnusedFile, Location::file(p), message);
+        return Ok(());
     }
     if p == "skills/SKILL.md" {
         return common::copy_spelled(draft, p, &format!("skills/{name}/SKILL.md"), file, spelling);
@@ -296,6 +309,25 @@ fn import_servers(draft: &mut Draft, manifest: &Manifest, servers: Value, spelli
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_markdown_twin_of_a_toml_command_is_left_out() {
+        let mut tree = SourceTree::new();
+        tree.insert(MANIFEST, br#"{"name": "kit", "version": "1.0.0"}"#.to_vec(), false).unwrap();
+        tree.insert("commands/go.toml", b"prompt = \"Go {{args}}\"\n".to_vec(), false).unwrap();
+        tree.insert("commands/go.md", b"Go $ARGUMENTS\n".to_vec(), false).unwrap();
+        let options = crate::ImportOptions { from: Some("gemini".into()), ..Default::default() };
+        let imported = crate::import(&tree, &options).unwrap();
+        let go = imported.source.get("commands/go.md").unwrap();
+        assert_eq!(std::str::from_utf8(&go.bytes).unwrap(), "Go $ARGUMENTS");
+        assert!(imported.notes.iter().any(|n| n.code == DiagnosticCode::UnusedFile && n.file() == Some("commands/go.md")));
+    }
+
+    #[test]
+    fn the_path_separator_variables_read_as_a_slash() {
+        let spelled = spelling("kit").text("node \"${extensionPath}${/}hooks${pathSeparator}check.js\"");
+        assert_eq!(spelled, "node \"${PLUGIN_ROOT}/hooks/check.js\"");
+    }
 
     #[test]
     fn gemini_tool_names_become_claude_names() {
