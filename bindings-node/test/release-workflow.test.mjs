@@ -40,6 +40,13 @@ test('release.yml parses, and builds every napi target before publishing', () =>
     assert.equal(row.platform, platformOf(row.target))
   }
   assert.deepEqual(publish.needs, ['build', 'smoke'])
+  // The WASI package's typings import ./vocabulary: it is put beside them
+  // after napi artifacts filled the package and before anything is packed.
+  const runs = publish.steps.map((step) => step.run ?? '')
+  const artifacts = runs.findIndex((r) => r.includes('napi artifacts'))
+  const vocabulary = runs.findIndex((r) => r.includes('node release/wasi-vocabulary.mjs'))
+  const packed = runs.findIndex((r) => /npm (pack|publish)/.test(r))
+  assert.ok(artifacts >= 0 && artifacts < vocabulary && vocabulary < packed, `publish steps: ${runs}`)
   assert.equal(publish.permissions['id-token'], 'write')
   for (const [name, job] of Object.entries(workflow.jobs)) {
     assert.ok(job['runs-on'], `${name}: runs-on`)

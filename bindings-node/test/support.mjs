@@ -7,6 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { addVocabulary } from '../release/wasi-vocabulary.mjs'
+
 export const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const repoDir = path.resolve(pkgDir, '..')
 export const binJs = path.join(pkgDir, 'bin', 'plugforge.js')
@@ -93,7 +95,9 @@ export const addonsDir = process.env.PLUGFORGE_NODE_ADDONS_DIR ?? path.join(os.h
 /**
  * The platform package `npm/<platform>` with its addon, packed into `dest`:
  * the linux-x64-gnu addon is the one `napi build` left in the package, the
- * others come from `addonsDir`. Null when that addon was not built.
+ * others come from `addonsDir`. Null when that addon was not built. The
+ * WASI package gets the vocabulary its typings import, as the release adds it
+ * (release/wasi-vocabulary.mjs).
  */
 export function packPlatform(platform, dest) {
   const source = path.join(pkgDir, 'npm', platform)
@@ -105,6 +109,7 @@ export function packPlatform(platform, dest) {
     if (!built) return null
     fs.copyFileSync(built, path.join(staged, file))
   }
+  if (platform === 'wasm32-wasi') addVocabulary(staged)
   return { ...pack(staged, dest), name: manifest.name }
 }
 

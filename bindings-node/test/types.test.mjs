@@ -8,11 +8,52 @@ import path from 'node:path'
 import { test } from 'node:test'
 
 import { build, doctorPathsToRead, importPlugin, starterSource, uninstallPathsToRead, validate } from 'plugforge'
-import { pkgDir, run } from './support.mjs'
+import { addVocabulary } from '../release/wasi-vocabulary.mjs'
+import { pkgDir, run, tempDir } from './support.mjs'
+
+const tsc = path.join(pkgDir, 'node_modules', 'typescript', 'bin', 'tsc')
 
 test('tsc --strict compiles ESM and CommonJS consumers against index.d.ts and lib/host.d.ts', () => {
-  const tsc = path.join(pkgDir, 'node_modules', 'typescript', 'bin', 'tsc')
   const result = run(process.execPath, [tsc, '-p', path.join(pkgDir, 'test', 'types', 'tsconfig.json')], { cwd: pkgDir })
+  assert.equal(result.code, 0, result.stdout + result.stderr)
+})
+
+// The WASI fallback's package ships plugforge.wasi.d.cts, which imports the
+// vocabulary from './vocabulary' as index.d.ts does: laid out as the release
+// lays it out (napi's files, then release/wasi-vocabulary.mjs), its typings
+// resolve and carry the runtime ids; without the vocabulary they do not.
+test('the WASI package, as released, has typings that carry the vocabulary', (t) => {
+  const consumer = tempDir(t, 'wasi-types')
+  const installed = path.join(consumer, 'node_modules', 'plugforge-wasm32-wasi')
+  fs.mkdirSync(installed, { recursive: true })
+  for (const file of ['package.json', 'plugforge.wasi.d.cts']) {
+    const from = file === 'package.json' ? path.join(pkgDir, 'npm', 'wasm32-wasi', file) : path.join(pkgDir, file)
+    fs.copyFileSync(from, path.join(installed, file))
+  }
+  fs.writeFileSync(path.join(consumer, 'consumer.cts'), [
+    "import type { RuntimeId, Component, BuildOptions } from 'plugforge-wasm32-wasi'",
+    "const runtime: RuntimeId = 'qwen-code'",
+    "const component: Component = 'skill'",
+    "const options: BuildOptions = { targets: [{ runtime: 'codex' }] }",
+    '// @ts-expect-error: not a runtime id',
+    "const wrong: RuntimeId = 'not-a-runtime'",
+    'export { runtime, component, options, wrong }',
+    '',
+  ].join('\n'))
+  fs.writeFileSync(path.join(consumer, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022'], strict: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [path.join(pkgDir, 'node_modules', '@types')] },
+    files: ['consumer.cts'],
+  }))
+  const compile = () => run(process.execPath, [tsc, '-p', path.join(consumer, 'tsconfig.json')], { cwd: consumer })
+  const without = compile()
+  assert.notEqual(without.code, 0, 'compiled without the vocabulary beside plugforge.wasi.d.cts')
+  assert.match(without.stdout, /plugforge\.wasi\.d\.cts.*'\.\/vocabulary'/)
+
+  addVocabulary(installed)
+  const pkg = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'))
+  assert.ok(pkg.files.includes('vocabulary.d.ts'), `${pkg.files}`)
+  assert.match(fs.readFileSync(path.join(installed, 'vocabulary.d.ts'), 'utf8'), /export type RuntimeId = "claude-code" \|/)
+  const result = compile()
   assert.equal(result.code, 0, result.stdout + result.stderr)
 })
 

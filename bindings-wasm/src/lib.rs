@@ -14,6 +14,12 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::to_js as js_error;
 
+// The vocabulary's string unions (runtime ids, artifact kinds, components,
+// finding codes), generated once for every JavaScript package by
+// bindings-node/tests/typings.rs and compiled into this package's typings.
+#[wasm_bindgen(typescript_custom_section)]
+const VOCABULARY: &str = include_str!("../../bindings-node/vocabulary.d.ts");
+
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");
 

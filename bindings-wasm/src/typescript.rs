@@ -1,10 +1,12 @@
 //! `src/types.d.ts` is generated: the core's types and this binding's result
 //! shapes (bytes as `Uint8Array`) are declared from their Rust definitions,
-//! so a renamed or added field cannot leave the typings behind. The test
+//! so a renamed or added field cannot leave the typings behind. The
+//! vocabulary's unions are not in it: the package's typings get them from
+//! bindings-node/vocabulary.d.ts, a section of their own (lib.rs). The test
 //! fails when the checked-in file is stale; `UPDATE_EXPECT=1 cargo test -p
 //! plugforge-wasm --lib` rewrites it.
 
-use plugforge_core::typescript::{declarations, export};
+use plugforge_core::typescript::{declarations, export, vocabulary};
 
 use super::{
     ActionOut, BundleFileOut, BundleOut, Bytes, FileIn, ImportedOut, ObservedIn, OutputFileOut, PlanOut,
@@ -12,7 +14,8 @@ use super::{
 
 const HEADER: &str = "\
 // Generated from the Rust types by bindings-wasm/src/typescript.rs: do not edit.
-// Every input and result of the functions below, in the shapes they cross in.
+// Every input and result of the functions below, in the shapes they cross in
+// (the vocabulary's string unions, RuntimeId and the others, in a section of their own).
 ";
 
 /// What every function throws; an interface of JS's own `Error`, so it has
@@ -29,7 +32,13 @@ export interface PlugforgeError extends Error {
 
 fn types_d_ts() -> String {
     let mut parts = vec![HEADER.to_string()];
-    parts.extend(declarations().into_iter().map(|(_, declaration)| declaration));
+    let vocabulary: Vec<String> = vocabulary().into_iter().map(|(name, _)| name).collect();
+    parts.extend(
+        declarations()
+            .into_iter()
+            .filter(|(name, _)| !vocabulary.contains(name))
+            .map(|(_, declaration)| declaration),
+    );
     parts.push(PLUGFORGE_ERROR.to_string());
     parts.extend([
         export::<Bytes>(),
