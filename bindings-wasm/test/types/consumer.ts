@@ -17,6 +17,7 @@ import {
 } from '../../pkg-node/plugforge_wasm.js'
 import type {
   Action,
+  ArtifactKind,
   Bundle,
   BundleFile,
   CarriedUrl,
@@ -34,6 +35,7 @@ import type {
   Plan,
   PlugforgeError,
   Rule,
+  RuntimeId,
   RuntimeInfo,
   SourceFile,
   SourceLocation,
@@ -99,7 +101,13 @@ result.plan({}, { generatedAt: '', force: 'yes' })
 // @ts-expect-error a runtime request is an object
 build(source, { targets: ['codex'] })
 
+// The vocabulary's unions (bindings-node/vocabulary.d.ts, a section of their own).
+const runtimeId: RuntimeId = 'qwen-code'
+const artifactKind: ArtifactKind = 'plugin'
+// @ts-expect-error not a runtime id
+const wrongRuntime: RuntimeId = 'not-a-runtime'
+
 export {
   bytes, level, kind, line, failed, urls, op, written, fresh, creates, code, toRead, removal, schema,
-  subjectKind, broken, catalog, imported, hash,
+  subjectKind, broken, catalog, imported, hash, runtimeId, artifactKind, wrongRuntime,
 }
