@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Puts vocabulary.d.ts into the WASI fallback's package (npm/wasm32-wasi):
+// Puts vocabulary.d.cts into the WASI fallback's package (npm/wasm32-wasi):
 // its typings, plugforge.wasi.d.cts, import the vocabulary's string unions
-// from './vocabulary' as the main package's index.d.ts does, and
+// from './vocabulary.cjs' as the main package's index.d.ts does (a .d.cts,
+// CommonJS's typings in that "type": "module" package too), and
 // `napi create-npm-dirs` lists only napi's own files there. Run after `napi
 // artifacts` filled the package, before it is packed.
 // Usage: node release/wasi-vocabulary.mjs [PACKAGE_DIR] (default: npm/wasm32-wasi of this package).
@@ -10,7 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const VOCABULARY = 'vocabulary.d.ts'
+export const VOCABULARY = 'vocabulary.d.cts'
 
 /** The WASI package's package.json with the vocabulary among its files. */
 export function withVocabulary(pkg) {

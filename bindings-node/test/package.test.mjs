@@ -28,7 +28,7 @@ test('npm pack + npm install: the main package and its platform package, and ESM
   const { tarball, files } = await packMain(tmp)
   // The addon is in the platform packages only, so no install downloads every platform's.
   assert.ok(!files.some((f) => /\.(node|wasm)$/.test(f)), `an addon in the main package: ${files}`)
-  for (const wanted of ['index.js', 'index.d.ts', 'vocabulary.d.ts', 'lib/index.js', 'lib/index.mjs', 'lib/index.d.ts', 'lib/host.js', 'lib/host.d.ts', 'bin/plugforge.js', 'README.md', 'package.json']) {
+  for (const wanted of ['index.js', 'index.d.ts', 'vocabulary.d.cts', 'lib/index.js', 'lib/index.mjs', 'lib/index.d.ts', 'lib/host.js', 'lib/host.d.ts', 'bin/plugforge.js', 'README.md', 'package.json']) {
     assert.ok(files.includes(wanted), `${wanted} missing from ${files}`)
   }
   assert.ok(!files.some((f) => f.startsWith('test/') || f.startsWith('src/') || f.startsWith('node_modules/') || f.startsWith('npm/')), `${files}`)

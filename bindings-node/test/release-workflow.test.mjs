@@ -40,7 +40,7 @@ test('release.yml parses, and builds every napi target before publishing', () =>
     assert.equal(row.platform, platformOf(row.target))
   }
   assert.deepEqual(publish.needs, ['build', 'smoke'])
-  // The WASI package's typings import ./vocabulary: it is put beside them
+  // The WASI package's typings import ./vocabulary.cjs: it is put beside them
   // after napi artifacts filled the package and before anything is packed.
   const runs = publish.steps.map((step) => step.run ?? '')
   const artifacts = runs.findIndex((r) => r.includes('napi artifacts'))

@@ -19,7 +19,7 @@ test('tsc --strict compiles ESM and CommonJS consumers against index.d.ts and li
 })
 
 // The WASI fallback's package ships plugforge.wasi.d.cts, which imports the
-// vocabulary from './vocabulary' as index.d.ts does: laid out as the release
+// vocabulary from './vocabulary.cjs' as index.d.ts does: laid out as the release
 // lays it out (napi's files, then release/wasi-vocabulary.mjs), its typings
 // resolve and carry the runtime ids; without the vocabulary they do not.
 test('the WASI package, as released, has typings that carry the vocabulary', (t) => {
@@ -47,12 +47,12 @@ test('the WASI package, as released, has typings that carry the vocabulary', (t)
   const compile = () => run(process.execPath, [tsc, '-p', path.join(consumer, 'tsconfig.json')], { cwd: consumer })
   const without = compile()
   assert.notEqual(without.code, 0, 'compiled without the vocabulary beside plugforge.wasi.d.cts')
-  assert.match(without.stdout, /plugforge\.wasi\.d\.cts.*'\.\/vocabulary'/)
+  assert.match(without.stdout, /plugforge\.wasi\.d\.cts.*'\.\/vocabulary\.cjs'/)
 
   addVocabulary(installed)
   const pkg = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'))
-  assert.ok(pkg.files.includes('vocabulary.d.ts'), `${pkg.files}`)
-  assert.match(fs.readFileSync(path.join(installed, 'vocabulary.d.ts'), 'utf8'), /export type RuntimeId = "claude-code" \|/)
+  assert.ok(pkg.files.includes('vocabulary.d.cts'), `${pkg.files}`)
+  assert.match(fs.readFileSync(path.join(installed, 'vocabulary.d.cts'), 'utf8'), /export type RuntimeId = "claude-code" \|/)
   const result = compile()
   assert.equal(result.code, 0, result.stdout + result.stderr)
 })

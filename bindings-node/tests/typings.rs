@@ -1,5 +1,5 @@
-//! `vocabulary.d.ts` and `src/header.d.ts` are generated from the core's
-//! own Rust types. `vocabulary.d.ts` holds the vocabulary as string unions
+//! `vocabulary.d.cts` and `src/header.d.ts` are generated from the core's
+//! own Rust types. `vocabulary.d.cts` holds the vocabulary as string unions
 //! (the runtime ids, artifact kinds, components and finding codes): the one
 //! typing file that names every runtime, shipped beside the typings that
 //! import it and compiled into the browser package's (bindings-wasm).
@@ -43,7 +43,7 @@ const FROM_THE_CORE: &[&str] = &[
 /// conflicts, from `lib/host.js`).
 const HOST_ERROR_CODES: &[&str] = &["io", "usage", "refused"];
 
-/// The vocabulary's file, next to the typings that import it: `./vocabulary`
+/// The vocabulary's file, next to the typings that import it: `./vocabulary.cjs`
 /// from `index.d.ts` in the main package and from `plugforge.wasi.d.cts` in
 /// the WASI fallback's (the release copies it there, release/wasi-vocabulary.mjs).
 fn vocabulary_d_ts() -> String {
@@ -69,7 +69,7 @@ fn header_d_ts() -> String {
             .to_string(),
         // Imported for the declarations below, exported for the package's users.
         format!(
-            "import type {{ {names} }} from './vocabulary'\nexport type {{ {names} }} from './vocabulary'\n"
+            "import type {{ {names} }} from './vocabulary.cjs'\nexport type {{ {names} }} from './vocabulary.cjs'\n"
         ),
     ];
     let declarations = declarations();
@@ -120,5 +120,5 @@ fn header_d_ts_is_generated_from_the_rust_types() {
 
 #[test]
 fn vocabulary_d_ts_is_generated_from_the_rust_types() {
-    assert_checked_in("vocabulary.d.ts", &vocabulary_d_ts());
+    assert_checked_in("vocabulary.d.cts", &vocabulary_d_ts());
 }

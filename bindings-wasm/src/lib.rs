@@ -18,7 +18,7 @@ use crate::error::to_js as js_error;
 // finding codes), generated once for every JavaScript package by
 // bindings-node/tests/typings.rs and compiled into this package's typings.
 #[wasm_bindgen(typescript_custom_section)]
-const VOCABULARY: &str = include_str!("../../bindings-node/vocabulary.d.ts");
+const VOCABULARY: &str = include_str!("../../bindings-node/vocabulary.d.cts");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");

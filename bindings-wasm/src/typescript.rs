@@ -2,7 +2,7 @@
 //! shapes (bytes as `Uint8Array`) are declared from their Rust definitions,
 //! so a renamed or added field cannot leave the typings behind. The
 //! vocabulary's unions are not in it: the package's typings get them from
-//! bindings-node/vocabulary.d.ts, a section of their own (lib.rs). The test
+//! bindings-node/vocabulary.d.cts, a section of their own (lib.rs). The test
 //! fails when the checked-in file is stale; `UPDATE_EXPECT=1 cargo test -p
 //! plugforge-wasm --lib` rewrites it.
 

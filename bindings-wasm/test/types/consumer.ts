@@ -101,7 +101,7 @@ result.plan({}, { generatedAt: '', force: 'yes' })
 // @ts-expect-error a runtime request is an object
 build(source, { targets: ['codex'] })
 
-// The vocabulary's unions (bindings-node/vocabulary.d.ts, a section of their own).
+// The vocabulary's unions (bindings-node/vocabulary.d.cts, a section of their own).
 const runtimeId: RuntimeId = 'qwen-code'
 const artifactKind: ArtifactKind = 'plugin'
 // @ts-expect-error not a runtime id
