@@ -33,6 +33,7 @@ macro_rules! registry {
             Copilot => copilot as "copilot",
             Antigravity => antigravity as "antigravity",
             QwenCode => qwen_code as "qwen-code",
+            FactoryDroid => factory_droid as "factory-droid",
             Generic => generic as "generic",
             Universal => universal as "universal",
         }

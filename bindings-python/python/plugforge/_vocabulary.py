@@ -18,6 +18,7 @@ RuntimeId = Literal[
     "copilot",
     "antigravity",
     "qwen-code",
+    "factory-droid",
     "generic",
     "universal",
 ]
