@@ -18,7 +18,7 @@ use common::*;
 use serde_json::Value;
 
 /// The clients verify runs, by id, with the variable naming each.
-const CLIENTS: [(&str, &str); 9] = [
+const CLIENTS: [(&str, &str); 10] = [
     ("claude", "PLUGFORGE_CLAUDE_BIN"),
     ("codex", "PLUGFORGE_CODEX_BIN"),
     ("gemini", "PLUGFORGE_GEMINI_BIN"),
@@ -28,6 +28,7 @@ const CLIENTS: [(&str, &str); 9] = [
     ("hermes", "PLUGFORGE_HERMES_BIN"),
     ("copilot", "PLUGFORGE_COPILOT_BIN"),
     ("qwen", "PLUGFORGE_QWEN_BIN"),
+    ("droid", "PLUGFORGE_DROID_BIN"),
 ];
 
 /// Each installed client as `--client ID=PATH`; `None` for one skipped by name.
@@ -122,6 +123,7 @@ fn striatum_built_for_every_runtime_passes_every_pinned_client() {
             "qwen",
             vec![("skills", (5, 5)), ("commands", (5, 5)), ("agents", (1, 1)), ("hooks", (2, 2))],
         ),
+        ("factory-droid", "droid", vec![("skills", (5, 5)), ("commands", (5, 5)), ("droids", (1, 1))]),
     ] {
         let verdict = client_of(bundles[runtime], client);
         if clients[client].is_none() {

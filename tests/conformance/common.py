@@ -38,6 +38,7 @@ CLIENT_VARS = {
     "openclaw": "PLUGFORGE_OPENCLAW_BIN",
     "hermes": "PLUGFORGE_HERMES_BIN",
     "qwen": "PLUGFORGE_QWEN_BIN",
+    "droid": "PLUGFORGE_DROID_BIN",
 }
 
 

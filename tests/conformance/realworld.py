@@ -44,7 +44,7 @@ import common
 
 CORPUS = os.path.join(common.HERE, "realworld")
 KNOWN = os.path.join(CORPUS, "KNOWN.md")
-BUNDLES = ["claude-code", "codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes", "qwen-code"]
+BUNDLES = ["claude-code", "codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes", "qwen-code", "factory-droid"]
 # Codex refuses helper binaries below /tmp (real-clients.md): scratch lives in the clients cache.
 SCRATCH_ROOT = os.environ.get("PLUGFORGE_CLIENTS_DIR") or os.path.expanduser("~/.cache/plugforge/clients")
 DATA_SUFFIXES = (".md", ".mdc", ".json", ".yaml", ".yml", ".toml", ".txt")
@@ -336,6 +336,31 @@ def check_qwen(unit, binary):
     return problems_of(checks)
 
 
+def check_droid(unit, binary):
+    """The Factory Droid plugin installed from the output root's marketplace in a throwaway HOME and
+    listed by a JSON-RPC session: every skill, command and droid of the bundle loads."""
+    bundle = os.path.join(unit.out, "factory-droid")
+    report, error = driver("droid_inventory.py", "--droid", binary, "--root", unit.out, "--plugin", unit.plugin)
+    if error:
+        return error
+    checks = [(report[step]["exit"] == 0, f"{step}: {(report[step]['stderr'] or report[step]['stdout'])[-300:]}")
+              for step in ("marketplace_add", "install")]
+    inventory = report.get("inventory") or {}
+    checks.append((not inventory.get("errors"), f"session: {inventory.get('errors')}"))
+    names = lambda key: {item["name"] for item in inventory.get(key) or []}
+    skills = os.path.join(bundle, "skills")
+    built_skills = {n for n in os.listdir(skills) if os.path.isfile(os.path.join(skills, n, "SKILL.md"))} \
+        if os.path.isdir(skills) else set()
+    built_commands = {os.path.splitext(n)[0] for _, _, files in os.walk(os.path.join(bundle, "commands")) for n in files}
+    droids = os.path.join(bundle, "droids")
+    built_droids = {n[:-3] for n in os.listdir(droids) if n.endswith(".md")} if os.path.isdir(droids) else set()
+    for kind, built, key in (("skills", built_skills, "skills"), ("commands", built_commands, "commands"),
+                             ("droids", built_droids, "droids")):
+        missing = sorted(built - names(key))
+        checks.append((not missing, f"{kind} not loaded: {missing[:5]}"))
+    return problems_of(checks)
+
+
 CHECKS = {
     "claude": check_claude,
     "codex": check_codex,
@@ -343,6 +368,7 @@ CHECKS = {
     "opencode": check_opencode,
     "skills-ref": check_skills_ref,
     "qwen": check_qwen,
+    "droid": check_droid,
 }
 
 
@@ -458,7 +484,7 @@ def main():
 
     clients = {}
     if not args.no_clients:
-        for name in ["claude", "codex", "gemini", "opencode", "skills-ref", "hermes", "openclaw", "qwen"]:
+        for name in ["claude", "codex", "gemini", "opencode", "skills-ref", "hermes", "openclaw", "qwen", "droid"]:
             clients[name] = common.client(name)
             if not clients[name]:
                 print(f"realworld: {name} skipped (PLUGFORGE_SKIP_CLIENTS), its checks do not run",
