@@ -54,6 +54,14 @@ pub fn render<S: Serialize>(name: &str, ctx: S) -> String {
     compiled(name).render(Serde(ctx)).unwrap_or_else(|e| panic!("embedded template {name}: {e:#}"))
 }
 
+/// Renders a template a runtime keeps in its own folder (its writer embeds
+/// it with `include_str!`), under the `name` its bundles' manifests record
+/// as the origin. Tested like the embedded ones: a failure is a bug here.
+pub fn render_source<S: Serialize>(name: &str, source: &str, ctx: S) -> String {
+    let env = ENVIRONMENT.get_or_init(crate::source::environment);
+    env.render_named_str(name, source, Serde(ctx)).unwrap_or_else(|e| panic!("template {name}: {e:#}"))
+}
+
 /// The environment the embedded templates are compiled in, once a process.
 static ENVIRONMENT: OnceLock<Environment<'static>> = OnceLock::new();
 

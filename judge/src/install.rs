@@ -61,9 +61,15 @@ fn install_one(client: &Client, prefix: &Path) -> Result<(), String> {
     let mut packages = vec![format!("{}@{}", client.package, client.version)];
     packages.extend(client.extra_packages.iter().map(|p| p.to_string()));
     let mut install = Command::new(&npm);
-    install.args(["install", "--no-audit", "--no-fund", "--prefix"]).arg(prefix).args(&packages);
+    install.args(["install", "--no-audit", "--no-fund"]);
+    if client.launch == Launch::WithoutScripts {
+        install.arg("--ignore-scripts");
+    }
+    install.arg("--prefix").arg(prefix).args(&packages);
     match client.launch {
-        Launch::AsInstalled => run(install, &format!("npm install {}", packages.join(" "))),
+        Launch::AsInstalled | Launch::WithoutScripts => {
+            run(install, &format!("npm install {}", packages.join(" ")))
+        }
         Launch::AfterScript(script) => {
             run(install, &format!("npm install {}", packages.join(" ")))?;
             let node = find::on_path("node").ok_or("node not found on PATH (it runs the install script)")?;

@@ -289,6 +289,10 @@ pub enum Launch {
     /// under whatever `node` is on PATH. That node is linked beside the
     /// wrapper as `node`, for drivers that import the client's own modules.
     Node { version: &'static str, entry: &'static str },
+    /// Its npm install scripts change the user's home (shell profiles, the
+    /// global git ignore): it is installed with `--ignore-scripts`, and runs
+    /// as installed.
+    WithoutScripts,
 }
 
 impl Launch {
@@ -298,6 +302,7 @@ impl Launch {
             Launch::AsInstalled => String::new(),
             Launch::AfterScript(script) => format!("script:{script}"),
             Launch::Node { version, entry } => format!("node@{version}:{entry}"),
+            Launch::WithoutScripts => "no-scripts".into(),
         }
     }
 }

@@ -254,6 +254,21 @@ impl Writer<'_> {
     /// from it, marketplace, generator and manifest name) and then the
     /// runtime's own `fields` (what it lists), whose keys win.
     pub fn render_readme(&mut self, folder: &str, fields: Value) -> Result<()> {
+        let template = format!("{folder}/README.md.j2");
+        let text = crate::templates::render(&template, self.readme_context(fields));
+        self.add("README.md", text.into_bytes(), crate::templates::origin(&template))
+    }
+
+    /// README.md from a template the runtime keeps in its own folder
+    /// (`source`, embedded with `include_str!`), recorded as `name`
+    /// (`<runtime>/README.md.j2`); the context is [`Writer::render_readme`]'s.
+    pub fn render_readme_from(&mut self, name: &str, source: &str, fields: Value) -> Result<()> {
+        let text = crate::templates::render_source(name, source, self.readme_context(fields));
+        self.add("README.md", text.into_bytes(), crate::templates::origin(name))
+    }
+
+    /// What every README template reads, then the runtime's own `fields`.
+    fn readme_context(&self, fields: Value) -> Value {
         let mut ctx = json!({
             "plugin": readme_plugin(self.plugin),
             "namespace": self.plugin.namespace,
@@ -266,9 +281,7 @@ impl Writer<'_> {
         if let (Value::Object(ctx), Value::Object(fields)) = (&mut ctx, fields) {
             ctx.extend(fields);
         }
-        let template = format!("{folder}/README.md.j2");
-        let text = crate::templates::render(&template, ctx);
-        self.add("README.md", text.into_bytes(), crate::templates::origin(&template))
+        ctx
     }
 
     /// The marketplace the bundle is listed in: the one name every plugin

@@ -1,6 +1,8 @@
 //! Claude Code plugins: the canonical layout is Claude's, so the work is
 //! the manifest (metadata, redirected component paths, inline hooks, MCP
 //! servers and commands) and `${CLAUDE_PLUGIN_ROOT}` -> `${PLUGIN_ROOT}`.
+//! A runtime whose plugins are Claude Code's layout under a manifest of its
+//! own reads them here too, through its [`Dialect`].
 
 use serde_json::{Map, Value};
 
@@ -47,6 +49,41 @@ pub(crate) const CLAUDE_ONLY: [&str; 10] = [
 /// Files Claude Code loads by location that no other runtime reads.
 const CLAUDE_ONLY_FILES: [&str; 4] = [".lsp.json", "monitors/", "themes/", "workflows/"];
 
+/// A plugin format laid out as Claude Code's, read by [`import_as`]: where
+/// its manifest sits, what only its runtime reads, and where it finds MCP
+/// servers without a manifest naming them.
+pub(crate) struct Dialect {
+    /// The manifest, relative to the plugin root.
+    pub manifest: &'static str,
+    /// The runtime's id and name, for `targets.<id>.manifest` and notes.
+    pub runtime: &'static str,
+    pub runtime_name: &'static str,
+    /// Manifest fields only this runtime reads; kept for its bundle alone.
+    pub only_fields: &'static [&'static str],
+    /// Files (a trailing `/`: folders) only this runtime loads by location.
+    pub only_files: &'static [&'static str],
+    /// MCP files it reads by location: the first that exists.
+    pub mcp_files: &'static [&'static str],
+    /// A root `settings.json` wins over the manifest's `settings` (Claude
+    /// Code reads it first); otherwise the manifest's wins and the file is
+    /// left out.
+    pub settings_file_wins: bool,
+    /// Its own spellings of the plugin-folder variables, besides Claude Code's.
+    pub spellings: &'static [(&'static str, &'static str)],
+}
+
+/// Claude Code's own plugins.
+const CLAUDE: Dialect = Dialect {
+    manifest: MANIFEST,
+    runtime: "claude-code",
+    runtime_name: "Claude Code",
+    only_fields: &CLAUDE_ONLY,
+    only_files: &CLAUDE_ONLY_FILES,
+    mcp_files: &[".mcp.json"],
+    settings_file_wins: true,
+    spellings: &[],
+};
+
 /// Where the manifest sends each component.
 #[derive(Default)]
 struct Paths {
@@ -61,33 +98,54 @@ struct Paths {
 }
 
 pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
+    import_as(tree, draft, &CLAUDE)
+}
+
+/// Reads a plugin of `dialect` (Claude Code's layout under its manifest).
+pub(crate) fn import_as(tree: &SourceTree, draft: &mut Draft, dialect: &Dialect) -> Result<()> {
     let mut paths = Paths::default();
-    if let Some(file) = tree.get(MANIFEST) {
-        let mut manifest = Manifest::read(MANIFEST, &file.bytes)?;
+    let mut settings_from_manifest = false;
+    if let Some(file) = tree.get(dialect.manifest) {
+        let mut manifest = Manifest::read(dialect.manifest, &file.bytes)?;
         manifest.metadata(draft, Some("displayName"));
         manifest.take("$schema");
-        read_paths(tree, &mut manifest, draft, &mut paths)?;
+        read_paths(tree, &mut manifest, draft, &mut paths, dialect.manifest)?;
         if let Some(settings) = manifest.take("settings") {
-            if tree.get("settings.json").is_some() {
-                let message =
-                    "\"settings\" is shadowed by settings.json, which Claude Code reads first; left out";
-                manifest.note(draft, DiagnosticCode::UnusedField, "settings", message.into());
+            if dialect.settings_file_wins && tree.get("settings.json").is_some() {
+                let message = format!(
+                    "\"settings\" is shadowed by settings.json, which {} reads first; left out",
+                    dialect.runtime_name
+                );
+                manifest.note(draft, DiagnosticCode::UnusedField, "settings", message);
             } else {
-                draft.add_json("settings.json", &settings, MANIFEST)?;
+                draft.add_json("settings.json", &settings, dialect.manifest)?;
+                settings_from_manifest = true;
             }
         }
-        manifest.keep_for(draft, "claude-code", "Claude Code", &CLAUDE_ONLY);
-        manifest.rest(draft, "Claude Code");
+        manifest.keep_for(draft, dialect.runtime, dialect.runtime_name, dialect.only_fields);
+        manifest.rest(draft, dialect.runtime_name);
     }
-    let spelling = spelling();
+    let spelling = dialect.spellings.iter().fold(spelling(), |s, (native, canonical)| s.with(*native, canonical));
+    let mcp_file = dialect.mcp_files.iter().copied().find(|f| tree.get(f).is_some());
+    let reading = Reading { dialect, mcp_file, settings_from_manifest, spelling: &spelling };
     for (path, file) in tree.iter() {
-        place(tree, draft, &mut paths, path, file, &spelling)?;
+        place(tree, draft, &mut paths, path, file, &reading)?;
     }
-    paths.hooks.note_missing(draft, MANIFEST);
-    paths.mcp.note_missing(draft, MANIFEST);
+    paths.hooks.note_missing(draft, dialect.manifest);
+    paths.mcp.note_missing(draft, dialect.manifest);
     write_json_parts(draft, paths.hooks, "hooks/hooks.json", &spelling)?;
     write_json_parts(draft, paths.mcp, ".mcp.json", &spelling)?;
     Ok(())
+}
+
+/// What [`place`] needs to know of the plugin being read.
+struct Reading<'a> {
+    dialect: &'a Dialect,
+    /// The MCP file read by location, if the plugin has one.
+    mcp_file: Option<&'static str>,
+    /// The manifest's `settings` became settings.json.
+    settings_from_manifest: bool,
+    spelling: &'a Spelling,
 }
 
 fn read_paths(
@@ -95,6 +153,7 @@ fn read_paths(
     manifest: &mut Manifest,
     draft: &mut Draft,
     paths: &mut Paths,
+    manifest_path: &'static str,
 ) -> Result<()> {
     for key in ["commands", "agents", "outputStyles", "skills", "hooks", "mcpServers"] {
         let Some(value) = manifest.fields.get(key) else { continue };
@@ -103,7 +162,7 @@ fn read_paths(
                 let line = crate::source::line_of_key(&manifest.text, key).unwrap_or(1);
                 return Err(crate::error::Error::at(
                     crate::error::ErrorCode::InvalidSource,
-                    Location::at(MANIFEST, line, 1),
+                    Location::at(manifest_path, line, 1),
                     format!(
                         "\"{key}\" entry {text:?} is not allowed: it climbs out of the plugin root, and nothing outside the source is read"
                     ),
@@ -130,7 +189,7 @@ fn read_paths(
     match manifest.fields.get("commands") {
         Some(Value::Object(_)) => {
             let Some(Value::Object(inline)) = manifest.take("commands") else { unreachable!("matched") };
-            inline_commands(tree, manifest, draft, inline)?;
+            inline_commands(tree, manifest, draft, inline, manifest_path)?;
             paths.commands = Some(Vec::new());
         }
         Some(_) => paths.commands = roots(manifest, "commands", draft),
@@ -143,7 +202,7 @@ fn read_paths(
         let Some(value) = manifest.take(key) else { continue };
         for entry in entries(&value) {
             match &entry {
-                Value::Object(map) => parts.inline.push((MANIFEST.to_string(), Value::Object(map.clone()))),
+                Value::Object(map) => parts.inline.push((manifest_path.to_string(), Value::Object(map.clone()))),
                 Value::String(text) if text.ends_with(".json") && relative(text).is_some() => {
                     parts.files.push(relative(text).expect("checked"));
                 }
@@ -168,6 +227,7 @@ fn inline_commands(
     manifest: &Manifest,
     draft: &mut Draft,
     inline: Map<String, Value>,
+    manifest_path: &str,
 ) -> Result<()> {
     const FIELDS: [(&str, &str); 4] = [
         ("description", "description"),
@@ -231,7 +291,7 @@ fn inline_commands(
             );
         }
         let body = spelling().text(&body);
-        draft.add_markdown(&path, Markdown { frontmatter: Some(frontmatter), body }, MANIFEST)?;
+        draft.add_markdown(&path, Markdown { frontmatter: Some(frontmatter), body }, manifest_path)?;
     }
     Ok(())
 }
@@ -242,18 +302,27 @@ fn place(
     paths: &mut Paths,
     path: &BundlePath,
     file: &SourceFile,
-    spelling: &Spelling,
+    reading: &Reading<'_>,
 ) -> Result<()> {
+    let (dialect, spelling) = (reading.dialect, reading.spelling);
     let p = path.as_str();
-    if p == MANIFEST || skip_regenerated(draft, p) {
+    if p == dialect.manifest || skip_regenerated(draft, p) {
         return Ok(());
     }
     if p == "hooks/hooks.json" || paths.hooks.files.iter().any(|f| f == p) {
         paths.hooks.inline.push((p.to_string(), common::json(p, file)?));
         return Ok(());
     }
-    if p == ".mcp.json" || paths.mcp.files.iter().any(|f| f == p) {
+    if Some(p) == reading.mcp_file || paths.mcp.files.iter().any(|f| f == p) {
         paths.mcp.inline.push((p.to_string(), common::json(p, file)?));
+        return Ok(());
+    }
+    if p == "settings.json" && reading.settings_from_manifest {
+        let message = format!(
+            "not imported: {} reads the settings of {}, which became settings.json",
+            dialect.runtime_name, dialect.manifest
+        );
+        draft.note(DiagnosticCode::UnusedFile, Location::file(p), message);
         return Ok(());
     }
     let roots: Vec<&str> = std::iter::once("skills").chain(paths.skills.iter().map(String::as_str)).collect();
@@ -299,8 +368,11 @@ fn place(
     if p == "CLAUDE.md" && tree.get("AGENTS.md").is_none() {
         return common::copy_spelled(draft, p, "AGENTS.md", file, spelling);
     }
-    if CLAUDE_ONLY_FILES.iter().any(|f| if f.ends_with('/') { p.starts_with(f) } else { p == *f }) {
-        let message = "read by Claude Code only: copied as a support file, which other runtimes ignore";
+    if dialect.only_files.iter().any(|f| if f.ends_with('/') { p.starts_with(f) } else { p == *f }) {
+        let message = format!(
+            "read by {} only: copied as a support file, which other runtimes ignore",
+            dialect.runtime_name
+        );
         draft.note(DiagnosticCode::RuntimeOnlyFile, Location::file(p), message);
     }
     common::copy(draft, path, file)
