@@ -34,6 +34,7 @@ macro_rules! registry {
             Antigravity => antigravity as "antigravity",
             QwenCode => qwen_code as "qwen-code",
             FactoryDroid => factory_droid as "factory-droid",
+            Qoder => qoder as "qoder",
             Generic => generic as "generic",
             Universal => universal as "universal",
         }

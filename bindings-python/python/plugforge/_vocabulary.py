@@ -19,6 +19,7 @@ RuntimeId = Literal[
     "antigravity",
     "qwen-code",
     "factory-droid",
+    "qoder",
     "generic",
     "universal",
 ]
