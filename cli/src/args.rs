@@ -300,7 +300,7 @@ pub struct VerifyArgs {
     #[arg(short, long = "target", value_name = "RUNTIME", value_delimiter = ',')]
     pub targets: Vec<String>,
     /// A client's binary, ID=PATH (claude, codex, gemini, opencode, skills-ref, openclaw, hermes,
-    /// copilot, qwen, droid); repeat for several
+    /// copilot, qwen, droid, qoder); repeat for several
     #[arg(long = "client", value_name = "ID=PATH", value_parser = key_value)]
     pub clients: Vec<(String, String)>,
     /// Exit 1 when a client is not found, instead of skipping it

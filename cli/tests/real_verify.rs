@@ -18,7 +18,7 @@ use common::*;
 use serde_json::Value;
 
 /// The clients verify runs, by id, with the variable naming each.
-const CLIENTS: [(&str, &str); 10] = [
+const CLIENTS: [(&str, &str); 11] = [
     ("claude", "PLUGFORGE_CLAUDE_BIN"),
     ("codex", "PLUGFORGE_CODEX_BIN"),
     ("gemini", "PLUGFORGE_GEMINI_BIN"),
@@ -29,6 +29,7 @@ const CLIENTS: [(&str, &str); 10] = [
     ("copilot", "PLUGFORGE_COPILOT_BIN"),
     ("qwen", "PLUGFORGE_QWEN_BIN"),
     ("droid", "PLUGFORGE_DROID_BIN"),
+    ("qoder", "PLUGFORGE_QODER_BIN"),
 ];
 
 /// Each installed client as `--client ID=PATH`; `None` for one skipped by name.
@@ -124,6 +125,12 @@ fn striatum_built_for_every_runtime_passes_every_pinned_client() {
             vec![("skills", (5, 5)), ("commands", (5, 5)), ("agents", (1, 1)), ("hooks", (2, 2))],
         ),
         ("factory-droid", "droid", vec![("skills", (5, 5)), ("commands", (5, 5)), ("droids", (1, 1))]),
+        (
+            "qoder",
+            "qoder",
+            // Striatum's two hook events hold no handler, and Qoder lists a hook per handler.
+            vec![("skills", (5, 5)), ("commands", (5, 5)), ("agents", (1, 1)), ("hooks", (0, 0))],
+        ),
     ] {
         let verdict = client_of(bundles[runtime], client);
         if clients[client].is_none() {

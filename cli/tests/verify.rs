@@ -283,7 +283,7 @@ fn install_puts_every_pinned_client_into_the_cache_where_verify_finds_it() {
                 let binary = client.binary.replace('*', "x86_64");
                 let at = format!("{package}@{}", client.version);
                 match client.launch {
-                    plugforge_core::Launch::AsInstalled => {
+                    plugforge_core::Launch::AsInstalled | plugforge_core::Launch::WithoutScripts => {
                         layout.insert(format!("{at}|{binary}|{}\n", prints(client.version)));
                     }
                     plugforge_core::Launch::AfterScript(script) => {

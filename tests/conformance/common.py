@@ -39,6 +39,7 @@ CLIENT_VARS = {
     "hermes": "PLUGFORGE_HERMES_BIN",
     "qwen": "PLUGFORGE_QWEN_BIN",
     "droid": "PLUGFORGE_DROID_BIN",
+    "qoder": "PLUGFORGE_QODER_BIN",
 }
 
 

@@ -2,7 +2,7 @@
 //! test whose client is not installed fails, unless that client is skipped
 //! by name in `PLUGFORGE_SKIP_CLIENTS` (comma-separated names as
 //! `scripts/install-clients` knows them: `claude,codex,gemini,opencode,
-//! skills-ref,openclaw,hermes,copilot,qwen,droid`). A test that silently passed without its
+//! skills-ref,openclaw,hermes,copilot,qwen,droid,qoder`). A test that silently passed without its
 //! client would prove nothing.
 
 use std::path::Path;
