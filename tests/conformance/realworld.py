@@ -21,7 +21,9 @@ binaries). Each folder is one unit, taken the way a plugin author takes it:
    OpenCode (`debug config`, which hard-fails on what it refuses), Qwen Code
    (install, then its own ExtensionManager and a session's command loader:
    every skill, command and agent, no loader warning, no hook event it skips),
-   skills-ref (every Agent Plugins skill); Hermes and OpenClaw in batches
+   skills-ref (every Agent Plugins skill), Qoder CLI (`plugins validate
+   --json --strict`: no diagnostic and the bundle's full inventory); Hermes
+   and OpenClaw in batches
    over all units (one state each, one listing and one load for all: see
    hermes_batch and openclaw_batch).
 
@@ -44,7 +46,7 @@ import common
 
 CORPUS = os.path.join(common.HERE, "realworld")
 KNOWN = os.path.join(CORPUS, "KNOWN.md")
-BUNDLES = ["claude-code", "codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes", "qwen-code", "factory-droid"]
+BUNDLES = ["claude-code", "codex", "gemini", "cursor", "opencode", "agent-plugins", "openclaw", "hermes", "qwen-code", "factory-droid", "qoder"]
 # Codex refuses helper binaries below /tmp (real-clients.md): scratch lives in the clients cache.
 SCRATCH_ROOT = os.environ.get("PLUGFORGE_CLIENTS_DIR") or os.path.expanduser("~/.cache/plugforge/clients")
 DATA_SUFFIXES = (".md", ".mdc", ".json", ".yaml", ".yml", ".toml", ".txt")
@@ -228,8 +230,10 @@ def check_claude(unit, binary):
     return problems_of(checks)
 
 
-def count_components(bundle, commands_below=None):
-    """Skills, commands (all below commands/<commands_below>/, when given) and agents of a bundle."""
+def count_components(bundle, commands_below=None, nested=False):
+    """Skills, commands (all below commands/<commands_below>/, when given) and
+    agents of a bundle; `nested` counts commands and agents in sub-folders too
+    (as Qoder CLI loads them)."""
     def entries(rel, suffix=""):
         folder = os.path.join(bundle, rel)
         if not os.path.isdir(folder):
@@ -237,6 +241,8 @@ def count_components(bundle, commands_below=None):
         if rel == "commands" and commands_below:
             return sum(1 for _, _, names in os.walk(os.path.join(folder, commands_below))
                        for n in names if n.endswith(suffix))
+        if nested:
+            return sum(1 for _, _, names in os.walk(folder) for n in names if n.endswith(suffix))
         return sum(1 for n in os.listdir(folder) if n.endswith(suffix) and not n.startswith("."))
     skills = sum(1 for n in os.listdir(os.path.join(bundle, "skills"))
                  if os.path.isfile(os.path.join(bundle, "skills", n, "SKILL.md"))) if os.path.isdir(
@@ -358,6 +364,34 @@ def check_droid(unit, binary):
                              ("droids", built_droids, "droids")):
         missing = sorted(built - names(key))
         checks.append((not missing, f"{kind} not loaded: {missing[:5]}"))
+def check_qoder(unit, binary):
+    """`qodercli plugins validate --json --strict` on the Qoder bundle (in a
+    throwaway HOME): no diagnostic, and every skill, command, agent, hook event
+    and MCP server of the bundle in its inventory."""
+    bundle = os.path.join(unit.out, "qoder")
+    report, error = driver("qoder_inventory.py", "--qoder", binary, "validate", "--dir", bundle)
+    if error:
+        return error
+    verdict = report["validate"]
+    result = verdict.get("report") or {}
+    said = "; ".join(f"{d.get('code')} {d.get('location', {}).get('path', '')}: {d.get('message')}"
+                     for d in result.get("diagnostics") or [])
+    checks = [(verdict["exit"] == 0 and not said,
+               f"validate --strict exit {verdict['exit']}: {said or verdict.get('stderr', '')[-300:]}")]
+    resources = result.get("resources") or {}
+    expected = count_components(bundle, nested=True)
+    for key, label in (("skills", "skills"), ("commands", "commands"), ("agents", "agents")):
+        got = len(resources.get(key) or [])
+        checks.append((got == expected[label], f"{got} {key} listed, the bundle has {expected[label]}"))
+    hooks = common.read_json(os.path.join(bundle, "hooks", "hooks.json")) if os.path.isfile(
+        os.path.join(bundle, "hooks", "hooks.json")) else {"hooks": {}}
+    events = {e for e, groups in (hooks.get("hooks") or {}).items() if groups}
+    got = {h.get("event") for h in resources.get("hooks") or []}
+    checks.append((got == events, f"hook events listed {sorted(got)}, the bundle has {sorted(events)}"))
+    servers = common.read_json(os.path.join(bundle, ".mcp.json")).get("mcpServers", {}) if os.path.isfile(
+        os.path.join(bundle, ".mcp.json")) else {}
+    got = {m.get("name") for m in resources.get("mcpServers") or []}
+    checks.append((got == set(servers), f"MCP servers listed {sorted(got)}, the bundle has {sorted(servers)}"))
     return problems_of(checks)
 
 
@@ -369,6 +403,7 @@ CHECKS = {
     "skills-ref": check_skills_ref,
     "qwen": check_qwen,
     "droid": check_droid,
+    "qoder": check_qoder,
 }
 
 
@@ -484,7 +519,8 @@ def main():
 
     clients = {}
     if not args.no_clients:
-        for name in ["claude", "codex", "gemini", "opencode", "skills-ref", "hermes", "openclaw", "qwen", "droid"]:
+        for name in ["claude", "codex", "gemini", "opencode", "skills-ref", "hermes", "openclaw", "qwen", "droid",
+                     "qoder"]:
             clients[name] = common.client(name)
             if not clients[name]:
                 print(f"realworld: {name} skipped (PLUGFORGE_SKIP_CLIENTS), its checks do not run",
