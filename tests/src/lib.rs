@@ -57,9 +57,21 @@ pub struct Case {
 /// An output root as a file map: path -> (bytes, executable).
 pub type Tree = BTreeMap<String, (Vec<u8>, bool)>;
 
-/// The repository's root.
+/// The repository's root: found from the package cargo runs the test in, then
+/// from where this crate was compiled. A test binary reused from another copy of
+/// the repository (the documented-commands test runs cargo in a fresh copy that
+/// shares the target folder) must read the copy it runs in, not the one it was
+/// built from, which may be gone.
 pub fn repo_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    let running = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
+    let compiled = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    running
+        .into_iter()
+        .chain([compiled.clone()])
+        .find_map(|start| {
+            start.ancestors().find(|dir| dir.join("core/src/registry.rs").is_file()).map(Path::to_path_buf)
+        })
+        .unwrap_or_else(|| compiled.join(".."))
 }
 
 /// One case folder of a suite, as the listing gives it.
@@ -277,7 +289,7 @@ pub fn write_tree(dir: &Path, tree: &Tree) {
 pub fn conformance_dir() -> PathBuf {
     std::env::var_os("PLUGFORGE_CONFORMANCE_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/conformance"))
+        .unwrap_or_else(|| repo_dir().join("target/conformance"))
 }
 
 /// Records the sorted names of the vectors `host` ran.
