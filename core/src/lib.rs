@@ -102,7 +102,8 @@ pub use registry::{ArtifactKind, RuntimeRule};
 pub use report::{Component, Diagnostic, Honesty, ImportNotes, Level, RuleSeverity, Severity};
 pub use runtime::verdict::{Built, Count, Missing, Reading, Said};
 pub use runtime::{
-    Check, Client, HookEvents, HookShape, Judge, Kind, Launch, Layout, Runtime, RuntimeInfo, Spec, runtimes,
+    Check, Client, HookEvents, HookShape, Judge, Kind, Launch, Layout, Runtime, RuntimeInfo, SchemaCheck,
+    SchemaReport, Spec, runtimes,
 };
 pub use source::{
     Author, BindingRequirement, Config, Conflict, Document, MarketplaceConfig, PluginRequirement, Requires,

@@ -353,7 +353,7 @@ fn page(runtime: Runtime, folder: &str) -> String {
                 p.push_str(&format!("  - What it loaded: {}.\n", list(client.list)));
             }
         }
-        Judge::Schemas { why, test } => {
+        Judge::Schemas { why, test, .. } => {
             p.push_str(&format!(
                 "No client runs here: {why}. The bundles are checked against its schemas by {}.\n",
                 code(test)

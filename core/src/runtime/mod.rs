@@ -35,7 +35,8 @@ use std::collections::BTreeMap;
 
 pub use spec::{
     Agents, Check, Client, CommandDescription, Commands, Foreign, HookEvents, HookShape, HookTrust, Hooks,
-    Judge, Keys, Launch, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, Skills, Spec,
+    Judge, Keys, Launch, Manifestless, Marketplace, Mcp, McpProblem, Reader, Reads, SchemaCheck,
+    SchemaReport, Skills, Spec,
 };
 pub use writer::{Writer, left_out, marketplace_owner};
 

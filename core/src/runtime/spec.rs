@@ -7,6 +7,9 @@ use super::{ArtifactKind, Kind, Runtime, Writer};
 use crate::draft::Draft;
 use crate::error::Result;
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+use crate::report::Component;
 
 use crate::lint::doc::Shape;
 use crate::lint::layout::{Layout, LayoutInput};
@@ -214,9 +217,30 @@ pub enum Judge {
         why: &'static str,
         /// The test that checks the bundles.
         test: &'static str,
+        /// The runtime's own check of a built bundle, derived from its
+        /// source or documentation; `None`: the test holds the checks.
+        check: Option<SchemaCheck>,
     },
     /// Nothing loads the bundle (a guide people follow).
     Nothing(&'static str),
+}
+
+/// A pure check of a built bundle against what a runtime's loader accepts:
+/// every file below the output root (paths relative to it, so marketplace
+/// files are seen too) and the bundle's folder among them.
+pub type SchemaCheck = fn(&BTreeMap<String, Vec<u8>>, &str) -> SchemaReport;
+
+/// What a [`SchemaCheck`] found in a bundle.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct SchemaReport {
+    /// What the runtime loads, by component and name as honesty rows name
+    /// them: a bundle's judge compares it with the rows it was built with.
+    pub loaded: Vec<(Component, String)>,
+    /// What the runtime would refuse, skip or fail on, each naming its file.
+    pub problems: Vec<String>,
+    /// Patterns the runtime compiles as regular expressions (where, pattern),
+    /// for the caller to compile: the core carries no regex engine.
+    pub patterns: Vec<(String, String)>,
 }
 
 /// One real client judging a runtime's bundles: how its driver is run on a

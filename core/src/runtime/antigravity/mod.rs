@@ -75,7 +75,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: None,
     foreign: None,
-    judge: super::Judge::Schemas { why: "agy is not published on a registry and a session needs a Google sign-in", test: "cli/tests/real_antigravity.rs" },
+    judge: super::Judge::Schemas { why: "agy is not published on a registry and a session needs a Google sign-in", test: "cli/tests/real_antigravity.rs", check: None },
     rules: &[],
     subject: "Antigravity CLI",
     folder_vars: &[],

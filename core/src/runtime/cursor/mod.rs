@@ -85,7 +85,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     hook_trust: None,
     read: Some(super::Reader { read: read::import, manifestless_layout: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
-    judge: super::Judge::Schemas { why: "Cursor has no command-line client that loads a plugin offline", test: "cli/tests/real_cursor.rs" },
+    judge: super::Judge::Schemas { why: "Cursor has no command-line client that loads a plugin offline", test: "cli/tests/real_cursor.rs", check: None },
     rules: &[],
     subject: "Cursor",
     folder_vars: &[(facts::PLUGIN_ROOT_VAR, true)],
