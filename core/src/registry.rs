@@ -35,6 +35,7 @@ macro_rules! registry {
             QwenCode => qwen_code as "qwen-code",
             FactoryDroid => factory_droid as "factory-droid",
             Qoder => qoder as "qoder",
+            GrokBuild => grok_build as "grok-build",
             Generic => generic as "generic",
             Universal => universal as "universal",
         }

@@ -20,6 +20,7 @@ RuntimeId = Literal[
     "qwen-code",
     "factory-droid",
     "qoder",
+    "grok-build",
     "generic",
     "universal",
 ]
