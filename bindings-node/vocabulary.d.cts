@@ -4,7 +4,7 @@
 /**
  * A runtime the core writes for, by its id.
  */
-export type RuntimeId = "claude-code" | "codex" | "gemini" | "cursor" | "opencode" | "agent-plugins" | "openclaw" | "hermes" | "copilot" | "antigravity" | "qwen-code" | "factory-droid" | "qoder" | "grok-build" | "generic" | "universal";
+export type RuntimeId = "claude-code" | "codex" | "gemini" | "cursor" | "opencode" | "agent-plugins" | "openclaw" | "hermes" | "copilot" | "antigravity" | "qwen-code" | "factory-droid" | "qoder" | "grok-build" | "kimi-code" | "generic" | "universal";
 /**
  * An artifact kind: the shape of bundle a runtime's kind writes
  * (`--target codex:project`).

@@ -36,6 +36,7 @@ macro_rules! registry {
             FactoryDroid => factory_droid as "factory-droid",
             Qoder => qoder as "qoder",
             GrokBuild => grok_build as "grok-build",
+            KimiCode => kimi_code as "kimi-code",
             Generic => generic as "generic",
             Universal => universal as "universal",
         }

@@ -21,6 +21,7 @@ RuntimeId = Literal[
     "factory-droid",
     "qoder",
     "grok-build",
+    "kimi-code",
     "generic",
     "universal",
 ]
