@@ -698,6 +698,114 @@ mod tests {
         assert_eq!(refusal(&files, &[elsewhere]).len(), 2);
     }
 
+    /// A build's scan under the default policy: (file, line, message) of
+    /// each refusal, or of each warning when nothing is refused.
+    fn scanned(files: &[(&str, &str)]) -> Result<Vec<(String, Option<usize>, String)>> {
+        let tree = source(files);
+        let check = CredentialCheck::new(&tree, &tree, &[], CredentialPolicy::Warn)?;
+        Ok(check
+            .warnings()
+            .iter()
+            .map(|w| (w.file().unwrap().to_string(), w.line(), w.message.clone()))
+            .collect())
+    }
+
+    #[test]
+    fn prose_and_tests_warn_what_runs_or_configures_refuses() {
+        let skill =
+            format!("---\nname: s\ndescription: d\n---\nRun `gh auth login --with-token {GITHUB}`.\n");
+        let test = format!("const fake = \"{GITHUB}\";\n");
+        let files = [
+            ("skills/s/SKILL.md", skill.as_str()),
+            ("README.md", "Set GH_TOKEN=q8Zt3vN1xK9pL2mR7sW4 first.\n"),
+            ("tests/auth.test.ts", test.as_str()),
+            ("src/session.spec.js", test.as_str()),
+            ("scripts/test_login.py", test.as_str()),
+        ];
+        let warned = scanned(&files).unwrap();
+        let at: Vec<_> = warned.iter().map(|(file, line, _)| (file.as_str(), *line)).collect();
+        assert_eq!(
+            at,
+            [
+                ("README.md", Some(1)),
+                ("scripts/test_login.py", Some(1)),
+                ("skills/s/SKILL.md", Some(5)),
+                ("src/session.spec.js", Some(1)),
+                ("tests/auth.test.ts", Some(1)),
+            ]
+        );
+        assert!(warned[2].2.contains("GitHub token (ghp_…) in documentation"), "{}", warned[2].2);
+        assert!(warned[4].2.contains("in a test file"), "{}", warned[4].2);
+        assert!(warned.iter().all(|(_, _, m)| !m.contains(GITHUB) && !m.contains("q8Zt3vN1x")));
+        // Strict: every one of them refuses.
+        assert_eq!(refusal(&files, &[]).len(), 5);
+        // Code, scripts and a Markdown file's frontmatter configure.
+        let frontmatter =
+            format!("---\nname: a\nmcpServers:\n  gh:\n    env:\n      GH_TOKEN: {GITHUB}\n---\nBody.\n");
+        for (file, text, line) in [
+            ("agents/a.md", frontmatter.as_str(), 6),
+            ("src/server.ts", test.as_str(), 1),
+            ("bin/login", test.as_str(), 1),
+            ("scripts/setup.sh", "export API_KEY=q8Zt3vN1xK9pL2mR7sW4\n", 1),
+        ] {
+            let error = scanned(&[(file, text)]).unwrap_err();
+            assert_eq!(error.code, ErrorCode::Credential, "{file}");
+            assert_eq!(error.problems[0].location.as_ref().unwrap().line, Some(line), "{file}");
+        }
+    }
+
+    #[test]
+    fn reading_a_variable_examples_and_published_keys_are_no_credentials() {
+        let files = [
+            // openai/plugins cloudflare: skills/cloudflare/references/r2-data-catalog/configuration.md
+            (
+                "src/r2.py",
+                "catalog = RestCatalog(\n    token=os.getenv(\"R2_TOKEN\"),\n)\nclient = Cloudflare(api_token=os.environ[\"CF_TOKEN\"])\nkey = os.environ.get(\"CF_API_KEY_2024_PRODUCTION\")\n",
+            ),
+            (
+                "src/env.js",
+                "const token=process.env.GITHUB_TOKEN_FOR_RELEASES_2024;\n<li key={group.id2024abcdefghijk}>x</li>\n",
+            ),
+            // anthropics/claude-plugins-official telegram: server.ts
+            ("server.ts", "`  format: TELEGRAM_BOT_TOKEN=123456789:AAHfiqksKZ8...\\n`,\n"),
+            (
+                "src/db.ts",
+                "const url = 'postgres://postgres:postgres@localhost:5432/app';\nconst other = 'postgresql://app:s3cretPassw0rd@127.0.0.1/app';\n",
+            ),
+            (
+                "src/example.ts",
+                "// ssh://deploy:hunter2secret@host/repo.git\n// https://bob:Pa55word99@example.com/\n",
+            ),
+            // AzureCosmosDB/cosmosdb-claude-code-plugin: rules/sdk-emulator-ssl.md
+            (
+                "src/cosmos.py",
+                "client = CosmosClient(url, credential=\"C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==\",\n",
+            ),
+            (
+                "src/azurite.env",
+                "AZURE_STORAGE_KEY=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==\n",
+            ),
+            // ChromeDevTools/chrome-devtools-mcp: src/tools/performance.ts and Lighthouse's bundle
+            (
+                "src/perf.ts",
+                "'https://chromeuxreport.googleapis.com/v1/records:queryRecord?key=AIzaSyBn5gimNjhiEyA_euicSKko6IlD3HdgUfk',\nSENTRY_URL = \"https://a6bb0da87ee048cc9ae2a345fc09ab2e:63a7029f46f74265981b7e005e0f69f8@sentry.io/174697\";\n",
+            ),
+        ];
+        assert_eq!(scanned(&files).unwrap(), []);
+        assert_eq!(refusal(&files, &[]), []);
+        // The same shapes with a real-looking value are still refused.
+        for (file, text) in [
+            ("src/r2.py", "token=q8Zt3vN1xK9pL2mR7sW4\n"),
+            ("src/db.ts", "const url = 'postgresql://app:s3cretPassw0rd@db.internal/app';\n"),
+            (
+                "src/perf.ts",
+                "fetch('https://x.googleapis.com/v1?key=AIzaSyA-0123456789abcdefghijklmnopqrstu')\n",
+            ),
+        ] {
+            assert_eq!(refusal(&[(file, text)], &[]).len(), 1, "{file}");
+        }
+    }
+
     #[test]
     fn reads_the_key_a_token_is_written_under() {
         assert_eq!(key_before("\"Authorization\": \"Bearer xyz\"", "xyz").as_deref(), Some("Authorization"));
