@@ -34,7 +34,7 @@ test('the three-line example builds Striatum, and Claude Code validates it with 
   const claude = claudeBin(t)
   if (!claude) return
   const inventory = run('python3', [
-    path.join(repoDir, 'judge/drivers/claude_inventory.py'),
+    path.join(repoDir, 'core/src/runtime/claude_code/drivers/claude_inventory.py'),
     ...['--claude', claude, '--plugin-dir', path.join(out, 'claude-code')],
     ...['--marketplace-root', out, '--plugin', 'striatum'],
   ])

@@ -29,7 +29,7 @@ def run_python(code: str) -> str:
 
 def inventory(plugin_dir: Path, marketplace_root: Path, plugin: str) -> Any:
     result = subprocess.run(
-        ["python3", str(ROOT / "judge" / "drivers" / "claude_inventory.py"), "--claude", claude_bin(),
+        ["python3", str(ROOT / "core" / "src" / "runtime" / "claude_code" / "drivers" / "claude_inventory.py"), "--claude", claude_bin(),
          "--plugin-dir", str(plugin_dir), "--marketplace-root", str(marketplace_root), "--plugin", plugin],
         capture_output=True, text=True, check=False,
     )

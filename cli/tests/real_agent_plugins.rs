@@ -1,12 +1,12 @@
 //! The Agent Plugins 1.0 package, judged by the clients that read it here:
 //! - the Agent Skills reference validator (skills-ref 0.1.5,
-//!   judge/drivers/skills_ref_validate.py) accepts every generated skill,
+//!   core/src/runtime/agent_plugins/drivers/skills_ref_validate.py) accepts every generated skill,
 //!   and no SKILL.md sits deeper than `skills/<name>/` (spec 7.1: clients
 //!   never look there);
 //! - the real Codex CLI (0.171.0, which reads Agent Plugins root manifests)
 //!   installs the package from a marketplace with its version read, and its
 //!   app-server lists exactly the source's skills and MCP servers
-//!   (judge/drivers/codex_agent_plugins.py);
+//!   (core/src/runtime/codex/drivers/codex_agent_plugins.py);
 //! - the published closed schemas (agentplugins/agent-plugins-spec
 //!   `spec/1.0.0.md` 5.2, 7.2.1; formats.md section 5) hold for plugin.json
 //!   and mcp.json; this part needs no client and always runs.

@@ -1,5 +1,5 @@
 //! The real Claude Code CLI judges `claude-code:project` builds offline
-//! (judge/drivers/claude_project_inventory.py): its own component loader
+//! (core/src/runtime/claude_code/drivers/claude_project_inventory.py): its own component loader
 //! lists the `.claude/` skills, commands and agents, `plugin validate` checks
 //! their frontmatter and the hooks merged into `.claude/settings.json`, and
 //! `claude mcp list/get` shows the merged servers in the right scope.

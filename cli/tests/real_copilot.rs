@@ -1,5 +1,5 @@
 //! The real GitHub Copilot CLI (1.0.102) judges what plugforge builds, offline
-//! in a throwaway HOME, through judge/drivers/copilot_inventory.py:
+//! in a throwaway HOME, through core/src/runtime/copilot/drivers/copilot_inventory.py:
 //! `copilot plugin marketplace add <output root>`, `plugin install
 //! NAME@MARKETPLACE`, `plugin list --json`, then the client's own inventory
 //! (skills, plugin commands, agents, hooks, MCP servers). The native bundle

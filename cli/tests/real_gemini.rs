@@ -1,5 +1,5 @@
 //! The real Gemini CLI (0.61.0) judges the gemini bundles, offline in a
-//! throwaway HOME (judge/drivers/gemini_inventory.py):
+//! throwaway HOME (core/src/runtime/gemini/drivers/gemini_inventory.py):
 //! - extension kind (the Striatum example and the full canonical source):
 //!   `gemini extensions validate` + `install` + `list` accept it with no load
 //!   error and list exactly the source's context file, skills and MCP

@@ -1,5 +1,5 @@
 //! The real Hermes Agent (hermes-agent 0.19.0 from PyPI) judges both kinds
-//! offline (judge/drivers/hermes_inventory.py): a skill plugin is copied to
+//! offline (core/src/runtime/hermes/drivers/hermes_inventory.py): a skill plugin is copied to
 //! `$HERMES_HOME/plugins/`, listed by `hermes plugins list --json`, enabled,
 //! and loaded by Hermes's own `PluginManager.discover_and_load()`, which runs
 //! the fixed `__init__.py`; every registered skill is then served through

@@ -1,12 +1,12 @@
 //! The real OpenCode CLI (opencode-ai 1.18.33) judges the opencode project
-//! kind, offline in a throwaway HOME (judge/drivers/opencode_inventory.py):
+//! kind, offline in a throwaway HOME (core/src/runtime/opencode/drivers/opencode_inventory.py):
 //! `opencode debug config` must not fail (it hard-fails on a wrong MCP shape
 //! or on Claude agent frontmatter such as `tools: Read, Grep`), and
 //! `debug config` / `debug skill` / `agent list` must list exactly the
 //! source's skills, commands, agents (as subagents) and MCP servers; in both
 //! scopes (project: `.opencode/` + `opencode.json`; user: `~/.config/opencode/`
 //! read from an empty folder). Every generated skill also passes the Agent
-//! Skills reference validator (judge/drivers/skills_ref_validate.py).
+//! Skills reference validator (core/src/runtime/agent_plugins/drivers/skills_ref_validate.py).
 //!
 //! Needs `PLUGFORGE_OPENCODE_BIN` and `PLUGFORGE_SKILLS_REF_BIN`
 //! (scripts/install-clients opencode skills-ref); a missing

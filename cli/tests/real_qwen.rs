@@ -1,5 +1,5 @@
 //! The real Qwen Code CLI (0.24.4, on Node 24) judges what plugforge builds,
-//! offline in a throwaway HOME, through judge/drivers/qwen_inventory.py:
+//! offline in a throwaway HOME, through core/src/runtime/qwen_code/drivers/qwen_inventory.py:
 //! `qwen extensions install <folder> --consent`, then the CLI's own
 //! ExtensionManager (the one `qwen extensions list` uses) and the commands a
 //! session loads, with the loaders' warnings from its debug log. The native

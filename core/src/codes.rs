@@ -2,8 +2,6 @@
 //! ([`DiagnosticCode`]), a validate rule's ([`RuleCode`]), each serialized
 //! to the string results have always carried.
 
-use serde::Serialize;
-
 use crate::registry::{RuntimeRule, words};
 
 words! {
@@ -261,35 +259,7 @@ impl PartialEq<SharedRule> for Code {
 /// the types it joins.
 macro_rules! spelled_as_str {
     ($name:ident as $ts:literal, $doc:literal, $($member:ty),+) => {
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
-        impl From<$name> for String {
-            fn from(value: $name) -> String {
-                value.as_str().to_string()
-            }
-        }
-
-        impl PartialEq<str> for $name {
-            fn eq(&self, text: &str) -> bool {
-                self.as_str() == text
-            }
-        }
-
-        impl PartialEq<&str> for $name {
-            fn eq(&self, text: &&str) -> bool {
-                self.as_str() == *text
-            }
-        }
-
-        impl Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.as_str())
-            }
-        }
+        crate::registry::spelled_by_as_str!($name);
 
         #[cfg(feature = "typescript")]
         impl ts_rs::TS for $name {

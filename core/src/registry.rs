@@ -40,6 +40,43 @@ macro_rules! registry {
 }
 pub(crate) use registry;
 
+/// What a type spelled by its `as_str` gets: `Display`, `String::from`,
+/// comparison with a string, and `Serialize` as that string.
+macro_rules! spelled_by_as_str {
+    ($name:ident) => {
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> String {
+                value.as_str().to_string()
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, text: &str) -> bool {
+                self.as_str() == text
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, text: &&str) -> bool {
+                self.as_str() == *text
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+pub(crate) use spelled_by_as_str;
+
 /// A closed set of strings as an enum: each variant serializes to its
 /// string, and its TypeScript type (named by the string after `as`) is the
 /// union of them.
@@ -73,35 +110,7 @@ macro_rules! words {
             }
         }
 
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-
-        impl From<$name> for String {
-            fn from(value: $name) -> String {
-                value.as_str().to_string()
-            }
-        }
-
-        impl PartialEq<str> for $name {
-            fn eq(&self, text: &str) -> bool {
-                self.as_str() == text
-            }
-        }
-
-        impl PartialEq<&str> for $name {
-            fn eq(&self, text: &&str) -> bool {
-                self.as_str() == *text
-            }
-        }
-
-        impl serde::Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.as_str())
-            }
-        }
+        $crate::registry::spelled_by_as_str!($name);
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$name, D::Error> {

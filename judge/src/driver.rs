@@ -93,6 +93,13 @@ pub enum Outcome {
     Failed(String),
 }
 
+/// The repository path of the embedded driver whose file name is `name`
+/// (`claude_inventory.py`): file names are unique across the runtimes'
+/// `drivers/` folders.
+pub fn named(name: &str) -> Option<&'static str> {
+    DRIVERS.iter().map(|(path, _)| *path).find(|path| Path::new(path).file_name().is_some_and(|n| n == name))
+}
+
 /// Runs the driver `driver` (its repository path, as a `Check` names it)
 /// with `args` in `scratch`, ending it after `timeout`.
 pub fn run(scratch: &Scratch, driver: &str, args: &[String], timeout: Duration) -> Outcome {

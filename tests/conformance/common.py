@@ -2,6 +2,7 @@
 built `plugforge` and the real clients are, running them, and the
 missing-client rule: a missing client fails unless PLUGFORGE_SKIP_CLIENTS
 names it."""
+import glob
 import json
 import os
 import re
@@ -12,8 +13,18 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-CLIENTS = os.path.join(REPO, "judge", "drivers")
-sys.path.insert(0, CLIENTS)
+# Each client's driver lives in the folder of the runtime it judges
+# (core/src/runtime/<folder>/drivers/); their file names are unique.
+DRIVER_FOLDERS = sorted(glob.glob(os.path.join(REPO, "core", "src", "runtime", "*", "drivers")))
+sys.path[:0] = DRIVER_FOLDERS
+
+
+def driver_path(script):
+    """The path of the driver named `script` (`claude_inventory.py`)."""
+    found = [os.path.join(d, script) for d in DRIVER_FOLDERS if os.path.isfile(os.path.join(d, script))]
+    if len(found) != 1:
+        raise SystemExit(f"no single driver named {script} in core/src/runtime/*/drivers/: {found}")
+    return found[0]
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 

@@ -12,7 +12,7 @@ binaries). Each folder is one unit, taken the way a plugin author takes it:
    must give exactly the bytes of step 1; every other runtime the folder is
    native to (`runtimes`) is imported with `--from` and built too
 3. `plugforge validate --strict --target R` on every directly built bundle
-4. the real clients on the direct output (judge/drivers): Claude Code
+4. the real clients on the direct output (their drivers, core/src/runtime/*/drivers/): Claude Code
    (validate --strict of plugin and marketplace, marketplace add, install,
    details listing every skill, command and agent; and validate --strict of
    the original Claude plugin, so a build never fails where the original
@@ -52,7 +52,7 @@ KNOWN_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|")
 
 
 def driver(script, *args, timeout=900):
-    code, out, err = common.run(["python3", os.path.join(common.CLIENTS, script), *args], timeout=timeout)
+    code, out, err = common.run(["python3", common.driver_path(script), *args], timeout=timeout)
     if code != 0:
         return None, f"{script} exited {code}: {err.strip()[-800:]}"
     try:

@@ -7,7 +7,9 @@
 //! spec say, the honesty levels its writer reports over the reference
 //! sources, each fact of its `facts.rs` with the source it was verified
 //! against, and the folder's `evidence.md` where it has one. A stale or
-//! missing file fails; `UPDATE_EXPECT=1` rewrites them.
+//! missing file fails; `UPDATE_EXPECT=1` rewrites them. The book lists the
+//! pages through its preprocessor (`scripts/mdbook-runtime-pages`), which is
+//! run here on the book's real contents.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -388,18 +390,6 @@ fn page(runtime: Runtime, folder: &str) -> String {
     p
 }
 
-/// The book's contents with one entry per runtime page, in registry order,
-/// nested below the runtimes overview.
-fn with_runtime_pages(summary: &str) -> String {
-    const OVERVIEW: &str = "- [Runtimes and honesty](runtimes.md)\n";
-    let start = summary.find(OVERVIEW).expect("docs/SUMMARY.md lists the runtimes overview") + OVERVIEW.len();
-    let rest = &summary[start..];
-    let end = rest.lines().take_while(|l| l.starts_with("  - [")).map(|l| l.len() + 1).sum::<usize>();
-    let entries: String =
-        Runtime::ALL.iter().map(|r| format!("  - [{}](runtimes/{}.md)\n", r.spec().name, r.id())).collect();
-    format!("{}{entries}{}", &summary[..start], &rest[end.min(rest.len())..])
-}
-
 /// The file in a runtime's folder pinning the clients it brings.
 const PINS_FILE: &str = "pinned-clients.txt";
 
@@ -478,9 +468,6 @@ fn runtime_pages_and_client_pins_are_generated_from_the_specs() {
             None => {}
         }
     }
-    let summary_path = repo().join("docs/SUMMARY.md");
-    let summary = std::fs::read_to_string(&summary_path).expect("docs/SUMMARY.md");
-    check(&summary_path, &with_runtime_pages(&summary), &mut stale);
     assert!(
         stale.is_empty(),
         "stale or missing (generated from the runtime specs): {}; run scripts/check-generated --update rust",
@@ -500,4 +487,79 @@ fn facts_are_read_with_their_docs() {
         rows,
         [("MANIFEST", "\"m.json\"", "The manifest [1]."), ("EVENTS", "[ \"a\", \"b\", ]", "Events [2].")]
     );
+}
+
+/// The book as mdBook hands it to a preprocessor: the runtimes overview (and
+/// a chapter below it written by hand), with the root the preprocessor reads
+/// the registry and the pages from.
+fn book_input(summary_extra: &str) -> String {
+    serde_json::json!([
+        {"root": repo().display().to_string(), "config": {"book": {"src": "docs"}}, "renderer": "html", "mdbook_version": "0.5.4"},
+        {"items": [
+            {"PartTitle": "Runtimes"},
+            {"Chapter": {"name": "Runtimes and honesty", "content": "# Runtimes\n", "number": null,
+                "sub_items": [{"Chapter": {"name": "Below", "content": "", "number": null, "sub_items": [],
+                    "path": summary_extra, "source_path": summary_extra, "parent_names": ["Runtimes and honesty"]}}],
+                "path": "runtimes.md", "source_path": "runtimes.md", "parent_names": []}}
+        ]}
+    ])
+    .to_string()
+}
+
+/// Runs `scripts/mdbook-runtime-pages` on `input`: its exit status, stdout and stderr.
+fn preprocess(input: &str) -> (bool, String, String) {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new("python3")
+        .arg(repo().join("scripts/mdbook-runtime-pages"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("write the book");
+    let out = child.wait_with_output().expect("the preprocessor ends");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+#[test]
+fn the_book_lists_every_runtime_page_below_the_overview_in_registry_order() {
+    let summary = std::fs::read_to_string(repo().join("docs/SUMMARY.md")).expect("docs/SUMMARY.md");
+    assert!(summary.contains("- [Runtimes and honesty](runtimes.md)\n"), "SUMMARY.md lists the overview");
+    assert!(!summary.contains("](runtimes/"), "SUMMARY.md lists no runtime page: the preprocessor adds them");
+    let book_toml = std::fs::read_to_string(repo().join("book.toml")).expect("book.toml");
+    assert!(
+        book_toml.contains("command = \"python3 scripts/mdbook-runtime-pages\""),
+        "book.toml runs the preprocessor"
+    );
+
+    let (ok, stdout, stderr) = preprocess(&book_input("guides/below.md"));
+    assert!(ok, "the preprocessor failed: {stderr}");
+    let book: serde_json::Value = serde_json::from_str(&stdout).expect("the book as JSON");
+    let below = book["items"][1]["Chapter"]["sub_items"].as_array().expect("the overview's chapters");
+    let listed: Vec<(String, String)> = below
+        .iter()
+        .map(|c| {
+            let c = &c["Chapter"];
+            (c["name"].as_str().expect("a name").to_string(), c["path"].as_str().expect("a path").to_string())
+        })
+        .collect();
+    let mut expected: Vec<(String, String)> =
+        Runtime::ALL.iter().map(|r| (r.spec().name.to_string(), format!("runtimes/{}.md", r.id()))).collect();
+    expected.push(("Below".to_string(), "guides/below.md".to_string()));
+    assert_eq!(listed, expected);
+    for chapter in &below[..Runtime::ALL.len()] {
+        let path = chapter["Chapter"]["path"].as_str().expect("a path");
+        let page = std::fs::read_to_string(repo().join("docs").join(path)).expect("the page");
+        assert_eq!(chapter["Chapter"]["content"], page.as_str(), "{path} is carried whole");
+        assert_eq!(chapter["Chapter"]["parent_names"], serde_json::json!(["Runtimes and honesty"]));
+    }
+
+    // A page listed by hand as well would be in the book twice.
+    let (ok, _, stderr) = preprocess(&book_input("runtimes/codex.md"));
+    assert!(!ok, "a runtime page listed in SUMMARY.md is refused");
+    assert!(stderr.contains("SUMMARY.md lists runtimes/codex.md"), "{stderr}");
 }

@@ -1,6 +1,6 @@
-//! What the real-client tests share: running a driver from judge/drivers/
-//! as `plugforge verify` runs it, reading its report with the runtime's own
-//! check (the verdict `verify` gives), and the names a built folder holds,
+//! What the real-client tests share: running a client's driver (from its
+//! runtime's folder, `core/src/runtime/<folder>/drivers/`) as `plugforge
+//! verify` runs it, reading its report with the runtime's own check (the verdict `verify` gives), and the names a built folder holds,
 //! to compare with what a client reports.
 #![allow(dead_code)]
 
@@ -16,13 +16,14 @@ pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
 }
 
-/// Runs the driver `script` (in judge/drivers/) through the verifier's own
+/// Runs the driver named `script` (`claude_inventory.py`) through the verifier's own
 /// runner (plugforge-judge: a throwaway HOME, no credentials, a deadline)
 /// and returns the one JSON object it prints.
 pub fn judge(script: &str, args: &[&str]) -> Value {
     let scratch = Scratch::new(None).unwrap_or_else(|e| panic!("{script}: {e}"));
     let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    match driver::run(&scratch, &format!("judge/drivers/{script}"), &args, Duration::from_secs(1800)) {
+    let path = driver::named(script).unwrap_or_else(|| panic!("no driver {script} is embedded"));
+    match driver::run(&scratch, path, &args, Duration::from_secs(1800)) {
         Outcome::Report(report) => report,
         Outcome::Failed(said) => panic!("{script} failed: {said}"),
     }

@@ -225,7 +225,8 @@ pub struct Check {
     pub client: &'static Client,
     /// The artifact kinds it judges (others are not judged by it).
     pub kinds: &'static [ArtifactKind],
-    /// The driver (below the repository, embedded in the verifier) that
+    /// The driver (its path in the repository, in the folder of the runtime
+    /// whose client it runs, `drivers/`; embedded in the verifier) that
     /// loads the bundle with the client and prints what it loaded as JSON.
     pub driver: &'static str,
     /// The driver's arguments: `BIN` the client, `ROOT` the output root,

@@ -1,5 +1,5 @@
 //! What the Agent Skills reference validator's report
-//! (`judge/drivers/skills_ref_validate.py`) says of a package's skills: each
+//! (`core/src/runtime/agent_plugins/drivers/skills_ref_validate.py`) says of a package's skills: each
 //! `skills/<name>/` validated, and any SKILL.md nested deeper (which Agent
 //! Plugins clients never read).
 

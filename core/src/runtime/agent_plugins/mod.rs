@@ -46,7 +46,7 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
     extra_packages: &[],
     load: &[],
     list: &["skills-ref validate DIR/skills/NAME"],
-    driver: "judge/drivers/skills_ref_validate.py",
+    driver: "core/src/runtime/agent_plugins/drivers/skills_ref_validate.py",
     typical_seconds: 2,
     launch: super::Launch::AsInstalled,
 };
@@ -55,7 +55,7 @@ pub(crate) const SKILLS_REF: super::Client = super::Client {
 const SKILLS_REF_CHECK: super::Check = super::Check {
     client: &SKILLS_REF,
     kinds: &[ArtifactKind::Plugin],
-    driver: "judge/drivers/skills_ref_validate.py",
+    driver: "core/src/runtime/agent_plugins/drivers/skills_ref_validate.py",
     args: &["--skills-ref", "BIN", "--missing-ok", "DIR/skills"],
     read: judge::read_skills,
 };

@@ -1,4 +1,4 @@
-//! What Claude Code's report (`judge/drivers/claude_inventory.py`) says of a
+//! What Claude Code's report (`core/src/runtime/claude_code/drivers/claude_inventory.py`) says of a
 //! plugin: `plugin validate --strict` of the plugin and of the marketplace,
 //! `marketplace add`, `install`, and the component inventory of `plugin
 //! details` (commands are listed among skills).
@@ -92,7 +92,7 @@ fn shared_keys(built: &Built<'_>, path: &str, pointer: &str) -> Vec<(String, Str
         .collect()
 }
 
-/// Reads a project's report (`judge/drivers/claude_project_inventory.py`):
+/// Reads a project's report (`core/src/runtime/claude_code/drivers/claude_project_inventory.py`):
 /// Claude Code's own component loader over `.claude/`, `plugin validate` of
 /// the same components with the settings' hooks, and `mcp list`.
 pub(crate) fn read_project(report: &Value, built: &Built<'_>) -> Reading {

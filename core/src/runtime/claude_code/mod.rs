@@ -47,7 +47,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
         "claude plugin install NAME@MARKETPLACE",
     ],
     list: &["claude plugin details NAME@MARKETPLACE"],
-    driver: "judge/drivers/claude_inventory.py",
+    driver: "core/src/runtime/claude_code/drivers/claude_inventory.py",
     typical_seconds: 5,
     launch: super::Launch::AfterScript("node_modules/@anthropic-ai/claude-code/install.cjs"),
 };
@@ -56,7 +56,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Plugin],
-    driver: "judge/drivers/claude_inventory.py",
+    driver: "core/src/runtime/claude_code/drivers/claude_inventory.py",
     args: &["--claude", "BIN", "--plugin-dir", "DIR", "--marketplace-root", "ROOT", "--plugin", "NAME"],
     read: judge::read_plugin,
 };
@@ -66,7 +66,7 @@ pub(crate) const CHECK: super::Check = super::Check {
 const PROJECT_CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[PROJECT],
-    driver: "judge/drivers/claude_project_inventory.py",
+    driver: "core/src/runtime/claude_code/drivers/claude_project_inventory.py",
     args: &["--claude", "BIN", "--out", "ROOT", "--scope", "SCOPE"],
     read: judge::read_project,
 };

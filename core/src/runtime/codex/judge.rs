@@ -1,7 +1,7 @@
-//! What Codex's reports say of a plugin: `judge/drivers/codex_inventory.py`
+//! What Codex's reports say of a plugin: `core/src/runtime/codex/drivers/codex_inventory.py`
 //! (`plugin marketplace add`, `plugin add`, then the app-server's
 //! `plugin/read`, `skills/list`, `hooks/list`) and, for an Agent Plugins
-//! package, `judge/drivers/codex_agent_plugins.py` (the same through a
+//! package, `core/src/runtime/codex/drivers/codex_agent_plugins.py` (the same through a
 //! one-entry marketplace around the folder).
 
 use serde_json::Value;
@@ -97,7 +97,7 @@ fn shared<'a>(built: &'a Built<'_>, path: &str) -> Option<&'a [u8]> {
 }
 
 /// A project (or, for the user scope, a home) the build wrote into:
-/// `judge/drivers/codex_inventory.py project` (the app-server's
+/// `core/src/runtime/codex/drivers/codex_inventory.py project` (the app-server's
 /// `skills/list`, `hooks/list`, `config/read`, and the agent roles and
 /// AGENTS.md the model would be sent).
 pub(crate) fn read_project(report: &Value, built: &Built<'_>) -> Reading {

@@ -50,7 +50,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["codex plugin marketplace add ./ROOT", "codex plugin add NAME@MARKETPLACE --json"],
     list: &["codex app-server: plugin/read, skills/list, hooks/list"],
-    driver: "judge/drivers/codex_inventory.py",
+    driver: "core/src/runtime/codex/drivers/codex_inventory.py",
     typical_seconds: 3,
     launch: super::Launch::AsInstalled,
 };
@@ -59,7 +59,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Plugin],
-    driver: "judge/drivers/codex_inventory.py",
+    driver: "core/src/runtime/codex/drivers/codex_inventory.py",
     args: &["--codex", "BIN", "plugin", "--marketplace-root", "ROOT", "--plugin", "NAME"],
     read: judge::read_plugin,
 };
@@ -68,7 +68,7 @@ pub(crate) const CHECK: super::Check = super::Check {
 const PROJECT_CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Project],
-    driver: "judge/drivers/codex_inventory.py",
+    driver: "core/src/runtime/codex/drivers/codex_inventory.py",
     args: &["--codex", "BIN", "project", "--root", "ROOT", "--scope", "SCOPE"],
     read: judge::read_project,
 };
@@ -77,7 +77,7 @@ const PROJECT_CHECK: super::Check = super::Check {
 pub(crate) const PACKAGE_CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Plugin],
-    driver: "judge/drivers/codex_agent_plugins.py",
+    driver: "core/src/runtime/codex/drivers/codex_agent_plugins.py",
     args: &["--codex", "BIN", "--plugin-dir", "DIR", "--name", "NAME"],
     read: judge::read_package,
 };

@@ -1,4 +1,4 @@
-//! What Copilot CLI's report (`judge/drivers/copilot_inventory.py`) says of a
+//! What Copilot CLI's report (`core/src/runtime/copilot/drivers/copilot_inventory.py`) says of a
 //! plugin: `plugin marketplace add`, `plugin install`, then `skill list`, `mcp
 //! list` and the headless server's discovery calls (skills, agents, hooks, MCP
 //! servers), and the problems only its log names.

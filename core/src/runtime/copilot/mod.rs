@@ -46,7 +46,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["copilot plugin marketplace add ./ROOT", "copilot plugin install NAME@MARKETPLACE"],
     list: &["copilot plugin list --json", "copilot skill list --json", "copilot mcp list --json"],
-    driver: "judge/drivers/copilot_inventory.py",
+    driver: "core/src/runtime/copilot/drivers/copilot_inventory.py",
     typical_seconds: 25,
     launch: super::Launch::AsInstalled,
 };
@@ -55,7 +55,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Plugin],
-    driver: "judge/drivers/copilot_inventory.py",
+    driver: "core/src/runtime/copilot/drivers/copilot_inventory.py",
     args: &["--copilot", "BIN", "plugin", "--marketplace-root", "ROOT", "--plugin", "NAME"],
     read: judge::read_plugin,
 };

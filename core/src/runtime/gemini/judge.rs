@@ -1,4 +1,4 @@
-//! What Gemini CLI's report (`judge/drivers/gemini_inventory.py`) says of an
+//! What Gemini CLI's report (`core/src/runtime/gemini/drivers/gemini_inventory.py`) says of an
 //! extension: `extensions validate`, `extensions install`, `extensions list`
 //! (context files, MCP servers, skills, load errors) and the bundle's own
 //! loaders on the installed copy (skills, agents, TOML commands, hook events).

@@ -49,7 +49,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &["@iarna/toml@2.2.5"],
     load: &["gemini extensions validate DIR", "gemini extensions install DIR --consent --skip-settings"],
     list: &["gemini extensions list"],
-    driver: "judge/drivers/gemini_inventory.py",
+    driver: "core/src/runtime/gemini/drivers/gemini_inventory.py",
     typical_seconds: 25,
     launch: super::Launch::AsInstalled,
 };
@@ -58,7 +58,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Extension],
-    driver: "judge/drivers/gemini_inventory.py",
+    driver: "core/src/runtime/gemini/drivers/gemini_inventory.py",
     args: &["--gemini", "BIN", "--no-relaunch", "--extension", "DIR"],
     read: judge::read_extension,
 };
@@ -67,7 +67,7 @@ pub(crate) const CHECK: super::Check = super::Check {
 const PROJECT_CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Project],
-    driver: "judge/drivers/gemini_inventory.py",
+    driver: "core/src/runtime/gemini/drivers/gemini_inventory.py",
     args: &["--gemini", "BIN", "--no-relaunch", "--project", "ROOT", "--scope", "SCOPE"],
     read: judge::read_project,
 };

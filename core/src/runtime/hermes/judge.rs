@@ -1,4 +1,4 @@
-//! What Hermes's report (`judge/drivers/hermes_inventory.py`) says of a skill
+//! What Hermes's report (`core/src/runtime/hermes/drivers/hermes_inventory.py`) says of a skill
 //! plugin: listed, enabled, loaded by its own PluginManager (which runs the
 //! plugin's `register(ctx)`), and each registered skill served.
 

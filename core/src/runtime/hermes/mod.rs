@@ -46,7 +46,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["cp -r DIR $HERMES_HOME/plugins/NAME", "hermes plugins enable NAME"],
     list: &["hermes plugins list"],
-    driver: "judge/drivers/hermes_inventory.py",
+    driver: "core/src/runtime/hermes/drivers/hermes_inventory.py",
     typical_seconds: 7,
     launch: super::Launch::AsInstalled,
 };
@@ -55,7 +55,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::SkillPlugin],
-    driver: "judge/drivers/hermes_inventory.py",
+    driver: "core/src/runtime/hermes/drivers/hermes_inventory.py",
     args: &["--hermes", "BIN", "--plugin-dir", "DIR"],
     read: judge::read_plugin,
 };

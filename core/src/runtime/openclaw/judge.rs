@@ -1,4 +1,4 @@
-//! What OpenClaw's report (`judge/drivers/openclaw_inventory.py`) says of a
+//! What OpenClaw's report (`core/src/runtime/openclaw/drivers/openclaw_inventory.py`) says of a
 //! compatible bundle: `plugins install`, `plugins inspect` (status, MCP
 //! servers, diagnostics) and `skills list` (the plugin's skills).
 

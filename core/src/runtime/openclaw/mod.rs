@@ -66,7 +66,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["openclaw plugins install DIR --force --accept-capabilities"],
     list: &["openclaw plugins inspect NAME --json", "openclaw skills list --json"],
-    driver: "judge/drivers/openclaw_inventory.py",
+    driver: "core/src/runtime/openclaw/drivers/openclaw_inventory.py",
     typical_seconds: 55,
     launch: super::Launch::Node { version: "24.22.3", entry: "node_modules/openclaw/openclaw.mjs" },
 };
@@ -75,7 +75,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::CompatibleBundle],
-    driver: "judge/drivers/openclaw_inventory.py",
+    driver: "core/src/runtime/openclaw/drivers/openclaw_inventory.py",
     args: &["--openclaw", "BIN", "bundle", "--dir", "DIR", "--id", "NAME"],
     read: judge::read_bundle,
 };

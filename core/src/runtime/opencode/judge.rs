@@ -1,4 +1,4 @@
-//! What OpenCode's report (`judge/drivers/opencode_inventory.py`) says of a
+//! What OpenCode's report (`core/src/runtime/opencode/drivers/opencode_inventory.py`) says of a
 //! project: `debug config` (which fails on what it refuses: a bad
 //! `opencode.json`, an MCP entry of the wrong shape, an agent its schema
 //! refuses), `debug skill` and `agent list`, run from the output root.

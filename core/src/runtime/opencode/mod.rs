@@ -54,7 +54,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["cd DIR"],
     list: &["opencode debug config", "opencode debug skill", "opencode agent list"],
-    driver: "judge/drivers/opencode_inventory.py",
+    driver: "core/src/runtime/opencode/drivers/opencode_inventory.py",
     typical_seconds: 25,
     launch: super::Launch::AsInstalled,
 };
@@ -63,7 +63,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Project],
-    driver: "judge/drivers/opencode_inventory.py",
+    driver: "core/src/runtime/opencode/drivers/opencode_inventory.py",
     args: &["--opencode", "BIN", "--cwd", "ROOT"],
     read: judge::read_project,
 };

@@ -1,4 +1,4 @@
-//! What Qwen Code's report (`judge/drivers/qwen_inventory.py`) says of an
+//! What Qwen Code's report (`core/src/runtime/qwen_code/drivers/qwen_inventory.py`) says of an
 //! extension: `qwen extensions install --consent`, then the CLI's own
 //! `ExtensionManager` (what `qwen extensions list` shows, with agents, hooks
 //! and MCP servers), the commands a session's loader loads, and the warnings

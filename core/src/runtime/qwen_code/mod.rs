@@ -54,7 +54,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
     extra_packages: &[],
     load: &["qwen extensions install ./DIR --consent"],
     list: &["qwen extensions list"],
-    driver: "judge/drivers/qwen_inventory.py",
+    driver: "core/src/runtime/qwen_code/drivers/qwen_inventory.py",
     typical_seconds: 4,
     launch: super::Launch::Node { version: "24.22.3", entry: "node_modules/@qwen-code/qwen-code/cli-entry.js" },
 };
@@ -63,7 +63,7 @@ pub(crate) const CLIENT: super::Client = super::Client {
 pub(crate) const CHECK: super::Check = super::Check {
     client: &CLIENT,
     kinds: &[ArtifactKind::Extension],
-    driver: "judge/drivers/qwen_inventory.py",
+    driver: "core/src/runtime/qwen_code/drivers/qwen_inventory.py",
     args: &["--qwen", "BIN", "--dir", "DIR"],
     read: judge::read_extension,
 };
