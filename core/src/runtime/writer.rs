@@ -291,6 +291,28 @@ impl Writer<'_> {
         let name = self.options.marketplace_name.clone().or_else(|| config.name.clone());
         name.unwrap_or_else(|| format!("local-{}", self.plugin.namespace))
     }
+
+    /// Lists the bundle in a marketplace file of Claude Code's shape at
+    /// `path` (below the output root): `{name, owner{name, email?},
+    /// plugins[{name, source, description?, version?}]}`, the source a `./`
+    /// path to the bundle. Several runtimes read this shape under their own
+    /// file name.
+    pub fn claude_shaped_marketplace_entry(&mut self, path: &str) -> Result<()> {
+        let plugin = self.plugin;
+        let config = &plugin.config;
+        let document =
+            json!({"name": self.marketplace_name(), "owner": marketplace_owner(plugin), "plugins": []});
+        let mut entry = Map::new();
+        entry.insert("name".into(), json!(plugin.namespace));
+        entry.insert("source".into(), json!(format!("./{}", self.bundle.root)));
+        if let Some(description) = &config.description {
+            entry.insert("description".into(), json!(description));
+        }
+        if let Some(version) = &config.version {
+            entry.insert("version".into(), json!(version));
+        }
+        self.merge(path, Part::MarketplaceEntry { document, entry: Value::Object(entry) })
+    }
 }
 
 /// A marketplace's `owner`: the configured owner or the author, `{name, email?}`.

@@ -15,9 +15,8 @@ pub(crate) mod facts;
 
 use serde_json::{Map, Value, json};
 
-use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, left_out};
 use crate::error::Result;
-use crate::merge::Part;
 use crate::model::MarkdownComponent;
 use crate::report::Level;
 use crate::templates;
@@ -272,19 +271,7 @@ fn files(w: &mut Writer<'_>) -> Result<()> {
 
 /// `{name, owner{name, email?}, plugins[{name, source, description?, version?}]}` [11, 12].
 pub(crate) fn marketplace(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    let config = &plugin.config;
-    let document = json!({"name": w.marketplace_name(), "owner": marketplace_owner(plugin), "plugins": []});
-    let mut entry = Map::new();
-    entry.insert("name".into(), json!(plugin.namespace));
-    entry.insert("source".into(), json!(format!("./{}", w.bundle.root)));
-    if let Some(description) = &config.description {
-        entry.insert("description".into(), json!(description));
-    }
-    if let Some(version) = &config.version {
-        entry.insert("version".into(), json!(version));
-    }
-    w.merge(facts::MARKETPLACE_PATH, Part::MarketplaceEntry { document, entry: Value::Object(entry) })
+    w.claude_shaped_marketplace_entry(facts::MARKETPLACE_PATH)
 }
 
 fn readme(w: &mut Writer<'_>) -> Result<()> {

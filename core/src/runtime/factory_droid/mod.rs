@@ -23,11 +23,10 @@ pub(crate) mod read;
 
 use serde_json::{Map, Value, json};
 
-use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, marketplace_owner};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer};
 use crate::codes::DiagnosticCode;
 use crate::error::Result;
 use crate::format::yaml;
-use crate::merge::Part;
 use crate::model::MarkdownComponent;
 use crate::report::{Component, Level};
 use crate::vars::{CLAUDE_VARS, canonical_text};
@@ -630,19 +629,7 @@ fn files(w: &mut Writer<'_>) -> Result<()> {
 /// `{name, owner{name, email?}, plugins[{name, source, description?, version?}]}`
 /// in `.factory-plugin/marketplace.json`, Claude Code's shape.
 fn marketplace(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
-    let config = &plugin.config;
-    let document = json!({"name": w.marketplace_name(), "owner": marketplace_owner(plugin), "plugins": []});
-    let mut entry = Map::new();
-    entry.insert("name".into(), json!(plugin.namespace));
-    entry.insert("source".into(), json!(format!("./{}", w.bundle.root)));
-    if let Some(description) = &config.description {
-        entry.insert("description".into(), json!(description));
-    }
-    if let Some(version) = &config.version {
-        entry.insert("version".into(), json!(version));
-    }
-    w.merge(facts::MARKETPLACE_PATH, Part::MarketplaceEntry { document, entry: Value::Object(entry) })
+    w.claude_shaped_marketplace_entry(facts::MARKETPLACE_PATH)
 }
 
 /// The bundle README: the author's, else one from `README.md.j2` (in this
