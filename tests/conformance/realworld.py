@@ -407,6 +407,56 @@ CHECKS = {
 }
 
 
+# `plugforge verify` runs on these units' output roots (one plugin of each
+# source format, none with an upstream failure in KNOWN.md), and its verdict
+# for each runtime must agree with this harness's own check of the same client.
+VERIFIED_UNITS = ["ap-context7", "codex-caveman", "cpo-commit-commands", "cursor-ralph-loop", "droid-tune",
+                  "gemini-sre", "grok-exa", "kimi-cloudbase", "qoder-alibabacloud-core", "qwen-better-harness"]
+# The harness's step for the client that judges a runtime's default bundle the
+# way verify does (Hermes and Agent Plugins are judged here on other kinds).
+VERIFY_STEP = {"claude-code": "claude", "codex": "codex", "gemini": "gemini", "opencode": "opencode",
+               "openclaw": "openclaw", "qwen-code": "qwen", "factory-droid": "droid", "qoder": "qoder"}
+
+
+def check_verify(unit, clients):
+    """`plugforge verify --json` on the unit's `--target all` output root with
+    every client the harness runs: every judged bundle passes with its full
+    inventory, and each verdict agrees with the harness's own check."""
+    args = ["verify", unit.out, "--json"]
+    for name, binary in clients.items():
+        if binary:
+            args += ["--client", f"{name}={binary}"]
+    code, out, err = common.plugforge(*args, timeout=1800)
+    try:
+        report = json.loads(out)
+    except ValueError:
+        return f"verify exit {code}, no JSON report: {(err or out)[-300:]}"
+    problems, passed = [], []
+    for bundle in report.get("bundles") or []:
+        runtime, status = bundle.get("runtime"), bundle.get("status")
+        step = VERIFY_STEP.get(runtime)
+        harness = unit.results.get(step, "not run") if step else "not run"
+        if status == "failed":
+            words = [f"{c.get('client')}: {c.get('status')} {json.dumps(c.get('reading') or c.get('error'))[:200]}"
+                     for c in bundle.get("clients") or [] if c.get("status") != "passed"]
+            problems.append(f"{runtime} failed verify ({'; '.join(words)})")
+        elif status == "passed":
+            counts = [f"{row['component']} {row['loaded']}/{row['built']}"
+                      for c in bundle.get("clients") or [] for row in (c.get("reading") or {}).get("loaded") or []
+                      if row.get("built")]
+            passed.append(f"{runtime} ({', '.join(counts) or 'nothing built'})")
+        if status in ("passed", "failed") and harness != "not run" and (status == "passed") != (harness is None):
+            problems.append(f"{runtime}: verify says {status}, the harness's {step} check "
+                            f"{'passes' if harness is None else 'fails: ' + str(harness)[:200]}")
+    if code != (1 if any(b.get("status") == "failed" for b in report.get("bundles") or []) else 0):
+        problems.append(f"verify exit {code} does not match its report")
+    if not passed:
+        problems.append("verify passed no bundle")
+    print(f"verify {unit.id}: {len(passed)} passed in {report.get('millis', 0) / 1000:.1f} s: {'; '.join(passed)}",
+          file=sys.stderr)
+    return "; ".join(problems) or None
+
+
 def rounds(units):
     """Units split so no two in one round share a plugin name (batches share one state)."""
     out = []
@@ -557,6 +607,11 @@ def main():
             list(pool.map(client_side, ready))
         for batch in batches:
             batch.join()
+        verified = [u for u in ready if u.id in VERIFIED_UNITS]
+        if verified and clients:
+            with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+                for unit, problem in zip(verified, pool.map(lambda u: check_verify(u, clients), verified)):
+                    unit.record("verify", problem)
     finally:
         if not args.keep:
             shutil.rmtree(scratch, ignore_errors=True)
