@@ -95,7 +95,7 @@ fn parse_marketplace_json() {
             "keywords": ["kw1", "kw2"]
         }]
     }"#;
-    let entries = check_marketplace(json.as_bytes()).unwrap();
+    let entries = check_marketplace(facts::MARKETPLACE_PATH, json.as_bytes()).unwrap();
     assert_eq!(entries, [("test-plugin".to_string(), Some("plugins/test-plugin".to_string()))]);
 }
 
@@ -106,14 +106,14 @@ fn marketplace_sources_as_grok_reads_them() {
         {"name": "a", "source": "./a"},
         {"name": "b", "source": {"source": "url", "url": "https://github.com/o/b.git", "sha": sha}, "domains": ["x.com"]},
     ]});
-    let entries = check_marketplace(good.to_string().as_bytes()).unwrap();
+    let entries = check_marketplace(facts::MARKETPLACE_PATH, good.to_string().as_bytes()).unwrap();
     assert_eq!(entries, [("a".into(), Some("a".into())), ("b".into(), None)]);
     let bad = json!({"plugins": [
         {"name": "gh", "source": {"source": "github", "repo": "o/r"}},
         {"name": "unpinned", "source": {"source": "url", "url": "https://github.com/o/r.git"}},
         {"name": "up", "source": "../elsewhere", "tags": "x"},
     ]});
-    let problems = check_marketplace(bad.to_string().as_bytes()).unwrap_err();
+    let problems = check_marketplace(facts::MARKETPLACE_PATH, bad.to_string().as_bytes()).unwrap_err();
     assert_eq!(
         problems,
         [
@@ -127,10 +127,32 @@ fn marketplace_sources_as_grok_reads_them() {
 }
 
 #[test]
+fn the_check_reads_the_first_manifest_and_marketplace_grok_finds() {
+    let mut files = BTreeMap::new();
+    let mut put = |path: &str, text: &str| files.insert(path.to_string(), text.as_bytes().to_vec());
+    put("b/plugin.json", r#"{"name": "x", "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json"}"#);
+    put("b/.claude-plugin/plugin.json", r#"{"name": "Not_Read"}"#);
+    put("b/skills/s/SKILL.md", "---\nname: s\ndescription: d\n---\nbody\n");
+    put(".claude-plugin/marketplace.json", r#"{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "x", "source": "./b"}]}"#);
+    let report = check(&files, "b");
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    assert_eq!(report.loaded, [(Component::Skill, "s".to_string())]);
+
+    files.insert("b/.grok-plugin/plugin.json".into(), br#"{"name": "x"}"#.to_vec());
+    files.insert(".claude-plugin/marketplace.json".into(), br#"{"name": "m", "plugins": [{"name": "y", "source": "./b"}]}"#.to_vec());
+    assert_eq!(
+        check(&files, "b").problems,
+        [
+            "b/a root plugin.json shadows .grok-plugin/plugin.json: Grok reads it first",
+            ".claude-plugin/marketplace.json: the entry for ./b is named \"y\", its plugin \"x\"",
+        ]
+    );
+}
+
+#[test]
 fn the_check_refuses_what_grok_would_skip() {
     let mut files = BTreeMap::new();
     let mut put = |path: &str, text: &str| files.insert(format!("b/{path}"), text.as_bytes().to_vec());
-    put("plugin.json", r#"{"name": "x"}"#);
     put(".grok-plugin/plugin.json", r#"{"name": "My_Kit", "keywords": "k", "skills": "../s"}"#);
     put("commands/deep/x.md", "x\n");
     put(
@@ -142,7 +164,6 @@ fn the_check_refuses_what_grok_would_skip() {
     assert_eq!(
         report.problems,
         [
-            "b/a root plugin.json shadows .grok-plugin/plugin.json: Grok reads it first",
             "b/.grok-plugin/plugin.json: invalid plugin name \"My_Kit\": must be 1-64 chars, lowercase alphanumeric + hyphens, no leading/trailing hyphens",
             "b/.grok-plugin/plugin.json: \"keywords\" must be a list of strings",
             "b/.grok-plugin/plugin.json: \"skills\" path \"../s\" leaves the plugin root; Grok skips it",
