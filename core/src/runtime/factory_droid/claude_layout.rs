@@ -1,7 +1,7 @@
 //! What Factory Droid loads of a plugin laid out for Claude Code. Without
 //! its own manifest folder, `droid plugin install` copies the plugin with
 //! Claude Code's folders renamed (D:`EPn`, D:`Act`, D:`Lct`): a
-//! `.factory-plugin/plugin.json` from `.claude-plugin/plugin.json`,
+//! `.factory-plugin/plugin.json` from Claude Code's manifest,
 //! `agents/` as `droids/` and `.mcp.json` as `mcp.json`, which replaces an
 //! `mcp.json` already there (run: the `universal` folder of
 //! `tests/vectors/canonical-full`, evidence.md). The files are Claude

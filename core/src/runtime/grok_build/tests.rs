@@ -138,14 +138,15 @@ fn the_check_reads_the_first_manifest_and_marketplace_grok_finds() {
     assert!(report.problems.is_empty(), "{:?}", report.problems);
     assert_eq!(report.loaded, [(Component::Skill, "s".to_string())]);
 
-    files.insert("b/.grok-plugin/plugin.json".into(), br#"{"name": "x"}"#.to_vec());
     files.insert(".claude-plugin/marketplace.json".into(), br#"{"name": "m", "plugins": [{"name": "y", "source": "./b"}]}"#.to_vec());
     assert_eq!(
         check(&files, "b").problems,
-        [
-            "b/a root plugin.json shadows .grok-plugin/plugin.json: Grok reads it first",
-            ".claude-plugin/marketplace.json: the entry for ./b is named \"y\", its plugin \"x\"",
-        ]
+        [".claude-plugin/marketplace.json: the entry for ./b is named \"y\", its plugin \"x\""]
+    );
+    files.insert("b/.grok-plugin/plugin.json".into(), br#"{"name": "x"}"#.to_vec());
+    assert_eq!(
+        check(&files, "b").problems,
+        ["b/a root plugin.json shadows .grok-plugin/plugin.json: Grok reads it first"]
     );
 }
 
