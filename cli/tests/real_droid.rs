@@ -228,20 +228,41 @@ fn droid_rows(report: &Value, component: &str) -> BTreeSet<String> {
 #[test]
 fn droid_installs_the_universal_folder_as_a_claude_code_plugin_and_loads_what_its_rows_say() {
     let Some(droid) = droid_bin() else { return };
-    let cases: [(&str, &[&str]); 2] = [
-        ("examples/striatum", &["--var", "runner_version=0.7.3"]),
-        ("tests/vectors/canonical-full/input", &["--namespace", "dk"]),
+    // Beside the example and the reference source, a plugin with an agent
+    // below a sub-folder of agents/, which Droid's flat droids/ never reads.
+    let scratch = Out::new("universal-source");
+    let nested = scratch.0.join("nested-kit");
+    std::fs::create_dir_all(nested.join("agents/team")).unwrap();
+    std::fs::create_dir_all(nested.join("commands")).unwrap();
+    std::fs::create_dir_all(nested.join("skills/look")).unwrap();
+    std::fs::write(
+        nested.join("skills/look/SKILL.md"),
+        "---\nname: look\ndescription: Looks around\n---\nLook.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        nested.join("plugforge.json"),
+        r#"{"name": "nested-kit", "version": "1.0.0", "description": "A kit"}"#,
+    )
+    .unwrap();
+    std::fs::write(nested.join("commands/go.md"), "---\ndescription: Go\n---\nGo to $ARGUMENTS.\n").unwrap();
+    std::fs::write(
+        nested.join("agents/reviewer.md"),
+        "---\nname: reviewer\ndescription: Reviews\n---\nReview.\n",
+    )
+    .unwrap();
+    std::fs::write(nested.join("agents/team/lead.md"), "---\nname: lead\ndescription: Leads\n---\nLead.\n")
+        .unwrap();
+    let cases: [(PathBuf, &[&str]); 3] = [
+        (repo_root().join("examples/striatum"), &["--var", "runner_version=0.7.3"]),
+        (repo_root().join("tests/vectors/canonical-full/input"), &["--namespace", "dk"]),
+        (nested, &[]),
     ];
     for (source, extra) in cases {
+        let source = source.display().to_string();
         let out = Out::new("universal");
         let mut command = Command::new(env!("CARGO_BIN_EXE_plugforge"));
-        command.args([
-            "build",
-            repo_root().join(source).to_str().unwrap(),
-            "--target",
-            "universal",
-            "--json",
-        ]);
+        command.args(["build", &source, "--target", "universal", "--json"]);
         command.args(["--out", out.0.to_str().unwrap()]).args(extra);
         let built = command.output().expect("run plugforge");
         assert!(built.status.success(), "{source}: {}", String::from_utf8_lossy(&built.stderr));
@@ -272,6 +293,7 @@ fn droid_installs_the_universal_folder_as_a_claude_code_plugin_and_loads_what_it
             .collect();
         let droids: BTreeSet<String> = names(&inventory["droids"]).difference(&seeded).cloned().collect();
         assert_eq!(droids, droid_rows(&build, "agent"), "{source}");
+        assert!(!droids.contains("lead"), "{source}: a droid below a sub-folder loaded: {droids:?}");
 
         let servers = json_keys(&out.0.join("universal/.mcp.json"), "/mcpServers");
         assert_eq!(names(&inventory["mcpServers"]), servers, "{source}");

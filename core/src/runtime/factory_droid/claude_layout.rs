@@ -82,8 +82,12 @@ pub(super) fn loaded_as(w: &mut Writer<'_>, format: Runtime) -> bool {
 /// replaces only `$ARGUMENTS` (D:`Mrn`, D:`pkL`).
 fn command_row(w: &mut Writer<'_>, command: &MarkdownComponent, name: &str) {
     let document = &command.document;
+    // The file as Claude Code's writer copies it, which is what Droid reads.
+    let written = command.file.file.text().unwrap_or_default();
+    let has_frontmatter = written.trim_start_matches('\u{feff}').starts_with("---");
     let mut notes = Vec::new();
-    let keys: Vec<&str> = document.frontmatter.iter().flatten().map(|(key, _)| key.as_str()).collect();
+    let keys: Vec<&str> =
+        document.frontmatter.iter().flatten().map(|(key, _)| key.as_str()).filter(|_| has_frontmatter).collect();
     if !keys.is_empty() {
         let verb = if keys.len() == 1 { "has" } else { "have" };
         notes.push(format!("Factory Droid reads no frontmatter in a command file, so {} {verb} no effect", keys.join(", ")));
@@ -92,7 +96,7 @@ fn command_row(w: &mut Writer<'_>, command: &MarkdownComponent, name: &str) {
         notes.push(format!("Factory Droid replaces only {} in a command; {position} stays as written", facts::COMMAND_ARGUMENTS));
     }
     notes.extend(variable_notes(&document.body, Place::AsWritten));
-    let listed = match heading(&document.body).filter(|_| document.frontmatter.is_none()) {
+    let listed = match heading(written) {
         Some(_) => format!("/{name} ({})", command.file.path),
         None => format!("/{name} ({}, listed as \"{}{name}\")", command.file.path, facts::COMMAND_FALLBACK_DESCRIPTION),
     };
@@ -103,7 +107,9 @@ fn command_row(w: &mut Writer<'_>, command: &MarkdownComponent, name: &str) {
 /// the fields it knows ([`facts::DROID_KEYS`]).
 fn agent_row(w: &mut Writer<'_>, agent: &MarkdownComponent) {
     let name = base_name(&agent.name);
-    if name != agent.name {
+    let path = agent.file.path.as_str();
+    let below = path.strip_prefix(facts::CLAUDE_AGENTS_DIR).and_then(|rest| rest.strip_prefix('/')).unwrap_or(path);
+    if below.contains('/') {
         let why = format!("{} moves to droids/ at install, and Factory Droid reads no sub-folder of droids/", agent.file.path);
         w.honest(Component::Agent, &agent.name, Level::Unsupported, why);
         return;

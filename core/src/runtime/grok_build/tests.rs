@@ -276,3 +276,49 @@ fn a_grok_plugin_reads_back_into_the_source_it_came_from() {
     let manifest: Value = serde_json::from_str(&text(&direct, facts::MANIFEST_PATH)).unwrap();
     assert_eq!(manifest["lspServers"], "./.lsp.json");
 }
+
+/// A Claude Code layout keeps an agent without `name` and a prompt hook
+/// handler, which Grok's own bundle names and leaves out: read through the
+/// universal folder, Grok skips the agent and drops the whole hooks file,
+/// and its rows there say so, as its schema check finds.
+#[test]
+fn in_the_universal_folder_grok_loads_claude_codes_files_as_they_are() {
+    let files = [
+        ("plugforge.json", CONFIG),
+        ("agents/reviewer.md", "---\ndescription: Reviews\n---\nReview.\n"),
+        ("commands/go.md", "---\ndescription: Go\n---\nGo.\n"),
+        ("commands/deep/x.md", "---\ndescription: X\n---\nX.\n"),
+        (
+            "hooks/hooks.json",
+            r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "a", "timeout": 9}, {"type": "prompt", "prompt": "p"}]}], "Setup": [{"hooks": [{"type": "command", "command": "b"}]}]}}"#,
+        ),
+    ];
+    let own = build(&files).unwrap();
+    assert_eq!(level(&own, "agent", "reviewer"), Level::Degraded);
+    assert_eq!(level(&own, "hook", "PreToolUse"), Level::Degraded);
+
+    let options = BuildOptions { targets: vec![TargetRequest::new("universal")], ..Default::default() };
+    let universal = crate::build(&source(&files), &options).unwrap().bundles.remove(0);
+    let grok = |component: &str, name: &str| {
+        universal
+            .honesty
+            .iter()
+            .find(|r| r.component == component && r.name == name && r.detail.starts_with("Grok Build: "))
+            .map(|r| (r.level, r.detail.clone()))
+            .unwrap_or_else(|| panic!("no Grok Build {component} {name} row in {:?}", universal.honesty))
+    };
+    let (agent, why) = grok("agent", "reviewer");
+    assert_eq!(agent, Level::Unsupported);
+    assert!(why.contains("no `name`"), "{why}");
+    assert_eq!(grok("command", "go").0, Level::Supported);
+    assert_eq!(grok("command", "deep:x").0, Level::Unsupported);
+    for event in ["PreToolUse", "Setup"] {
+        let (hook, why) = grok("hook", event);
+        assert_eq!(hook, Level::Unsupported, "{event}");
+        assert!(why.contains("a PreToolUse handler is of type \"prompt\""), "{why}");
+    }
+
+    let report = check(&output(&universal), &universal.root);
+    assert!(report.problems.iter().any(|p| p.contains("agents/reviewer.md: no string \"name\"")), "{:?}", report.problems);
+    assert!(report.problems.iter().any(|p| p.contains("PreToolUse handler type \"prompt\" fails the whole file")), "{:?}", report.problems);
+}
