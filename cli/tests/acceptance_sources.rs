@@ -500,6 +500,30 @@ fn keys_and_tokens_in_every_shape_a_file_can_hold_them_are_refused_at_their_file
         let src = tmp.join("src");
         demo_source(&src, &[("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n")]);
         write(&src, file, &bytes);
+        if file.ends_with(".md") {
+            // Prose: a warning at the same file and line, and the file travels;
+            // strict sources refuse it as below.
+            let out = tmp.join("warned");
+            let (code, report) = build_json(&src, &out, &[]);
+            assert_eq!(code, 0, "{file}: {report:#}");
+            let warned: Vec<_> = report["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["code"] == "literal_credential")
+                .collect();
+            assert_eq!(warned.len(), 1, "{file}: {report:#}");
+            assert_eq!(warned[0]["location"]["file"], file, "{report:#}");
+            assert_eq!(warned[0]["location"]["line"].as_u64(), line, "{file}: {report:#}");
+            assert!(warned[0]["message"].as_str().unwrap().contains(says), "{file}: {report:#}");
+            assert!(!report.to_string().contains("0123456789abcdefghij"), "never echoed: {report:#}");
+            assert!(out.join("claude-code").join(file).exists(), "{file} travels");
+            write(
+                &src,
+                "plugforge.json",
+                br#"{"name":"demo","version":"1.0.0","description":"d","author":{"name":"a"},"credentials":"deny"}"#,
+            );
+        }
         let report = refused(&tmp, &src, &[], 1);
         let (code, problem) = error(&report);
         assert_eq!(code, "credential", "{file}: {report:#}");

@@ -69,7 +69,7 @@ impl<'a> PreparedBuild<'a> {
         allowed.extend(config.allow_urls.iter().cloned());
         let policy = if options.deny_urls { UrlPolicy::Deny } else { config.urls };
         let urls = UrlCheck::new(policy, allowed, tree);
-        let credentials = CredentialCheck::new(written, tree, &config.allow_credentials)?;
+        let credentials = CredentialCheck::new(written, tree, &config.allow_credentials, config.credentials)?;
         let shared_plugin = targets
             .first()
             .filter(|_| !read.has_templates())
@@ -124,7 +124,12 @@ impl<'a> PreparedBuild<'a> {
             bundles: Vec::new(),
             shared: Vec::new(),
             neighbours: Vec::new(),
-            diagnostics: self.canonical.diagnostics,
+            diagnostics: self
+                .canonical
+                .diagnostics
+                .into_iter()
+                .chain(self.credentials.warnings().iter().cloned())
+                .collect(),
             urls: Vec::new(),
             failures: Vec::new(),
             members: false,

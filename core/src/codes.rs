@@ -26,6 +26,7 @@ words! {
         InvalidHook = "invalid_hook",
         InvalidManifest = "invalid_manifest",
         KeptForAnotherBundle = "kept_for_another_bundle",
+        LiteralCredential = "literal_credential",
         LocalizedField = "localized_field",
         MetadataDisagrees = "metadata_disagrees",
         MetadataFromManifest = "metadata_from_manifest",

@@ -2,10 +2,14 @@
 //! scanned for the token shapes `validate` knows and, under credential-like
 //! names, for literal values that look like keys; each built bundle is
 //! scanned again for tokens the source does not hold (a host variable
-//! rendered into a template). A finding refuses the build naming the source
-//! file, the key and the line, never the value (at most its first 4
-//! characters). `allowCredentials` in plugforge.json lets test fixtures
-//! through.
+//! rendered into a template). A finding in what runs or configures (a
+//! manifest, MCP or hook configuration, settings, a script, any code, a
+//! Markdown file's frontmatter) refuses the build naming the source file,
+//! the key and the line, never the value (at most its first 4 characters).
+//! One in prose (a Markdown body) or in a test file is a warning naming the
+//! file and line, and the file travels, unless plugforge.json says
+//! `"credentials": "deny"`. `allowCredentials` lets test fixtures through
+//! without a word.
 
 use std::collections::{BTreeSet, HashSet};
 use std::sync::{Mutex, PoisonError};
@@ -13,12 +17,14 @@ use std::sync::{Mutex, PoisonError};
 use serde_json::Value;
 
 use crate::bundle::Bundle;
+use crate::codes::DiagnosticCode;
 use crate::error::{ErrorCode, Location, Problems, Result};
 use crate::recognise::secrets::{
-    assignments, is_reference_or_placeholder, looks_random, preview, private_keys, secret_name, strip_scheme,
-    token_shapes,
+    Surface, assignments, frontmatter_end, is_expression, is_reference_or_placeholder, is_well_known_key,
+    looks_random, preview, private_keys, secret_name, strip_scheme, token_shapes,
 };
-use crate::source::{CredentialAllowance, SourceTree};
+use crate::report::Diagnostic;
+use crate::source::{CredentialAllowance, CredentialPolicy, SourceTree};
 
 /// One literal credential: where it is and under which key.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -33,6 +39,9 @@ struct Finding {
     preview: String,
     /// The token is the file's name (or a folder's on its path).
     in_name: bool,
+    /// What the file (or the line's part of it) is: a finding outside
+    /// [`Surface::Configuration`] is a warning unless the source is strict.
+    surface: Surface,
 }
 
 /// The source's credential scan: its findings and every token it holds,
@@ -49,6 +58,8 @@ pub struct CredentialCheck {
     /// scanned once, not once per target. Behind a lock, since a host may
     /// check several bundles at once; a poisoned lock is still a valid set.
     clean: Mutex<HashSet<String>>,
+    /// Literal credentials in prose and test files, which travel.
+    warnings: Vec<Diagnostic>,
 }
 
 impl CredentialCheck {
@@ -61,6 +72,7 @@ impl CredentialCheck {
         written: &SourceTree,
         canonical: &SourceTree,
         allowed: &[CredentialAllowance],
+        policy: CredentialPolicy,
     ) -> Result<Self> {
         let mut findings = BTreeSet::new();
         let mut source_tokens = BTreeSet::new();
@@ -71,8 +83,13 @@ impl CredentialCheck {
             let mut seen = Seen { tokens: &mut source_tokens, literals: &mut source_literals };
             let mut found = BTreeSet::new();
             scan_file(path.as_str(), &text, &mut found, &mut seen);
-            // The strings of a binary have no lines to name.
-            findings.extend(found.into_iter().map(|f| Finding { line: f.line.filter(|_| lines), ..f }));
+            let frontmatter = frontmatter_end(&text).unwrap_or(0);
+            findings.extend(found.into_iter().map(|f| {
+                let in_frontmatter = f.line.is_some_and(|line| line <= frontmatter);
+                let surface = if lines { Surface::of(path.as_str(), in_frontmatter) } else { f.surface };
+                // The strings of a binary have no lines to name.
+                Finding { line: f.line.filter(|_| lines), surface, ..f }
+            }));
         }
         // A plugforge source is read as it is written: the same tree, whose
         // tokens are already in.
@@ -85,14 +102,25 @@ impl CredentialCheck {
                 );
             }
         }
-        let check = CredentialCheck {
+        let mut check = CredentialCheck {
             allowed: allowed.to_vec(),
             source_tokens,
             source_literals,
             clean: Mutex::default(),
+            warnings: Vec::new(),
         };
-        check.refuse(findings)?;
+        let (refused, warned): (BTreeSet<Finding>, BTreeSet<Finding>) = findings
+            .into_iter()
+            .partition(|f| policy == CredentialPolicy::Deny || f.surface == Surface::Configuration);
+        check.refuse(refused)?;
+        check.warnings = warned.iter().filter(|f| !check.allows(f)).map(warning).collect();
         Ok(check)
+    }
+
+    /// The literal credentials the build carries with a warning: in prose
+    /// and test files, under the default policy.
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
     }
 
     /// Refuses a bundle holding a token the source does not: one a template
@@ -125,6 +153,7 @@ impl CredentialCheck {
                         kind,
                         preview: preview(token),
                         in_name: false,
+                        surface: Surface::Configuration,
                     });
                 }
                 // A random value rendered under a credential's name
@@ -141,6 +170,7 @@ impl CredentialCheck {
                             kind,
                             preview: preview(strip_scheme(value)),
                             in_name: false,
+                            surface: Surface::Configuration,
                         });
                     }
                 }
@@ -156,6 +186,7 @@ impl CredentialCheck {
                         kind: "private key",
                         preview: preview(header),
                         in_name: false,
+                        surface: Surface::Configuration,
                     });
                 }
             }
@@ -189,8 +220,15 @@ impl CredentialCheck {
 /// of the same shape (`ghp_xxxx…`, AWS's documented `AKIAIOSFODNN7EXAMPLE`).
 fn credentials(text: &str) -> Vec<(&'static str, &str)> {
     let mut found = token_shapes(text);
-    found.retain(|(_, token)| !is_reference_or_placeholder(token));
+    found.retain(|(_, token)| is_credential(token));
     found
+}
+
+/// A token of a known shape that is a credential: not a reference or a
+/// placeholder of the same shape (`ghp_xxxx…`), not a key published for
+/// anyone to use (an emulator's fixed key).
+fn is_credential(token: &str) -> bool {
+    !is_reference_or_placeholder(token) && !is_well_known_key(token)
 }
 
 /// The text a file holds to scan: UTF-8 as it is; UTF-16 (with a byte order
@@ -244,6 +282,7 @@ fn scan_name(file: &str, findings: &mut BTreeSet<Finding>) {
             kind,
             preview: preview(token),
             in_name: true,
+            surface: Surface::Configuration,
         });
     }
 }
@@ -277,13 +316,32 @@ fn tokens_in(text: &str) -> impl Iterator<Item = String> + '_ {
         .chain(keys)
 }
 
-fn message(finding: &Finding) -> String {
-    let holder = match (&finding.path, &finding.key) {
+/// The warning for a literal credential in prose or a test file.
+fn warning(finding: &Finding) -> Diagnostic {
+    let location = Location { file: finding.file.clone(), line: finding.line, column: None };
+    let message = format!(
+        "{} holds a literal {} ({}) in {}: the file is carried as written; if the credential is real, \
+         revoke it and write \"${{{}}}\" instead (\"credentials\": \"deny\" in plugforge.json refuses it)",
+        holder(finding),
+        finding.kind,
+        finding.preview,
+        finding.surface.describe(),
+        variable_name(finding)
+    );
+    Diagnostic::warning(DiagnosticCode::LiteralCredential, Some(location), message)
+}
+
+fn holder(finding: &Finding) -> String {
+    match (&finding.path, &finding.key) {
         _ if finding.in_name => "the file's name".to_string(),
         (Some(path), _) => format!("{path:?}"),
         (None, Some(key)) => format!("{key:?}"),
         (None, None) => "the file".to_string(),
-    };
+    }
+}
+
+fn message(finding: &Finding) -> String {
+    let holder = holder(finding);
     let variable = variable_name(finding);
     format!(
         "{holder} holds a literal {} ({}): a plugin must not ship credentials; write \"${{{variable}}}\" \
@@ -324,6 +382,7 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, seen: &mu
             kind: "private key",
             preview: preview(header),
             in_name: false,
+            surface: Surface::Configuration,
         });
     }
     if file.ends_with(".json") {
@@ -342,7 +401,7 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, seen: &mu
         // those that are not references or placeholders are findings.
         let mut shapes = token_shapes(line);
         seen.tokens.extend(shapes.iter().map(|(_, token)| token.to_string()));
-        shapes.retain(|(_, token)| !is_reference_or_placeholder(token));
+        shapes.retain(|(_, token)| is_credential(token));
         for (kind, token) in shapes {
             tokens.insert(token);
             let key = key_before(line, token);
@@ -359,6 +418,7 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, seen: &mu
                 kind,
                 preview: preview(token),
                 in_name: false,
+                surface: Surface::Configuration,
             });
         }
         for (key, value) in named_values(file, line) {
@@ -375,6 +435,7 @@ fn scan_file(file: &str, text: &str, findings: &mut BTreeSet<Finding>, seen: &mu
                     kind,
                     preview: preview(strip_scheme(value)),
                     in_name: false,
+                    surface: Surface::Configuration,
                 });
             }
         }
@@ -458,6 +519,7 @@ fn json_finding(
         kind,
         preview: preview(secret),
         in_name: false,
+        surface: Surface::Configuration,
     }
 }
 
@@ -466,8 +528,8 @@ fn json_finding(
 fn literal_credential(name: &str, value: &str) -> Option<&'static str> {
     let value = strip_scheme(value);
     let variable_name = value.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
-    (secret_name(name) && !variable_name && !is_reference_or_placeholder(value) && looks_random(value))
-        .then_some("credential")
+    let literal = !variable_name && !is_reference_or_placeholder(value) && !is_expression(value);
+    (secret_name(name) && literal && !is_well_known_key(value) && looks_random(value)).then_some("credential")
 }
 
 /// `NAME=value` shell assignments on any line, and in YAML, TOML and
@@ -530,7 +592,7 @@ mod tests {
         allowed: &[CredentialAllowance],
     ) -> Vec<(String, Option<usize>, String)> {
         let tree = source(files);
-        match CredentialCheck::new(&tree, &tree, allowed) {
+        match CredentialCheck::new(&tree, &tree, allowed, CredentialPolicy::Deny) {
             Ok(_) => Vec::new(),
             Err(error) => {
                 assert_eq!(error.code, ErrorCode::Credential);
@@ -634,6 +696,114 @@ mod tests {
         assert_eq!(refusal(&files, &[allow(None)]), []);
         let elsewhere = CredentialAllowance { file: "other.json".into(), key: None };
         assert_eq!(refusal(&files, &[elsewhere]).len(), 2);
+    }
+
+    /// A build's scan under the default policy: (file, line, message) of
+    /// each refusal, or of each warning when nothing is refused.
+    fn scanned(files: &[(&str, &str)]) -> Result<Vec<(String, Option<usize>, String)>> {
+        let tree = source(files);
+        let check = CredentialCheck::new(&tree, &tree, &[], CredentialPolicy::Warn)?;
+        Ok(check
+            .warnings()
+            .iter()
+            .map(|w| (w.file().unwrap().to_string(), w.line(), w.message.clone()))
+            .collect())
+    }
+
+    #[test]
+    fn prose_and_tests_warn_what_runs_or_configures_refuses() {
+        let skill =
+            format!("---\nname: s\ndescription: d\n---\nRun `gh auth login --with-token {GITHUB}`.\n");
+        let test = format!("const fake = \"{GITHUB}\";\n");
+        let files = [
+            ("skills/s/SKILL.md", skill.as_str()),
+            ("README.md", "Set GH_TOKEN=q8Zt3vN1xK9pL2mR7sW4 first.\n"),
+            ("tests/auth.test.ts", test.as_str()),
+            ("src/session.spec.js", test.as_str()),
+            ("scripts/test_login.py", test.as_str()),
+        ];
+        let warned = scanned(&files).unwrap();
+        let at: Vec<_> = warned.iter().map(|(file, line, _)| (file.as_str(), *line)).collect();
+        assert_eq!(
+            at,
+            [
+                ("README.md", Some(1)),
+                ("scripts/test_login.py", Some(1)),
+                ("skills/s/SKILL.md", Some(5)),
+                ("src/session.spec.js", Some(1)),
+                ("tests/auth.test.ts", Some(1)),
+            ]
+        );
+        assert!(warned[2].2.contains("GitHub token (ghp_…) in documentation"), "{}", warned[2].2);
+        assert!(warned[4].2.contains("in a test file"), "{}", warned[4].2);
+        assert!(warned.iter().all(|(_, _, m)| !m.contains(GITHUB) && !m.contains("q8Zt3vN1x")));
+        // Strict: every one of them refuses.
+        assert_eq!(refusal(&files, &[]).len(), 5);
+        // Code, scripts and a Markdown file's frontmatter configure.
+        let frontmatter =
+            format!("---\nname: a\nmcpServers:\n  gh:\n    env:\n      GH_TOKEN: {GITHUB}\n---\nBody.\n");
+        for (file, text, line) in [
+            ("agents/a.md", frontmatter.as_str(), 6),
+            ("src/server.ts", test.as_str(), 1),
+            ("bin/login", test.as_str(), 1),
+            ("scripts/setup.sh", "export API_KEY=q8Zt3vN1xK9pL2mR7sW4\n", 1),
+        ] {
+            let error = scanned(&[(file, text)]).unwrap_err();
+            assert_eq!(error.code, ErrorCode::Credential, "{file}");
+            assert_eq!(error.problems[0].location.as_ref().unwrap().line, Some(line), "{file}");
+        }
+    }
+
+    #[test]
+    fn reading_a_variable_examples_and_published_keys_are_no_credentials() {
+        let files = [
+            // openai/plugins cloudflare: skills/cloudflare/references/r2-data-catalog/configuration.md
+            (
+                "src/r2.py",
+                "catalog = RestCatalog(\n    token=os.getenv(\"R2_TOKEN\"),\n)\nclient = Cloudflare(api_token=os.environ[\"CF_TOKEN\"])\nkey = os.environ.get(\"CF_API_KEY_2024_PRODUCTION\")\n",
+            ),
+            (
+                "src/env.js",
+                "const token=process.env.GITHUB_TOKEN_FOR_RELEASES_2024;\n<li key={group.id2024abcdefghijk}>x</li>\n",
+            ),
+            // anthropics/claude-plugins-official telegram: server.ts
+            ("server.ts", "`  format: TELEGRAM_BOT_TOKEN=123456789:AAHfiqksKZ8...\\n`,\n"),
+            (
+                "src/db.ts",
+                "const url = 'postgres://postgres:postgres@localhost:5432/app';\nconst other = 'postgresql://app:s3cretPassw0rd@127.0.0.1/app';\n",
+            ),
+            (
+                "src/example.ts",
+                "// ssh://deploy:hunter2secret@host/repo.git\n// https://bob:Pa55word99@example.com/\n",
+            ),
+            // AzureCosmosDB/cosmosdb-claude-code-plugin: rules/sdk-emulator-ssl.md
+            (
+                "src/cosmos.py",
+                "client = CosmosClient(url, credential=\"C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==\",\n",
+            ),
+            (
+                "src/azurite.env",
+                "AZURE_STORAGE_KEY=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==\n",
+            ),
+            // ChromeDevTools/chrome-devtools-mcp: src/tools/performance.ts and Lighthouse's bundle
+            (
+                "src/perf.ts",
+                "'https://chromeuxreport.googleapis.com/v1/records:queryRecord?key=AIzaSyBn5gimNjhiEyA_euicSKko6IlD3HdgUfk',\nSENTRY_URL = \"https://a6bb0da87ee048cc9ae2a345fc09ab2e:63a7029f46f74265981b7e005e0f69f8@sentry.io/174697\";\n",
+            ),
+        ];
+        assert_eq!(scanned(&files).unwrap(), []);
+        assert_eq!(refusal(&files, &[]), []);
+        // The same shapes with a real-looking value are still refused.
+        for (file, text) in [
+            ("src/r2.py", "token=q8Zt3vN1xK9pL2mR7sW4\n"),
+            ("src/db.ts", "const url = 'postgresql://app:s3cretPassw0rd@db.internal/app';\n"),
+            (
+                "src/perf.ts",
+                "fetch('https://x.googleapis.com/v1?key=AIzaSyA-0123456789abcdefghijklmnopqrstu')\n",
+            ),
+        ] {
+            assert_eq!(refusal(&[(file, text)], &[]).len(), 1, "{file}");
+        }
     }
 
     #[test]

@@ -97,14 +97,27 @@ fn build_with(runtime: &str, extra: &[(&str, &str)]) -> plugforge_core::Result<p
 }
 
 #[test]
-fn template_a_credential_after_a_multibyte_character_is_refused_by_key_not_a_panic() {
+fn template_a_credential_after_a_multibyte_character_is_named_by_key_not_a_panic() {
     // Found by `template`, `source_tree`, `validate` and `plan`: the key
-    // before a token was cut one byte after a multi-byte character.
-    let text = "---\ndescription: Deploy\n---\nSet \u{feff}DEPLOY_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ012345 first\n";
-    let error = build_with("claude-code", &[("commands/deploy.md", text)]).expect_err("a literal credential");
+    // before a token was cut one byte after a multi-byte character. In a
+    // command's body (prose) it is a warning; in a script it refuses.
+    let line = "Set \u{feff}DEPLOY_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ012345 first\n";
+    let text = format!("---\ndescription: Deploy\n---\n{line}");
+    let output = build_with("claude-code", &[("commands/deploy.md", &text)]).expect("carried with a warning");
+    let warned: Vec<_> =
+        output.diagnostics.iter().filter(|d| d.file() == Some("commands/deploy.md")).collect();
+    assert_eq!(warned.len(), 1, "{:?}", output.diagnostics);
+    assert_eq!(warned[0].line(), Some(4));
+    let message = &warned[0].message;
+    assert!(message.contains("DEPLOY_TOKEN") && !message.contains("ghp_0123456789"), "{message}");
+    let error = build_with(
+        "claude-code",
+        &[("commands/deploy.md", "---\ndescription: Deploy\n---\nGo.\n"), ("bin/deploy", line)],
+    )
+    .expect_err("a literal credential");
     assert_eq!(error.code, plugforge_core::ErrorCode::Credential, "{error}");
     let message = error.message();
-    assert!(message.contains("commands/deploy.md") && message.contains("DEPLOY_TOKEN"), "{message}");
+    assert!(message.contains("bin/deploy") && message.contains("DEPLOY_TOKEN"), "{message}");
     assert!(!message.contains("ghp_0123456789"), "the value is never echoed: {message}");
 }
 

@@ -75,6 +75,7 @@ DiagnosticCode = Literal[
     "invalid_hook",
     "invalid_manifest",
     "kept_for_another_bundle",
+    "literal_credential",
     "localized_field",
     "metadata_disagrees",
     "metadata_from_manifest",

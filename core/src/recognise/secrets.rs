@@ -322,11 +322,101 @@ fn url_passwords(text: &str) -> Vec<&str> {
         // `user:password@` and the like are how documentation spells a URL.
         let spelled_out =
             ["password", "passwd", "secret", "pass", "pwd"].contains(&password.to_ascii_lowercase().as_str());
-        if password.len() >= 6 && !spelled_out && !is_reference_or_placeholder(password) {
+        let user = userinfo.split_once(':').map_or("", |(user, _)| user);
+        if password.len() >= 6
+            && !spelled_out
+            && password != user
+            && !is_reference_or_placeholder(password)
+            && !is_local_or_example_host(url)
+            && !is_sentry_dsn(url)
+        {
             found.push(password);
         }
     }
     found
+}
+
+/// The host of `scheme://user:password@host…`, without its port.
+fn url_host(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(v6),
+        None => host.split(':').next().unwrap_or(host),
+    }
+}
+
+/// A URL to this machine (`postgres://postgres:postgres@localhost`, a
+/// local development default) or to a name kept for documentation (RFC
+/// 2606 and RFC 6761: `example.com`, `*.test`, `*.invalid`, `*.localhost`;
+/// and the bare `host`/`hostname` of a syntax example): what it logs into
+/// is nobody's account.
+fn is_local_or_example_host(url: &str) -> bool {
+    let host = url_host(url).to_ascii_lowercase();
+    let local = ["localhost", "127.0.0.1", "::1", "0.0.0.0", "host.docker.internal"];
+    let documentation = ["host", "hostname", "example.com", "example.org", "example.net"];
+    local.contains(&host.as_str())
+        || documentation.contains(&host.as_str())
+        || [".localhost", ".example", ".test", ".invalid", ".example.com", ".example.org", ".example.net"]
+            .iter()
+            .any(|suffix| host.ends_with(suffix))
+}
+
+/// A Sentry DSN (`https://<public key>[:<legacy secret>]@…sentry.io/<project>`):
+/// Sentry documents the DSN as safe to ship in client code ("DSNs are safe
+/// to keep public because they only allow submission of new events",
+/// docs.sentry.io/concepts/key-terms/dsn-explainer/), and the legacy secret
+/// part is no longer checked by Sentry. Lighthouse bundles one.
+fn is_sentry_dsn(url: &str) -> bool {
+    let host = url_host(url).to_ascii_lowercase();
+    host == "sentry.io" || host.ends_with(".sentry.io")
+}
+
+/// Keys their owners publish for anyone to use, which gitleaks and the
+/// vendors' own docs treat as no secret: each with where it is published.
+const WELL_KNOWN_KEYS: &[&str] = &[
+    // Azure Cosmos DB emulator's fixed account key, the same on every
+    // install: learn.microsoft.com/azure/cosmos-db/emulator#authentication
+    "C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==",
+    // Azurite (Azure Storage emulator) `devstoreaccount1` key:
+    // learn.microsoft.com/azure/storage/common/storage-use-azurite#well-known-storage-account-and-key
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+    // Supabase CLI's local stack (`supabase start`, issuer `supabase-demo`):
+    // the anon and service_role JWTs every local project prints,
+    // supabase.com/docs/guides/local-development/cli/getting-started
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0",
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU",
+    // AWS's documentation example keys (gitleaks' `aws-access-token`
+    // allowlist): docs.aws.amazon.com/IAM/latest/UserGuide/security-creds.html
+    "AKIAIOSFODNN7EXAMPLE",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    // The public Chrome UX Report key Chrome DevTools and Lighthouse ship
+    // for field data ("Yes, we're aware this API key is public",
+    // ChromeDevTools/chrome-devtools-mcp src/tools/performance.ts).
+    "AIzaSyBn5gimNjhiEyA_euicSKko6IlD3HdgUfk",
+    // Stripe's documentation test key, valid only in Stripe's docs sandbox
+    // (gitleaks' `stripe-access-token` allowlist).
+    "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+];
+
+/// A published, well-known key: no secret, whoever holds it.
+pub(crate) fn is_well_known_key(value: &str) -> bool {
+    // As written in code: `credential="…",`.
+    let value = value.trim_end_matches([',', ';', ')']).trim_matches(['"', '\'', '`']);
+    WELL_KNOWN_KEYS.contains(&value)
+}
+
+/// Code that reads a value rather than holding one: `os.getenv("X")`,
+/// `os.environ["X"]`, `process.env.X`, a JSX or template expression
+/// (`key={group}`), any call. A literal key or password is never one.
+pub(crate) fn is_expression(value: &str) -> bool {
+    let value = value.trim();
+    value.starts_with(['{', '(', '['])
+        || value.contains('(')
+        || ["process.env", "environ[", "environ.get", "getenv", "import.meta.env", "Deno.env", "ENV["]
+            .iter()
+            .any(|read| value.contains(read))
 }
 
 fn is_jwt(word: &str) -> bool {
@@ -357,7 +447,10 @@ pub(crate) fn strip_scheme(value: &str) -> &str {
 
 pub(crate) fn is_reference_or_placeholder(value: &str) -> bool {
     let lower = value.to_ascii_lowercase();
-    value.contains('$')
+    // Shortened for show: `123456789:AAH...`, `sk-…`.
+    let shortened = value.contains("...") || value.contains('…');
+    shortened
+        || value.contains('$')
         || value.contains("{env:")
         || value.contains("{file:")
         || (value.starts_with('<') && value.ends_with('>'))
@@ -429,6 +522,83 @@ pub(crate) fn looks_random(value: &str) -> bool {
     let letters = classes[0] || classes[1];
     let path_or_url = value.starts_with(['/', '.', '~']) || value.contains("://");
     value.chars().count() >= 20 && distinct.len() >= 10 && letters && classes[2] && !path_or_url
+}
+
+/// What a source file is to the plugin, for a literal credential in it:
+/// something that runs or configures (refused), or text a person reads or a
+/// test feeds itself (a warning, unless the source asks for strict).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Surface {
+    /// Manifests, MCP and hook configuration, settings, scripts, `bin/`,
+    /// any code and data file, and the frontmatter of a Markdown file.
+    Configuration,
+    /// The body of a Markdown, reStructuredText or AsciiDoc file: skills,
+    /// commands, agents, references, READMEs.
+    Prose,
+    /// A test or its fixtures.
+    Test,
+}
+
+/// Folders whose files are tests or their fixtures.
+const TEST_FOLDERS: &[&str] = &[
+    "test",
+    "tests",
+    "__tests__",
+    "spec",
+    "specs",
+    "__mocks__",
+    "fixtures",
+    "__fixtures__",
+    "testdata",
+    "test-data",
+    "test_data",
+    "e2e",
+];
+
+impl Surface {
+    /// The surface of `path` (relative to the source root), for a line
+    /// inside (`in_frontmatter`) or outside a Markdown file's frontmatter.
+    ///
+    /// Tests: a file under `test/`, `tests/`, `__tests__/`, `spec/`,
+    /// `fixtures/`, `testdata/` (and their spellings in [`TEST_FOLDERS`]),
+    /// or named `*_test.*`, `*.test.*`, `*.spec.*`, `test_*.py`, `*_spec.rb`.
+    pub(crate) fn of(path: &str, in_frontmatter: bool) -> Surface {
+        let (folders, name) = path.rsplit_once('/').unwrap_or(("", path));
+        let lower = name.to_ascii_lowercase();
+        let test_folder =
+            folders.split('/').any(|folder| TEST_FOLDERS.contains(&folder.to_ascii_lowercase().as_str()));
+        let stem = lower.split('.').next().unwrap_or(&lower);
+        let test_name = lower.contains(".test.")
+            || lower.contains(".spec.")
+            || stem.ends_with("_test")
+            || stem.ends_with("_spec")
+            || (stem.starts_with("test_") && lower.ends_with(".py"));
+        if test_folder || test_name {
+            return Surface::Test;
+        }
+        let prose =
+            [".md", ".mdx", ".markdown", ".mdc", ".rst", ".adoc"].iter().any(|ext| lower.ends_with(ext));
+        if prose && !in_frontmatter { Surface::Prose } else { Surface::Configuration }
+    }
+
+    /// How a warning names where the credential is.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            Surface::Configuration => "configuration",
+            Surface::Prose => "documentation",
+            Surface::Test => "a test file",
+        }
+    }
+}
+
+/// The last line (1-based) of a Markdown file's frontmatter, when it opens
+/// with one: lines up to it configure, lines after it are prose.
+pub(crate) fn frontmatter_end(text: &str) -> Option<usize> {
+    let mut lines = text.lines();
+    if lines.next().map(str::trim_end) != Some("---") {
+        return None;
+    }
+    lines.position(|line| line.trim_end() == "---").map(|index| index + 2)
 }
 
 /// `NAME=value` shell assignments (also after `export`), values unquoted.

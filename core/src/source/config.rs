@@ -48,6 +48,11 @@ pub struct Config {
     /// fake tokens. Any other literal credential refuses the build.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allow_credentials: Vec<CredentialAllowance>,
+    /// `warn` (the default): a literal credential in prose or a test file
+    /// is a warning and the file travels; `deny`: it refuses the build as
+    /// one in configuration or code always does.
+    #[serde(default, skip_serializing_if = "CredentialPolicy::is_default")]
+    pub credentials: CredentialPolicy,
     #[serde(default)]
     pub variables: BTreeMap<String, VariableDoc>,
     /// Services, bindings and plugins the plugin needs to work.
@@ -67,6 +72,25 @@ pub enum UrlPolicy {
     Carry,
     /// Every URL outside `allowUrls` is an error.
     Deny,
+}
+
+/// What a build does with a literal credential in prose (a Markdown body)
+/// or a test file (`"credentials"` in plugforge.json). One in what runs or
+/// configures refuses the build either way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CredentialPolicy {
+    /// A warning naming the file and line; the file is carried.
+    #[default]
+    Warn,
+    /// Refused, like one in configuration.
+    Deny,
+}
+
+impl CredentialPolicy {
+    fn is_default(&self) -> bool {
+        *self == CredentialPolicy::Warn
+    }
 }
 
 /// A literal credential allowed in one source file: under one key (its name,

@@ -15,9 +15,9 @@ use std::sync::{Arc, Mutex};
 
 pub(crate) use claude_manifest::{ComponentPaths, METADATA_KEYS, read_claude_manifest};
 pub use config::{
-    Author, BindingRequirement, Config, Conflict, CredentialAllowance, MarketplaceConfig, PluginRequirement,
-    Requires, ServiceRequirement, TargetConfig, UrlPolicy, VariableDoc, is_kebab, is_namespace,
-    namespace_problem,
+    Author, BindingRequirement, Config, Conflict, CredentialAllowance, CredentialPolicy, MarketplaceConfig,
+    PluginRequirement, Requires, ServiceRequirement, TargetConfig, UrlPolicy, VariableDoc, is_kebab,
+    is_namespace, namespace_problem,
 };
 pub use frontmatter::{Document, parse_document};
 pub(crate) use frontmatter::{frontmatter_key_line, yaml_key_lines, yaml_value};

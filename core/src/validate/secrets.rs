@@ -13,7 +13,8 @@ use crate::error::Location;
 use crate::lint::Sink;
 use crate::lint::{Rule, RuleSeverity};
 use crate::recognise::secrets::{
-    assignments, is_reference_or_placeholder, looks_random, preview, secret_name, strip_scheme, token_shapes,
+    assignments, is_expression, is_reference_or_placeholder, is_well_known_key, looks_random, preview,
+    secret_name, strip_scheme, token_shapes,
 };
 use crate::runtime::Runtime;
 
@@ -104,7 +105,8 @@ fn named_value(runtime: Runtime, at: &Location, what: &str, name: &str, text: &s
         return;
     }
     let value = strip_scheme(text);
-    if secret_name(name) && !is_reference_or_placeholder(value) && looks_random(value) {
+    let literal = !is_reference_or_placeholder(value) && !is_expression(value) && !is_well_known_key(value);
+    if secret_name(name) && literal && looks_random(value) {
         let message =
             format!("{what} holds a literal credential ({}): a plugin must not ship it", preview(value));
         sink.report(&LITERAL_CREDENTIAL, Some(runtime), Some(at.clone()), message);
@@ -113,7 +115,9 @@ fn named_value(runtime: Runtime, at: &Location, what: &str, name: &str, text: &s
 
 /// Reports each known token shape in `text`; true when one was found.
 fn tokens(runtime: Runtime, at: &Location, what: &str, text: &str, sink: &mut Sink) -> bool {
-    let found = token_shapes(text);
+    let mut found = token_shapes(text);
+    // A key its owner publishes for anyone (an emulator's) is no secret.
+    found.retain(|(_, token)| !is_well_known_key(token));
     for (kind, token) in &found {
         let message =
             format!("{what} holds a {kind} ({}): a plugin must not ship credentials", preview(token));

@@ -45,7 +45,7 @@ pub const CREDENTIAL: Rule = Rule {
     code: RuleCode::Shared(SharedRule::SourceCredential),
     severity: RuleSeverity::Error,
     runtimes: &[],
-    summary: "No source file holds a literal credential: a token of a known shape, or a key-like value under a credential-like name; `plugforge build` refuses it (error code `credential`).",
+    summary: "No source file holds a literal credential (a token of a known shape, or a key-like value under a credential-like name) where it runs or configures: `plugforge build` refuses it (error code `credential`); in prose and test files it warns (`literal_credential`) unless \"credentials\" is \"deny\".",
     fix: "Write `\"${NAME}\"` instead, declare NAME under requires.bindings in plugforge.json, and revoke the credential if it was real; list a test fixture's fake token under \"allowCredentials\".",
 };
 
