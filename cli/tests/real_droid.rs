@@ -205,3 +205,97 @@ fn droid_lists_the_mcp_servers_of_a_plugin_and_verify_names_a_missing_command() 
         ("hello", "commands/hello.md")
     );
 }
+
+/// The names of the universal build's rows for Factory Droid of `component`
+/// that are not left out.
+fn droid_rows(report: &Value, component: &str) -> BTreeSet<String> {
+    report["honesty"]
+        .as_array()
+        .expect("honesty rows")
+        .iter()
+        .filter(|row| row["component"] == component && row["level"] != "unsupported")
+        .filter(|row| row["detail"].as_str().is_some_and(|d| d.starts_with("Factory Droid: ")))
+        .map(|row| row["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The universal folder has no `.factory-plugin/`, so Droid installs it from
+/// the output root's Claude Code marketplace as a Claude Code plugin (its
+/// `agents/` as `droids/`, its `.mcp.json` as `mcp.json`): every skill,
+/// command and agent the folder's Droid rows carry is listed, and every
+/// server of its `.mcp.json`, the one naming the plugin folder included
+/// (its row says it cannot start).
+#[test]
+fn droid_installs_the_universal_folder_as_a_claude_code_plugin_and_loads_what_its_rows_say() {
+    let Some(droid) = droid_bin() else { return };
+    // Beside the example and the reference source, a plugin with an agent
+    // below a sub-folder of agents/, which Droid's flat droids/ never reads.
+    let scratch = Out::new("universal-source");
+    let nested = scratch.0.join("nested-kit");
+    std::fs::create_dir_all(nested.join("agents/team")).unwrap();
+    std::fs::create_dir_all(nested.join("commands")).unwrap();
+    std::fs::create_dir_all(nested.join("skills/look")).unwrap();
+    std::fs::write(
+        nested.join("skills/look/SKILL.md"),
+        "---\nname: look\ndescription: Looks around\n---\nLook.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        nested.join("plugforge.json"),
+        r#"{"name": "nested-kit", "version": "1.0.0", "description": "A kit"}"#,
+    )
+    .unwrap();
+    std::fs::write(nested.join("commands/go.md"), "---\ndescription: Go\n---\nGo to $ARGUMENTS.\n").unwrap();
+    std::fs::write(
+        nested.join("agents/reviewer.md"),
+        "---\nname: reviewer\ndescription: Reviews\n---\nReview.\n",
+    )
+    .unwrap();
+    std::fs::write(nested.join("agents/team/lead.md"), "---\nname: lead\ndescription: Leads\n---\nLead.\n")
+        .unwrap();
+    let cases: [(PathBuf, &[&str]); 3] = [
+        (repo_root().join("examples/striatum"), &["--var", "runner_version=0.7.3"]),
+        (repo_root().join("tests/vectors/canonical-full/input"), &["--namespace", "dk"]),
+        (nested, &[]),
+    ];
+    for (source, extra) in cases {
+        let source = source.display().to_string();
+        let out = Out::new("universal");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_plugforge"));
+        command.args(["build", &source, "--target", "universal", "--json"]);
+        command.args(["--out", out.0.to_str().unwrap()]).args(extra);
+        let built = command.output().expect("run plugforge");
+        assert!(built.status.success(), "{source}: {}", String::from_utf8_lossy(&built.stderr));
+        let build: Value = serde_json::from_slice(&built.stdout).expect("the build's JSON report");
+        let manifest: Value = serde_json::from_slice(
+            &std::fs::read(out.0.join("universal/.claude-plugin/plugin.json"))
+                .expect("the Claude Code manifest"),
+        )
+        .unwrap();
+        let name = manifest["name"].as_str().expect("a plugin name").to_string();
+        let report = inventory(&droid, &out.0, &name);
+        let inventory = &report["inventory"];
+
+        let skills = droid_rows(&build, "skill");
+        assert!(!skills.is_empty(), "{source}: no skill rows for Factory Droid");
+        let listed_skills = names(&inventory["skills"]);
+        assert!(skills.is_subset(&listed_skills), "{source}: skills {skills:?} not all in {listed_skills:?}");
+
+        let commands = droid_rows(&build, "command");
+        assert!(!commands.is_empty(), "{source}: no command rows for Factory Droid");
+        assert_eq!(names(&inventory["commands"]), commands, "{source}");
+
+        let seeded: BTreeSet<String> = report["seeded_droids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_str().unwrap().to_string())
+            .collect();
+        let droids: BTreeSet<String> = names(&inventory["droids"]).difference(&seeded).cloned().collect();
+        assert_eq!(droids, droid_rows(&build, "agent"), "{source}");
+        assert!(!droids.contains("lead"), "{source}: a droid below a sub-folder loaded: {droids:?}");
+
+        let servers = json_keys(&out.0.join("universal/.mcp.json"), "/mcpServers");
+        assert_eq!(names(&inventory["mcpServers"]), servers, "{source}");
+    }
+}

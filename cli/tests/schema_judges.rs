@@ -169,3 +169,92 @@ fn every_example_and_corpus_plugin_passes_each_runtime_schema_check() {
     assert!(judged > sources.len() / 2, "most sources did not build");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The rows a universal build says `runtime` carries of the folder: its
+/// host rows (`"<name>: ..."`) that are not left out.
+fn carried_by_host(report: &Value, runtime: Runtime) -> BTreeSet<(String, String)> {
+    let prefix = format!("{}: ", runtime.name());
+    let compared: Vec<String> = COMPARED.iter().map(|c| c.to_string()).collect();
+    report["honesty"]
+        .as_array()
+        .expect("honesty rows")
+        .iter()
+        .filter(|row| {
+            row["detail"].as_str().is_some_and(|d| d.starts_with(&prefix)) && row["level"] != "unsupported"
+        })
+        .filter(|row| compared.iter().any(|c| row["component"] == c.as_str()))
+        .map(|row| {
+            (row["component"].as_str().unwrap().to_string(), row["name"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
+/// A schema-checked runtime that loads other formats reads the universal
+/// folder through them: its check, run on each universal folder as that
+/// runtime's loader reads it (manifest and marketplace file included), must
+/// load exactly what the folder's rows for that host say it carries. A
+/// folder whose check finds a problem must have a skill, command, agent,
+/// hook or server row of that host left out.
+#[test]
+fn each_schema_checked_runtime_loads_the_universal_folder_as_its_rows_say() {
+    let universal = Runtime::parse("universal").expect("the universal runtime");
+    let runtimes: Vec<_> =
+        checked_runtimes().into_iter().filter(|(r, _)| !r.spec().reads.loads_formats.is_empty()).collect();
+    if runtimes.is_empty() {
+        return;
+    }
+    let tmp = TempDir::new("schema-judges-universal");
+    let sources = sources(&tmp);
+    let mut failures = Vec::new();
+    let mut judged = 0;
+    let mut with_problems: Vec<String> = Vec::new();
+    for (index, (label, source)) in sources.iter().enumerate() {
+        let out = tmp.join(&format!("out/{index}"));
+        let built = run(&["build", s(source), "--target", universal.id(), "--out", s(&out), "--json"]);
+        if built.code != 0 {
+            continue;
+        }
+        let report = built.json();
+        let root = report["bundles"][0]["root"].as_str().expect("root").to_string();
+        let mut files = BTreeMap::new();
+        tree(&out, "", &mut files);
+        for (runtime, check) in &runtimes {
+            let verdict = check(&files, &root);
+            judged += 1;
+            let rows = carried_by_host(&report, *runtime);
+            if !verdict.problems.is_empty() {
+                let prefix = format!("{}: ", runtime.name());
+                let left_out = report["honesty"].as_array().unwrap().iter().any(|row| {
+                    row["level"] == "unsupported"
+                        && COMPARED.iter().any(|c| row["component"] == c.to_string().as_str())
+                        && row["detail"].as_str().is_some_and(|d| d.starts_with(&prefix))
+                });
+                if !left_out {
+                    failures.push(format!(
+                        "{label} ({}): {:?} and no row says so",
+                        runtime.id(),
+                        verdict.problems
+                    ));
+                }
+                with_problems.push(format!("{label}: {:?}", verdict.problems));
+                continue;
+            }
+            let loaded: BTreeSet<(String, String)> =
+                verdict.loaded.iter().map(|(c, n)| (c.to_string(), n.clone())).collect();
+            if loaded != rows {
+                failures.push(format!(
+                    "{label} ({} in universal): the check loads {:?} but the rows carry {:?}",
+                    runtime.id(),
+                    loaded.difference(&rows).collect::<Vec<_>>(),
+                    rows.difference(&loaded).collect::<Vec<_>>()
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "universal folders judged: {judged}, {} failures; loaded less than the folder holds: {with_problems:#?}",
+        failures.len()
+    );
+    assert!(judged > sources.len() / 2, "most sources did not build for universal");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

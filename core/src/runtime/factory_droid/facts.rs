@@ -39,6 +39,10 @@ pub const COMMANDS_DIR: &str = "commands";
 /// (D:`a9n="droids"`, D:`loadDroidsWithWarnings` reads the folder and keeps
 /// names ending in `.md`).
 pub const DROIDS_DIR: &str = "droids";
+/// Claude Code's agent folder, which `droid plugin install` renames to
+/// [`DROIDS_DIR`] in a plugin without [`MANIFEST_DIR`] (D:`Act`; run: the
+/// universal folder's `agents/watcher.md` installed as `droids/watcher.md`).
+pub const CLAUDE_AGENTS_DIR: &str = "agents";
 /// Output styles: `output-styles/*.md` (D:`Lrn="output-styles"`).
 pub const OUTPUT_STYLES_DIR: &str = "output-styles";
 /// Hooks: `hooks/hooks.json`, else a root `hooks.json` (D:`Arn="hooks"`,

@@ -11,11 +11,15 @@
 //! said degraded. The bundle is written natively (its own manifest folder),
 //! which switches off the renaming Droid applies to a Claude Code plugin.
 //!
+//! A Claude Code plugin installs too, renamed at install: [`claude_layout`]
+//! says what Droid loads of one (the `universal` folder names Droid from it).
+//!
 //! Droid installs only from a marketplace; the bundle is listed in
 //! `.factory-plugin/marketplace.json` at the output root, which Droid reads
 //! before Claude Code's marketplace file, so it stands beside the other
 //! runtimes in `--target all`.
 
+mod claude_layout;
 mod judge;
 pub(crate) mod facts;
 pub(crate) mod lint;
@@ -75,8 +79,8 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     reads: super::Reads {
         marker: Some(facts::MANIFEST_PATH),
         claims_shared_marker: None,
-        loads_formats: &[],
-        loaded_as: None,
+        loads_formats: &[super::Runtime::ClaudeCode],
+        loaded_as: Some(claude_layout::loaded_as),
         loads_manifestless: None,
         manifest: Some(facts::MANIFEST_PATH),
         manifest_required: false,

@@ -161,3 +161,49 @@ fn validate_says_what_droid_accepts_in_silence() {
         assert!(found.contains(&(code.to_string(), Some(file.to_string()))), "{code} at {file}: {found:?}");
     }
 }
+
+/// Through the universal folder Droid gets Claude Code's files renamed, not
+/// this runtime's rewrites: a command keeps its frontmatter (listed under
+/// the fallback description, even with a heading), an agent below a sub-folder is not read, and
+/// a server naming the plugin folder is listed but cannot start.
+#[test]
+fn in_the_universal_folder_droid_loads_claude_codes_files_renamed() {
+    let files = [
+        ("plugforge.json", CONFIG),
+        ("commands/go.md", "---\ndescription: Go\n---\nGo to $ARGUMENTS.\n"),
+        ("commands/plain.md", "# Plain heading\n\nDo it.\n"),
+        ("agents/reviewer.md", "---\nname: reviewer\ndescription: Reviews\nmodel: sonnet\n---\nReview.\n"),
+        ("agents/team/lead.md", "---\nname: lead\ndescription: Leads\n---\nLead.\n"),
+        (
+            ".mcp.json",
+            r#"{"mcpServers": {"docs": {"command": "npx", "args": ["-y", "docs"]}, "local": {"command": "${CLAUDE_PLUGIN_ROOT}/bin/s"}}}"#,
+        ),
+    ];
+    let options = BuildOptions { targets: vec![TargetRequest::new("universal")], ..Default::default() };
+    let universal = crate::build(&source(&files), &options).unwrap().bundles.remove(0);
+    let droid = |component: &str, name: &str| {
+        universal
+            .honesty
+            .iter()
+            .find(|r| r.component == component && r.name == name && r.detail.starts_with("Factory Droid: "))
+            .map(|r| (r.level, r.detail.clone()))
+            .unwrap_or_else(|| panic!("no Factory Droid {component} {name} row in {:?}", universal.honesty))
+    };
+    let (level, detail) = droid("command", "go");
+    assert_eq!(level, Level::Degraded);
+    assert!(detail.contains("listed as \"Custom command: go\"") && detail.contains("description has no effect"), "{detail}");
+    // Its description becomes frontmatter in the file Claude Code's writer
+    // copies, so the heading is no longer the first line Droid lists it by.
+    let (_, detail) = droid("command", "plain");
+    assert!(detail.contains("listed as \"Custom command: plain\""), "{detail}");
+    let (level, detail) = droid("agent", "reviewer");
+    assert_eq!(level, Level::Degraded);
+    assert!(detail.starts_with("Factory Droid: droids/reviewer.md (from agents/reviewer.md)"), "{detail}");
+    assert!(detail.contains("model sonnet is a Claude Code alias"), "{detail}");
+    assert_eq!(droid("agent", "lead").0, Level::Unsupported);
+    assert_eq!(droid("mcp", "docs").0, Level::Supported);
+    let (level, detail) = droid("mcp", "local");
+    assert_eq!(level, Level::Unsupported);
+    assert!(detail.contains("cannot start"), "{detail}");
+    assert!(universal.files.keys().all(|p| !p.as_str().starts_with(".factory-plugin")), "no Droid manifest here");
+}

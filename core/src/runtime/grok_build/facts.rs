@@ -18,9 +18,21 @@ pub const ROOT_MANIFEST: &str = "plugin.json";
 /// Claude Code's manifest, read when neither of the others exists
 /// (`manifest.rs:293-297`).
 pub const CLAUDE_MANIFEST_FALLBACK: &str = crate::canonical::CLAUDE_MANIFEST_PATH;
+/// The manifests Grok tries, in order, the first found winning
+/// (`MANIFEST_PATHS`, `manifest.rs:293-297`): a folder laid out for Claude
+/// Code and the Agent Plugins spec (`universal`) is read with its root one.
+pub const MANIFEST_PATHS: [&str; 3] = [ROOT_MANIFEST, MANIFEST_PATH, CLAUDE_MANIFEST_FALLBACK];
 /// The marketplace file (`load_index`, `xai-grok-plugin-marketplace/src/index.rs:206-245`,
 /// tried first; then `.grok-plugin/plugin.json` and Claude Code's).
 pub const MARKETPLACE_PATH: &str = ".grok-plugin/marketplace.json";
+/// The files a marketplace root is read from, the first found winning
+/// (`load_index`, index.rs:206-245): Grok's, then Claude Code's.
+pub const MARKETPLACE_PATHS: [&str; 4] = [
+    MARKETPLACE_PATH,
+    MANIFEST_PATH,
+    crate::runtime::claude_code::facts::MARKETPLACE_PATH,
+    CLAUDE_MANIFEST_FALLBACK,
+];
 
 /// The manifest fields `PluginManifest` reads (`manifest.rs:136-170`, serde
 /// camelCase, unknown fields ignored; a known field of the wrong type makes

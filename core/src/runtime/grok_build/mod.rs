@@ -5,18 +5,23 @@
 //! `facts.rs` with the line of Grok Build's source
 //! ([`facts::SOURCE_COMMIT`]) it was read from.
 //!
+//! A folder laid out for Claude Code loads too, through the manifest
+//! fallback: [`claude_layout`] says what Grok takes of one (the `universal`
+//! folder names Grok Build from it).
+//!
 //! Grok expands Claude Code's plugin-folder variables as its own, so the
 //! bundle keeps `${CLAUDE_PLUGIN_ROOT}` and `${CLAUDE_PLUGIN_DATA}`. No Grok
 //! client is published on a registry: bundles are judged by [`schema`], a
 //! check of every file against the types and rules of that source.
 
+mod claude_layout;
 pub(crate) mod facts;
 mod read;
 pub(crate) mod schema;
 
 use serde_json::{Map, Value, json};
 
-use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, left_out, marketplace_owner};
+use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Runtime, Writer, left_out, marketplace_owner};
 use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Result};
 use crate::merge::Part;
@@ -31,7 +36,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     write,
     in_target_all: true,
     required_urls: &[],
-    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[], loaded_as: None, loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[facts::CLAUDE_MANIFEST_FALLBACK], check_manifest: None, check_plugin: None, layout: super::claude_code::lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
+    reads: super::Reads { marker: Some(facts::MANIFEST_PATH), claims_shared_marker: None, loads_formats: &[Runtime::ClaudeCode], loaded_as: Some(claude_layout::loaded_as), loads_manifestless: None, manifest: Some(facts::MANIFEST_PATH), manifest_required: false, manifest_fallbacks: &[facts::CLAUDE_MANIFEST_FALLBACK], check_manifest: None, check_plugin: None, layout: super::claude_code::lint::layout, lenient_manifest_syntax: false, lenient_frontmatter: false, check_component_frontmatter: None },
     skills: super::Skills { follows_agent_skills_spec: true, strict_spec_keys: false },
     agents: super::Agents { recursive: false, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: false, description: None, own_format: None },

@@ -45,15 +45,16 @@ pub(crate) fn check(output: &BTreeMap<String, Vec<u8>>, root: &str) -> SchemaRep
             None
         }
     };
-    if let Some(bytes) = output.get(facts::MARKETPLACE_PATH) {
-        match check_marketplace(bytes) {
+    // Grok reads the first marketplace file its root holds (`load_index`).
+    let marketplace = facts::MARKETPLACE_PATHS.iter().find_map(|at| Some((*at, output.get(*at)?)));
+    if let Some((at, bytes)) = marketplace {
+        match check_marketplace(at, bytes) {
             Ok(entries) => {
                 let listed = entries.iter().find(|(_, path)| path.as_deref() == Some(root));
                 match (listed, &name) {
-                    (None, _) => report.problems.push(format!("{}: no entry's source is ./{root}", facts::MARKETPLACE_PATH)),
+                    (None, _) => report.problems.push(format!("{at}: no entry's source is ./{root}")),
                     (Some((entry, _)), Some(name)) if entry != name => report.problems.push(format!(
-                        "{}: the entry for ./{root} is named {entry:?}, its plugin {name:?}",
-                        facts::MARKETPLACE_PATH
+                        "{at}: the entry for ./{root} is named {entry:?}, its plugin {name:?}"
                     )),
                     _ => {}
                 }
@@ -86,23 +87,24 @@ pub(crate) type Files = BTreeMap<String, Vec<u8>>;
 pub(crate) fn check_plugin(files: &Files, patterns: &mut Vec<(String, String)>) -> Result<Inventory, Vec<String>> {
     let mut problems = Vec::new();
     let mut inventory = Inventory::default();
-    // The first manifest found wins (`MANIFEST_PATHS`, manifest.rs:293-297).
-    if files.contains_key(facts::ROOT_MANIFEST) {
+    // The first manifest found wins (`MANIFEST_PATHS`, manifest.rs:293-297):
+    // a root one beside Grok's own hides it.
+    if files.contains_key(facts::ROOT_MANIFEST) && files.contains_key(facts::MANIFEST_PATH) {
         problems.push(format!(
             "a root {} shadows {}: Grok reads it first",
             facts::ROOT_MANIFEST,
             facts::MANIFEST_PATH
         ));
     }
-    let Some(bytes) = files.get(facts::MANIFEST_PATH) else {
-        return Err(vec![format!("no {}", facts::MANIFEST_PATH)]);
+    let Some((at, bytes)) = facts::MANIFEST_PATHS.iter().find_map(|path| Some((*path, files.get(*path)?))) else {
+        return Err(vec![format!("no {}", facts::MANIFEST_PATHS.join(", "))]);
     };
     let manifest = match serde_json::from_slice::<Value>(bytes) {
         Ok(Value::Object(manifest)) => manifest,
-        Ok(_) => return Err(vec![format!("{} is not a JSON object", facts::MANIFEST_PATH)]),
-        Err(e) => return Err(vec![format!("{} is not JSON: {e}", facts::MANIFEST_PATH)]),
+        Ok(_) => return Err(vec![format!("{at} is not a JSON object")]),
+        Err(e) => return Err(vec![format!("{at} is not JSON: {e}")]),
     };
-    check_manifest(&manifest, &mut problems);
+    check_manifest(at, &manifest, &mut problems);
     inventory.name = manifest.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
     let dirs = |key: &str, default: &str| -> Vec<String> {
         match manifest.get(key) {
@@ -176,8 +178,7 @@ pub(crate) fn check_plugin(files: &Files, patterns: &mut Vec<(String, String)>) 
 }
 
 /// `PluginManifest` (manifest.rs:136-170) and `validate` (manifest.rs:172-185).
-fn check_manifest(manifest: &Map<String, Value>, problems: &mut Vec<String>) {
-    let at = facts::MANIFEST_PATH;
+fn check_manifest(at: &str, manifest: &Map<String, Value>, problems: &mut Vec<String>) {
     match manifest.get("name").and_then(Value::as_str) {
         None => problems.push(format!("{at}: \"name\" is required and a string")),
         Some(name) if !super::is_plugin_name(name) => problems.push(format!(
@@ -380,8 +381,7 @@ fn check_mcp(value: &Value, problems: &mut Vec<String>) -> Vec<String> {
 /// A marketplace file (`MarketplaceIndex`, `IndexEntry`, `IndexSource`,
 /// index.rs:16-190; the official catalog's `sha` rule for url sources):
 /// its entries' names and local paths, or the problems found.
-pub(crate) fn check_marketplace(bytes: &[u8]) -> Result<Vec<(String, Option<String>)>, Vec<String>> {
-    let at = facts::MARKETPLACE_PATH;
+pub(crate) fn check_marketplace(at: &str, bytes: &[u8]) -> Result<Vec<(String, Option<String>)>, Vec<String>> {
     let value: Value = serde_json::from_slice(bytes).map_err(|e| vec![format!("{at} is not JSON: {e}")])?;
     let Some(top) = value.as_object() else { return Err(vec![format!("{at} is not an object")]) };
     let mut problems = Vec::new();

@@ -95,7 +95,7 @@ fn parse_marketplace_json() {
             "keywords": ["kw1", "kw2"]
         }]
     }"#;
-    let entries = check_marketplace(json.as_bytes()).unwrap();
+    let entries = check_marketplace(facts::MARKETPLACE_PATH, json.as_bytes()).unwrap();
     assert_eq!(entries, [("test-plugin".to_string(), Some("plugins/test-plugin".to_string()))]);
 }
 
@@ -106,14 +106,14 @@ fn marketplace_sources_as_grok_reads_them() {
         {"name": "a", "source": "./a"},
         {"name": "b", "source": {"source": "url", "url": "https://github.com/o/b.git", "sha": sha}, "domains": ["x.com"]},
     ]});
-    let entries = check_marketplace(good.to_string().as_bytes()).unwrap();
+    let entries = check_marketplace(facts::MARKETPLACE_PATH, good.to_string().as_bytes()).unwrap();
     assert_eq!(entries, [("a".into(), Some("a".into())), ("b".into(), None)]);
     let bad = json!({"plugins": [
         {"name": "gh", "source": {"source": "github", "repo": "o/r"}},
         {"name": "unpinned", "source": {"source": "url", "url": "https://github.com/o/r.git"}},
         {"name": "up", "source": "../elsewhere", "tags": "x"},
     ]});
-    let problems = check_marketplace(bad.to_string().as_bytes()).unwrap_err();
+    let problems = check_marketplace(facts::MARKETPLACE_PATH, bad.to_string().as_bytes()).unwrap_err();
     assert_eq!(
         problems,
         [
@@ -127,10 +127,33 @@ fn marketplace_sources_as_grok_reads_them() {
 }
 
 #[test]
+fn the_check_reads_the_first_manifest_and_marketplace_grok_finds() {
+    let mut files = BTreeMap::new();
+    let mut put = |path: &str, text: &str| files.insert(path.to_string(), text.as_bytes().to_vec());
+    put("b/plugin.json", r#"{"name": "x", "$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json"}"#);
+    put("b/.claude-plugin/plugin.json", r#"{"name": "Not_Read"}"#);
+    put("b/skills/s/SKILL.md", "---\nname: s\ndescription: d\n---\nbody\n");
+    put(".claude-plugin/marketplace.json", r#"{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "x", "source": "./b"}]}"#);
+    let report = check(&files, "b");
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    assert_eq!(report.loaded, [(Component::Skill, "s".to_string())]);
+
+    files.insert(".claude-plugin/marketplace.json".into(), br#"{"name": "m", "plugins": [{"name": "y", "source": "./b"}]}"#.to_vec());
+    assert_eq!(
+        check(&files, "b").problems,
+        [".claude-plugin/marketplace.json: the entry for ./b is named \"y\", its plugin \"x\""]
+    );
+    files.insert("b/.grok-plugin/plugin.json".into(), br#"{"name": "x"}"#.to_vec());
+    assert_eq!(
+        check(&files, "b").problems,
+        ["b/a root plugin.json shadows .grok-plugin/plugin.json: Grok reads it first"]
+    );
+}
+
+#[test]
 fn the_check_refuses_what_grok_would_skip() {
     let mut files = BTreeMap::new();
     let mut put = |path: &str, text: &str| files.insert(format!("b/{path}"), text.as_bytes().to_vec());
-    put("plugin.json", r#"{"name": "x"}"#);
     put(".grok-plugin/plugin.json", r#"{"name": "My_Kit", "keywords": "k", "skills": "../s"}"#);
     put("commands/deep/x.md", "x\n");
     put(
@@ -142,7 +165,6 @@ fn the_check_refuses_what_grok_would_skip() {
     assert_eq!(
         report.problems,
         [
-            "b/a root plugin.json shadows .grok-plugin/plugin.json: Grok reads it first",
             "b/.grok-plugin/plugin.json: invalid plugin name \"My_Kit\": must be 1-64 chars, lowercase alphanumeric + hyphens, no leading/trailing hyphens",
             "b/.grok-plugin/plugin.json: \"keywords\" must be a list of strings",
             "b/.grok-plugin/plugin.json: \"skills\" path \"../s\" leaves the plugin root; Grok skips it",
@@ -253,4 +275,50 @@ fn a_grok_plugin_reads_back_into_the_source_it_came_from() {
     assert_eq!(bytes(&direct), bytes(&via_import));
     let manifest: Value = serde_json::from_str(&text(&direct, facts::MANIFEST_PATH)).unwrap();
     assert_eq!(manifest["lspServers"], "./.lsp.json");
+}
+
+/// A Claude Code layout keeps an agent without `name` and a prompt hook
+/// handler, which Grok's own bundle names and leaves out: read through the
+/// universal folder, Grok skips the agent and drops the whole hooks file,
+/// and its rows there say so, as its schema check finds.
+#[test]
+fn in_the_universal_folder_grok_loads_claude_codes_files_as_they_are() {
+    let files = [
+        ("plugforge.json", CONFIG),
+        ("agents/reviewer.md", "---\ndescription: Reviews\n---\nReview.\n"),
+        ("commands/go.md", "---\ndescription: Go\n---\nGo.\n"),
+        ("commands/deep/x.md", "---\ndescription: X\n---\nX.\n"),
+        (
+            "hooks/hooks.json",
+            r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "a", "timeout": 9}, {"type": "prompt", "prompt": "p"}]}], "Setup": [{"hooks": [{"type": "command", "command": "b"}]}]}}"#,
+        ),
+    ];
+    let own = build(&files).unwrap();
+    assert_eq!(level(&own, "agent", "reviewer"), Level::Degraded);
+    assert_eq!(level(&own, "hook", "PreToolUse"), Level::Degraded);
+
+    let options = BuildOptions { targets: vec![TargetRequest::new("universal")], ..Default::default() };
+    let universal = crate::build(&source(&files), &options).unwrap().bundles.remove(0);
+    let grok = |component: &str, name: &str| {
+        universal
+            .honesty
+            .iter()
+            .find(|r| r.component == component && r.name == name && r.detail.starts_with("Grok Build: "))
+            .map(|r| (r.level, r.detail.clone()))
+            .unwrap_or_else(|| panic!("no Grok Build {component} {name} row in {:?}", universal.honesty))
+    };
+    let (agent, why) = grok("agent", "reviewer");
+    assert_eq!(agent, Level::Unsupported);
+    assert!(why.contains("no `name`"), "{why}");
+    assert_eq!(grok("command", "go").0, Level::Supported);
+    assert_eq!(grok("command", "deep:x").0, Level::Unsupported);
+    for event in ["PreToolUse", "Setup"] {
+        let (hook, why) = grok("hook", event);
+        assert_eq!(hook, Level::Unsupported, "{event}");
+        assert!(why.contains("a PreToolUse handler is of type \"prompt\""), "{why}");
+    }
+
+    let report = check(&output(&universal), &universal.root);
+    assert!(report.problems.iter().any(|p| p.contains("agents/reviewer.md: no string \"name\"")), "{:?}", report.problems);
+    assert!(report.problems.iter().any(|p| p.contains("PreToolUse handler type \"prompt\" fails the whole file")), "{:?}", report.problems);
 }
