@@ -499,10 +499,11 @@ test("a validate finding shows as a lint marker at its line in the source editor
   const withToken = [...lines.slice(0, at - 1), "deploy key: ghp_abcdefghijklmnopqrstuvwxyz0123456789", ...lines.slice(at - 1)].join("\n");
   await settled(() => setEditorText(withToken));
 
-  assert.match(await page.textContent("#findings"), /error source\/credential: .*GitHub token/);
+  // A credential in prose (a context file) is a warning at its line; in what runs or configures it refuses.
+  assert.match(await page.textContent("#findings"), /warning source\/diagnostic: .*GitHub token.*literal_credential/);
   assert.equal(await page.textContent('#findings button.location:has-text("AGENTS.md")'), `AGENTS.md:${at}`);
-  assert.ok((await page.$$("#editor .cm-gutter-lint .cm-lint-marker-error")).length >= 1, "an error marker in the lint gutter");
-  const marked = await page.$$eval("#editor .cm-content .cm-lintRange-error", (ranges) =>
+  assert.ok((await page.$$("#editor .cm-gutter-lint .cm-lint-marker-warning")).length >= 1, "a warning marker in the lint gutter");
+  const marked = await page.$$eval("#editor .cm-content .cm-lintRange-warning", (ranges) =>
     ranges.map((r) => {
       const line = r.closest(".cm-line");
       return { index: [...line.parentElement.children].indexOf(line) + 1, text: line.textContent };
@@ -513,9 +514,9 @@ test("a validate finding shows as a lint marker at its line in the source editor
     assert.equal(m.index, at, `the marker sits on line ${at}`);
     assert.match(m.text, /ghp_/);
   }
-  await page.hover("#editor .cm-lintRange-error");
-  await page.waitForSelector(".cm-tooltip-lint .cm-diagnostic-error");
-  assert.match(await page.textContent(".cm-tooltip-lint"), /source\/credential: .*GitHub token/);
+  await page.hover("#editor .cm-lintRange-warning");
+  await page.waitForSelector(".cm-tooltip-lint .cm-diagnostic-warning");
+  assert.match(await page.textContent(".cm-tooltip-lint"), /source\/diagnostic: .*GitHub token/);
 
   // Another file does not carry AGENTS.md's marker; coming back shows it again.
   await page.click('#source-tree [data-path="plugforge.json.j2"]');
@@ -526,7 +527,7 @@ test("a validate finding shows as a lint marker at its line in the source editor
 
   await settled(() => setEditorText(original));
   assert.equal(await page.getAttribute("body", "data-state"), "ok");
-  assert.equal(await page.$$eval("#editor .cm-lintRange-error", (r) => r.length), 0, "the marker clears with the fix");
+  assert.equal(await page.$$eval("#editor .cm-lintRange-warning", (r) => r.length), 0, "the marker clears with the fix");
   assert.doesNotMatch((await page.textContent("#findings")) ?? "", /credential/);
 });
 
