@@ -183,8 +183,8 @@ mod tests {
         .into_iter()
         .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
         .collect();
-        let built = Built { dir: "/s/root/claude-code", manifest: &manifest, files: &files };
-        let reading = read_plugin(&broken_report("/s/root/claude-code"), &built);
+        let built = Built { dir: "/scratch/out/claude-code", manifest: &manifest, files: &files };
+        let reading = read_plugin(&broken_report("/scratch/out/claude-code"), &built);
         assert!(!reading.passed());
         let missing: Vec<(&str, &str, &str)> =
             reading.missing.iter().map(|m| (m.component.as_str(), m.name.as_str(), m.file.as_str())).collect();
