@@ -13,7 +13,7 @@ pub const MARKETPLACE_PATH: &str = ".github/plugin/marketplace.json";
 /// The manifests Copilot reads besides [`MANIFEST_PATH`], in its order: a
 /// root `plugin.json` (an Agent Plugins one, with a `$schema` of
 /// [`SPEC_SCHEMA_PREFIX`], before [`MANIFEST_PATH`]; one without, after it),
-/// then this one; each over Claude Code's [1]. Docs: "Plugin manifest:
+/// then this one; each over Claude Code's [1, 31]. Docs: "Plugin manifest:
 /// `.plugin/plugin.json`, `plugin.json`, `.github/plugin/plugin.json`, or
 /// `.claude-plugin/plugin.json` (checked in this order)" (github/docs
 /// content/copilot/reference/copilot-cli-reference/cli-plugin-reference.md,
@@ -35,7 +35,7 @@ pub const EXTENSION_KEY: &str = "com.github.copilot";
 /// An Agent Plugins plugin's MCP file; Copilot reads it only with a `$schema` [8].
 pub const SPEC_MCP_FILE: &str = "mcp.json";
 /// MCP files read by location, the first that exists; a manifest
-/// `mcpServers` object is ignored when one exists [7]. Docs: "MCP
+/// `mcpServers` object is ignored when one exists [7, 34]. Docs: "MCP
 /// configuration: `.mcp.json`, `.github/mcp.json`" (cli-plugin-reference.md,
 /// "File locations"); run: probe p2 (`.mcp.json`, `.github/mcp.json` and an
 /// inline `mcpServers`: only the `.mcp.json` server loads), probe p4
@@ -45,7 +45,7 @@ pub const MCP_FILES: [&str; 2] = [".mcp.json", ".github/mcp.json"];
 pub const HOOK_FILES: [&str; 2] = ["hooks/hooks.json", "hooks.json"];
 /// LSP files read by location [26]; docs add `.github/lsp.json`.
 pub const LSP_FILES: [&str; 3] = ["lsp.json", ".lsp.json", ".github/lsp.json"];
-/// An agent file's ending besides `.md`; the agent's id is the name before it [18].
+/// An agent file's ending besides `.md`; the agent's id is the name before it [18, 33].
 pub const AGENT_SUFFIX: &str = ".agent.md";
 /// Manifest fields only Copilot reads of the ones plugforge does not
 /// carry: `lspServers` (inline LSP servers [26]), `category` and `tags`
@@ -55,7 +55,7 @@ pub const ONLY_FIELDS: [&str; 3] = ["lspServers", "category", "tags"];
 /// servers beside the canonical one [23, 25].
 pub const PLUGIN_ROOT_VAR: &str = "${COPILOT_PLUGIN_ROOT}";
 /// The manifest keys that list components; under another tool's
-/// `extensions` key no client reads them. Run: probe p3 and p5
+/// `extensions` key no client reads them [35]. Run: probe p3 and p5
 /// (`extensions."com.github.awesome-copilot".skills` naming a skill: nothing
 /// loads, and `plugin install` prints no skill count).
 pub const COMPONENT_KEYS: [&str; 7] = ["skills", "agents", "commands", "hooks", "mcpServers", "lspServers", "extensions"];

@@ -116,7 +116,7 @@ fn below<'a>(path: &'a str, root: &str) -> Option<&'a str> {
 
 /// The skill folders a manifest `skills` list makes Copilot load, each with
 /// the name it gets: a listed folder holding `SKILL.md` is a skill, any
-/// other holds skills one level down [5, 16]; run: probes p1 and p4.
+/// other holds skills one level down [5, 16, 32].
 fn listed_skills(tree: &SourceTree, roots: &[String]) -> Vec<(String, String)> {
     let mut skills: Vec<(String, String)> = Vec::new();
     for root in roots {
@@ -172,8 +172,48 @@ fn claude_view(tree: &SourceTree, draft: &mut Draft, manifest_path: &str) -> Res
         fields.shift_remove("mcpServers");
         rewritten = true;
     }
-    let hooks_file = facts::HOOK_FILES.iter().copied().find(|f| tree.get(f).is_some());
-    let custom_agents = fields.contains_key("agents");
+    // A manifest `hooks` replaces the hooks files by location [5]; an
+    // inline object is not loaded [6]; a file in Copilot's own dialect is
+    // left out as one found by location is.
+    let named_hooks: Option<String> = match fields.get("hooks") {
+        Some(Value::String(path)) => relative(path),
+        _ => None,
+    };
+    let manifest_hooks = fields.contains_key("hooks");
+    if let Some(Value::Object(_)) = fields.get("hooks") {
+        let message = "\"hooks\" is not imported: Copilot CLI does not load a hooks object inline in the manifest".to_string();
+        manifest.note(draft, DiagnosticCode::UnusedField, "hooks", message);
+        fields.shift_remove("hooks");
+        rewritten = true;
+    }
+    if let Some(path) = &named_hooks {
+        let file = tree.get(path);
+        let value = file.map(|f| crate::draft::common::json(path, f)).transpose()?;
+        if value.as_ref().is_some_and(copilot_dialect) {
+            draft.note(DiagnosticCode::UnsupportedHookEvent, Location::file(path), COPILOT_HOOKS.to_string());
+            fields.shift_remove("hooks");
+            rewritten = true;
+        }
+    }
+    let hooks_file =
+        if manifest_hooks { None } else { facts::HOOK_FILES.iter().copied().find(|f| tree.get(f).is_some()) };
+    // Where agents are: the manifest's folders and files, else agents/ [5].
+    let agent_roots: Vec<String> = match fields.get("agents") {
+        Some(value) => entries(value).iter().filter_map(|e| e.as_str().and_then(relative)).collect(),
+        None => vec!["agents".to_string()],
+    };
+    let is_agent = |p: &str| agent_roots.iter().any(|root| root == p || below(p, root).is_some());
+    // A listed `x.agent.md` is listed as `x.md`, as its file is laid out.
+    if let Some(Value::Array(listed)) = fields.get_mut("agents") {
+        for entry in listed.iter_mut() {
+            let Some(path) = entry.as_str().and_then(relative) else { continue };
+            let renamed = agent_path(tree, &path);
+            if renamed != path {
+                *entry = Value::String(format!("./{renamed}"));
+                rewritten = true;
+            }
+        }
+    }
     let mut view = SourceTree::new();
     for (path, file) in tree.iter() {
         let p = path.as_str();
@@ -209,15 +249,24 @@ fn claude_view(tree: &SourceTree, draft: &mut Draft, manifest_path: &str) -> Res
             put(&mut view, facts::MCP_FILES[0], file)?;
             continue;
         }
+        if named_hooks.as_deref() == Some(p) {
+            // Read through the manifest, or already noted.
+            if fields.contains_key("hooks") {
+                put(&mut view, p, file)?;
+            }
+            continue;
+        }
         if facts::HOOK_FILES.contains(&p) {
-            if Some(p) != hooks_file {
+            if manifest_hooks {
+                unused(draft, p, format!("not imported: {manifest_path} names the hooks Copilot CLI loads"));
+            } else if Some(p) != hooks_file {
                 unused(draft, p, format!("not imported: Copilot CLI reads {} first", hooks_file.unwrap_or_default()));
             } else {
                 hooks(&mut view, draft, p, file)?;
             }
             continue;
         }
-        if !custom_agents && below(p, "agents").is_some() {
+        if is_agent(p) {
             put(&mut view, &agent_path(tree, p), file)?;
             continue;
         }
@@ -232,17 +281,22 @@ fn claude_view(tree: &SourceTree, draft: &mut Draft, manifest_path: &str) -> Res
 /// events would [23a], so it is not imported.
 fn hooks(view: &mut SourceTree, draft: &mut Draft, path: &str, file: &SourceFile) -> Result<()> {
     let value: Value = crate::draft::common::json(path, file)?;
-    let copilot_dialect = value.get("version").is_some()
-        || value
-            .get("hooks")
-            .and_then(Value::as_object)
-            .is_some_and(|events| events.keys().any(|e| e.starts_with(|c: char| c.is_ascii_lowercase())));
-    if copilot_dialect {
-        let message = "not imported: hooks in Copilot CLI's own dialect (camelCase events, Copilot's payload), which the canonical source (Claude Code's events and payload) cannot carry as they run";
-        draft.note(DiagnosticCode::UnsupportedHookEvent, Location::file(path), message);
+    if copilot_dialect(&value) {
+        draft.note(DiagnosticCode::UnsupportedHookEvent, Location::file(path), COPILOT_HOOKS.to_string());
         return Ok(());
     }
     put(view, "hooks/hooks.json", file)
+}
+
+const COPILOT_HOOKS: &str = "not imported: hooks in Copilot CLI's own dialect (camelCase events, Copilot's payload), which the canonical source (Claude Code's events and payload) cannot carry as they run";
+
+/// A hooks document in Copilot's own dialect: a `version`, or camelCase events [19, 21].
+fn copilot_dialect(value: &Value) -> bool {
+    value.get("version").is_some()
+        || value
+            .get("hooks")
+            .and_then(Value::as_object)
+            .is_some_and(|events| events.keys().any(|e| e.starts_with(|c: char| c.is_ascii_lowercase())))
 }
 
 /// An Agent Plugins plugin laid out as Claude Code's: `com.github.copilot/`
@@ -306,4 +360,63 @@ fn spec_servers(view: &mut SourceTree, draft: &mut Draft, path: &str, file: &Sou
     }
     let bytes = crate::json::to_bytes(&Value::Object(object));
     view.insert(facts::MCP_FILES[0], bytes, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::import::{ImportOptions, import};
+    use crate::source::SourceTree;
+
+    fn tree(files: &[(&str, &str)]) -> SourceTree {
+        let mut tree = SourceTree::new();
+        for (path, text) in files {
+            tree.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        tree
+    }
+
+    const SKILL: &str = "---\nname: a\ndescription: A skill.\n---\nBody.\n";
+
+    #[test]
+    fn a_github_plugin_manifest_alone_is_read_as_copilots_not_as_a_manifestless_claude_plugin() {
+        let manifest = r#"{"name": "kit", "version": "3.0.0", "author": {"name": "Kit Authors"},
+            "mcpServers": {"local": {"command": "node", "args": ["s.js"]}}}"#;
+        let imported =
+            import(&tree(&[(".github/plugin/plugin.json", manifest), ("skills/a/SKILL.md", SKILL)]), &ImportOptions::default())
+                .unwrap();
+        assert_eq!(imported.runtime.id(), "copilot");
+        let config: serde_json::Value =
+            serde_json::from_slice(&imported.source.get("plugforge.json").unwrap().bytes).unwrap();
+        assert_eq!(config["version"], "3.0.0");
+        assert_eq!(config["author"]["name"], "Kit Authors");
+        let servers: serde_json::Value =
+            serde_json::from_slice(&imported.source.get(".mcp.json").unwrap().bytes).unwrap();
+        assert_eq!(servers["mcpServers"]["local"]["command"], "node");
+    }
+
+    #[test]
+    fn a_claude_manifest_beside_it_stays_the_primary_one() {
+        let files = [
+            (".claude-plugin/plugin.json", r#"{"name": "kit", "version": "1.0.0"}"#),
+            (".github/plugin/plugin.json", r#"{"name": "kit", "version": "1.0.0"}"#),
+            ("skills/a/SKILL.md", SKILL),
+        ];
+        assert_eq!(import(&tree(&files), &ImportOptions::default()).unwrap().runtime.id(), "claude-code");
+    }
+
+    #[test]
+    fn an_agent_plugins_manifest_is_copilots_only_with_copilots_own_parts() {
+        let manifest = r#"{"$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", "name": "kit", "version": "1.0.0"}"#;
+        let plain = [("plugin.json", manifest), ("skills/a/SKILL.md", SKILL)];
+        assert_eq!(import(&tree(&plain), &ImportOptions::default()).unwrap().runtime.id(), "agent-plugins");
+        let agent = "---\nname: helper\ndescription: Helps.\n---\nHelp.\n";
+        let with_folder = [
+            ("plugin.json", manifest),
+            ("skills/a/SKILL.md", SKILL),
+            ("com.github.copilot/agents/helper.agent.md", agent),
+        ];
+        let imported = import(&tree(&with_folder), &ImportOptions::default()).unwrap();
+        assert_eq!(imported.runtime.id(), "copilot");
+        assert!(imported.source.get("agents/helper.md").is_some());
+    }
 }
