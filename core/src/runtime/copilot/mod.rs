@@ -9,6 +9,9 @@
 //! script written for the canonical (Claude) events behaves the same [19,
 //! 23a, 23b]. Its own camelCase events would hand the same script another
 //! payload.
+//!
+//! Its plugins are a source too ([`read`]): in each layout Copilot CLI loads,
+//! `.github/plugin/plugin.json` and the Agent Plugins one among them.
 
 mod judge;
 pub(crate) mod facts;
