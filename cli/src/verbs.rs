@@ -121,11 +121,19 @@ fn read_and_build_one(
 ) -> Result<Output, Failure> {
     let tree = host.read_tree(source, &[out.to_string()]).map_err(Failure::io)?;
     tree.check_limits()?;
-    let Some(listing) = read_listing(&tree)? else {
-        return Ok(plugforge_host_fs::build(&tree, options)?);
-    };
     let root = source.trim_end_matches('/');
     let below = |rel: &str| if rel.is_empty() { root.to_string() } else { join(root, rel) };
+    let listing = read_listing(&tree).map_err(|mut error| {
+        for problem in &mut error.problems {
+            if let Some(at) = problem.location.as_mut() {
+                at.file = below(&at.file);
+            }
+        }
+        error
+    })?;
+    let Some(listing) = listing else {
+        return Ok(plugforge_host_fs::build(&tree, options)?);
+    };
     let members: Vec<Member<'_>> = listing
         .plugins
         .iter()

@@ -100,7 +100,11 @@ pub fn read_listing(tree: &SourceTree) -> Result<Option<Listing>> {
         let defined = entries.iter().zip(&sources).any(|(entry, source)| {
             matches!(source, Source::Local(folder) if folder.is_empty()) && defines_components(entry)
         });
-        if !(another_folder || several || defined || (invalid && !local.is_empty())) {
+        // Remote entries alone beside no plugin content: what the file lists
+        // is all there is to say, each entry as not built.
+        let only_remote =
+            local.is_empty() && sources.iter().any(|s| *s == Source::Remote) && !holds_components(tree);
+        if !(another_folder || several || defined || only_remote || (invalid && !local.is_empty())) {
             return Ok(None);
         }
         return reading.listing(tree, &document, entries, &sources).map(Some);
@@ -116,6 +120,13 @@ fn root_is_a_plugin(tree: &SourceTree) -> bool {
         reads.manifest.into_iter().chain(reads.manifest_fallbacks.iter().copied())
     });
     tree.get("plugforge.json").is_some() || manifests.into_iter().any(|manifest| tree.get(manifest).is_some())
+}
+
+/// Whether the root holds a component a manifestless plugin loads by
+/// location (the folders and files validate's marketplace rules look for).
+fn holds_components(tree: &SourceTree) -> bool {
+    ["skills", "commands", "agents"].iter().any(|dir| tree.below(dir).next().is_some())
+        || ["hooks/hooks.json", ".mcp.json", "SKILL.md"].iter().any(|file| tree.get(file).is_some())
 }
 
 /// A marketplace file being read, by the runtime whose file it is.
@@ -180,7 +191,7 @@ impl Reading<'_> {
         for (index, (entry, source)) in entries.iter().zip(sources).enumerate() {
             let Some(object) = entry.as_object() else {
                 problems.push(Problem {
-                    message: format!("{}: plugins[{index}] is {entry}, not an entry object", self.file),
+                    message: format!("plugins[{index}] is {entry}, not an entry object"),
                     location: Some(self.at(index, None)),
                 });
                 continue;
@@ -203,11 +214,11 @@ impl Reading<'_> {
                     format!("plugin {label}: not built: remote source (no network)"),
                 )),
                 Source::Invalid(why) => problems.push(Problem {
-                    message: format!("{}: the source of plugin {label} is refused: {why}", self.file),
+                    message: format!("the source of plugin {label} is refused: {why}"),
                     location: Some(self.at(index, Some("source"))),
                 }),
                 Source::Missing => problems.push(Problem {
-                    message: format!("{}: plugin {label} has no \"source\"", self.file),
+                    message: format!("plugin {label} has no \"source\""),
                     location: Some(self.at(index, None)),
                 }),
             }
@@ -264,16 +275,14 @@ impl Reading<'_> {
             files.insert(rel, file.bytes.clone(), file.executable).map_err(|e| refused(e.to_string()))?;
         }
         if files.is_empty() && folder != "" {
-            return Err(refused(format!(
-                "{}: plugin {name:?} lists ./{folder}, which holds no file",
-                self.file
-            )));
+            return Err(refused(format!("plugin {name:?} lists ./{folder}, which holds no file")));
         }
         let strict = entry.get("strict") != Some(&Value::Bool(false));
         let components: Vec<&str> =
             COMPONENT_PATH_KEYS.iter().copied().filter(|key| entry.contains_key(*key)).collect();
         let mut notes = Vec::new();
         let mut origins = Vec::new();
+        let had_manifest = files.get(self.manifest).is_some();
         let manifest = match files.get(self.manifest) {
             None => {
                 let manifest: Map<String, Value> = entry
@@ -285,9 +294,8 @@ impl Reading<'_> {
             }
             Some(_) if !strict && !components.is_empty() => {
                 return Err(refused(format!(
-                    "{}: plugin {name:?} is \"strict\": false and its entry declares {}, but ./{} has its own \
+                    "plugin {name:?} is \"strict\": false and its entry declares {}, but ./{} has its own \
                      {}: {} does not load a plugin both define (set \"strict\": true or remove the components from one)",
-                    self.file,
                     components.join(", "),
                     join(folder, self.manifest),
                     self.manifest,
@@ -322,6 +330,10 @@ impl Reading<'_> {
             let bytes = serde_json::to_vec_pretty(&Value::Object(manifest)).expect("a JSON map serializes");
             files.insert(self.manifest, bytes, false).map_err(|e| refused(e.to_string()))?;
             origins.push((self.manifest.to_string(), at.clone()));
+            if !had_manifest {
+                // The canonical source's config is read from the entry alone.
+                origins.push(("plugforge.json".to_string(), at.clone()));
+            }
         }
         // The entry as the folder's own listing: the readers take the
         // metadata the manifest lacks (and a category) from it.

@@ -125,11 +125,7 @@ fn a_marketplace_listing_only_its_own_root_is_a_single_plugin() {
 fn the_root_listed_beside_other_folders_leaves_their_files_to_them() {
     let market =
         r#"{"name": "m", "plugins": [{"name": "me", "source": "./"}, {"name": "b", "source": "./b"}]}"#;
-    let source = tree(&[
-        (MARKET, market),
-        ("commands/x.md", "x"),
-        ("b/commands/y.md", "y"),
-    ]);
+    let source = tree(&[(MARKET, market), ("commands/x.md", "x"), ("b/commands/y.md", "y")]);
     let listing = read_listing(&source).unwrap().unwrap();
     let root = &listing.plugins[0].tree;
     assert_eq!(json(root, ".claude-plugin/plugin.json")["name"], "me");
