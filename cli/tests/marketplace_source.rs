@@ -14,7 +14,7 @@ use common::*;
 use serde_json::Value;
 
 fn marketplace(name: &str) -> PathBuf {
-    repo_root().join("tests/marketplaces").join(name)
+    repo_root().join("tests/marketplaces").join(name).join("marketplace")
 }
 
 /// The `not_built` diagnostics of a `build --json` report: (message, file, line).
@@ -92,7 +92,7 @@ fn the_official_marketplaces_lsp_plugins_build_from_its_root_and_its_remote_entr
     let typescript = entries.iter().find(|e| e["name"] == "typescript-lsp").unwrap();
     assert_eq!(typescript["category"], "development", "the entry's category is carried: {typescript}");
     assert_eq!(typescript["source"], "./claude-code/typescript-lsp");
-    let file = "claude-plugins-official/.claude-plugin/marketplace.json".to_string();
+    let file = "claude-plugins-official/marketplace/.claude-plugin/marketplace.json".to_string();
     assert_eq!(
         not_built(&report),
         [
