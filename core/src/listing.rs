@@ -102,8 +102,7 @@ pub fn read_listing(tree: &SourceTree) -> Result<Option<Listing>> {
         });
         // Remote entries alone beside no plugin content: what the file lists
         // is all there is to say, each entry as not built.
-        let only_remote =
-            local.is_empty() && sources.iter().any(|s| *s == Source::Remote) && !holds_components(tree);
+        let only_remote = local.is_empty() && sources.contains(&Source::Remote) && !holds_components(tree);
         if !(another_folder || several || defined || only_remote || (invalid && !local.is_empty())) {
             return Ok(None);
         }
@@ -274,7 +273,7 @@ impl Reading<'_> {
             }
             files.insert(rel, file.bytes.clone(), file.executable).map_err(|e| refused(e.to_string()))?;
         }
-        if files.is_empty() && folder != "" {
+        if files.is_empty() && !folder.is_empty() {
             return Err(refused(format!("plugin {name:?} lists ./{folder}, which holds no file")));
         }
         let strict = entry.get("strict") != Some(&Value::Bool(false));
