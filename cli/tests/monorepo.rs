@@ -181,7 +181,7 @@ fn a_member_removed_takes_its_files_and_entries_and_leaves_edits() {
 }
 
 #[test]
-fn members_in_each_others_way_are_refused_before_anything_is_written() {
+fn members_in_each_others_way_are_refused_before_anything_is_written_and_a_clash_fails_its_runtime_alone() {
     let tmp = TempDir::new("monorepo-refused");
     let out = tmp.join("dist");
 
@@ -194,21 +194,30 @@ fn members_in_each_others_way_are_refused_before_anything_is_written() {
     assert!(twice.stderr.contains("are both the plugin \"same\""), "{}", twice.stderr);
     assert!(!out.exists(), "nothing may be written");
 
-    // Two plugins whose skills share a name: the runtimes that put every
-    // plugin's skills in one folder cannot hold both.
+    // Two plugins whose skills share a name: the runtime that puts every
+    // plugin's skills in one folder (OpenCode) cannot hold both, so it is not
+    // built and is listed with the file; every other runtime is built.
     let (left, right) = (tmp.join("left"), tmp.join("right"));
     let shared = ("skills/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploys.\n---\nGo.\n");
     plugin(&left, "left", &[shared]);
     plugin(&right, "right", &[shared]);
-    let clash = build_all(&[left.clone(), right.clone()], &out, &["--json"]);
+    let clash_out = tmp.join("clash");
+    let clash = build_all(&[left.clone(), right.clone()], &clash_out, &["--json"]);
     clash.expect(1);
     let report = clash.json();
-    let (code, problem) = error(&report);
-    assert_eq!(code, "invalid_source");
-    let message = problem["message"].as_str().unwrap();
+    let failures = report["failures"].as_array().expect("failures");
+    assert_eq!(failures.len(), 1, "{report:#}");
+    assert_eq!(failures[0]["runtime"], "opencode");
+    assert_eq!(failures[0]["error"]["code"], "invalid_source");
+    let message = failures[0]["error"]["problems"][0]["message"].as_str().unwrap();
     assert!(message.contains(".opencode/skills/deploy/SKILL.md would be written by both"), "{message}");
     assert!(message.contains("left") && message.contains("right"), "{message}");
-    assert!(!out.exists(), "nothing may be written");
+    assert!(!clash_out.join(".opencode").exists(), "nothing of OpenCode may be written");
+    for folder in ["claude-code/left", "claude-code/right", "codex/right"] {
+        let skill = std::fs::read_to_string(clash_out.join(folder).join("skills/deploy/SKILL.md"))
+            .unwrap_or_else(|e| panic!("{folder}: {e}"));
+        assert!(skill.contains("description: Deploys."), "{folder}: {skill}");
+    }
 
     // A member's own problem names the member's file.
     let broken = tmp.join("broken");

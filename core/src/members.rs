@@ -1,18 +1,21 @@
 //! Several plugins into one output root (a monorepo): each member's folder
 //! bundles go to `<runtime>/<plugin>/`, each runtime's marketplace file lists
 //! every member, and the build is refused before anything is written when
-//! the members get in each other's way: two with one name, two writing one
-//! file, versions that disagree, or what `validate` finds across the
-//! plugins of a marketplace (component and MCP server names, required
-//! plugins, declared conflicts).
+//! the members get in each other's way: two with one name, versions that
+//! disagree, or what `validate` finds across the plugins of a marketplace
+//! (component and MCP server names, required plugins, declared conflicts).
+//! Two members writing one file concern the runtime that puts every
+//! plugin's files in one place: that runtime is not built and listed with
+//! the files, the others are.
 
 use std::collections::BTreeMap;
 
-use crate::bundle::Output;
+use crate::bundle::{Output, TargetFailure};
 use crate::error::{Error, ErrorCode, Location, Problem, Result};
 use crate::options::BuildOptions;
 use crate::path::{BundlePath, parent};
 use crate::plan::{Observed, Op, PlanOptions, layout, plan};
+use crate::registry::{ArtifactKind, Runtime};
 use crate::report::Severity;
 use crate::runtime::Layout;
 use crate::source::SourceTree;
@@ -73,6 +76,10 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
     let mut combined: Option<Output> = None;
     let mut owners: BTreeMap<String, &str> = BTreeMap::new();
     let mut writers: BTreeMap<BundlePath, &str> = BTreeMap::new();
+    // Two members writing one file is a problem of the runtime that puts
+    // every plugin's files in one place, not of the plugins: that runtime is
+    // not built (listed with the files), every other one is.
+    let mut clashes: BTreeMap<(Runtime, ArtifactKind), Vec<Problem>> = BTreeMap::new();
     for (member, mut output) in outputs {
         let label = member.label.as_str();
         if let Some(bundle) = output.bundles.first() {
@@ -91,7 +98,7 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
             for rel in bundle.files.keys() {
                 let path = bundle.out_path(rel);
                 if let Some(other) = writers.insert(path.clone(), label) {
-                    problems.push(Problem {
+                    clashes.entry((bundle.runtime, bundle.kind)).or_default().push(Problem {
                         message: format!(
                             "{path} would be written by both {other} and {label} ({} puts every plugin's files \
                              in one place): rename one of the two, or build {} for them separately",
@@ -121,6 +128,14 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
         }
     }
     let mut output = combined.expect("at least one member built");
+    for ((runtime, kind), problems) in clashes {
+        output.bundles.retain(|bundle| (bundle.runtime, bundle.kind) != (runtime, kind));
+        output.failures.push(TargetFailure {
+            runtime,
+            kind,
+            error: Error::from_problems(ErrorCode::InvalidSource, problems),
+        });
+    }
     output.shared.sort();
     output.shared.dedup();
     output.neighbours.sort();
