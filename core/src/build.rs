@@ -106,6 +106,9 @@ impl<'a> PreparedBuild<'a> {
                 ),
             });
         }
+        if let Some(why) = crate::report::nothing_to_load(&bundle.honesty) {
+            return Err(Error::new(ErrorCode::NothingToLoad, why));
+        }
         crate::portable::check_bundle(&bundle)?;
         crate::manifest_paths::check(runtime, &bundle, self.written, plugin.metadata_file.as_str())?;
         self.credentials.check_bundle(&bundle)?;
@@ -116,6 +119,7 @@ impl<'a> PreparedBuild<'a> {
     /// The output of every target's result, `built[i]` being target `i`'s.
     pub fn finish(self, built: Vec<TargetBuilt>) -> Result<Output> {
         let options = self.options;
+        let every_runtime = asks_for_every_runtime(options);
         let mut urls = self.urls;
         let mut output = Output {
             generator: options.generator.clone(),
@@ -152,7 +156,8 @@ impl<'a> PreparedBuild<'a> {
                     output.bundles.push(bundle);
                 }
                 Err(error) => {
-                    output.failures.push(TargetFailure { runtime, kind: kind.name, error });
+                    let skipped = every_runtime && error.code == ErrorCode::NothingToLoad;
+                    output.failures.push(TargetFailure { runtime, kind: kind.name, error, skipped });
                 }
             }
         }
@@ -180,8 +185,28 @@ fn load_options<'o>(options: &'o BuildOptions, runtime: Runtime, kind: &'static 
 
 /// The error of a build where no runtime could be built: one runtime's
 /// error as it is; for several, each distinct reason once, naming the
-/// runtimes it stopped when they differ.
+/// runtimes it stopped when they differ. When no runtime has anything to
+/// load, the error says so first, so the reason is not read as a fault of
+/// one runtime.
 fn every_failure(failures: Vec<TargetFailure>) -> Error {
+    if failures.is_empty() || failures.iter().any(|f| f.error.code != ErrorCode::NothingToLoad) {
+        return distinct_failures(failures);
+    }
+    let headline = Problem {
+        message: "nothing to build: no requested runtime can load anything this source holds".to_string(),
+        location: None,
+    };
+    let each = failures.into_iter().flat_map(|failure| {
+        let runtime = failure.runtime;
+        failure.error.problems.into_iter().map(move |problem| Problem {
+            message: format!("{}: {}", runtime.id(), problem.message),
+            location: problem.location,
+        })
+    });
+    Error::from_problems(ErrorCode::NothingToLoad, std::iter::once(headline).chain(each).collect())
+}
+
+fn distinct_failures(failures: Vec<TargetFailure>) -> Error {
     let mut distinct: Vec<(Error, Vec<Runtime>)> = Vec::new();
     for failure in failures {
         match distinct.iter_mut().find(|(error, _)| *error == failure.error) {
@@ -209,10 +234,15 @@ fn every_failure(failures: Vec<TargetFailure>) -> Error {
 /// The id that asks for every runtime, each with its default kind.
 pub const ALL_TARGETS: &str = "all";
 
+/// Whether the build asks for every runtime (`all`) rather than naming them.
+fn asks_for_every_runtime(options: &BuildOptions) -> bool {
+    options.targets.iter().any(|t| t.runtime == ALL_TARGETS)
+}
+
 /// CLI/API targets first, else the config's enabled targets, else Claude Code;
 /// each kind and scope checked before anything is generated.
 fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runtime, &'static Kind)>> {
-    let requested: Vec<TargetRequest> = if options.targets.iter().any(|t| t.runtime == ALL_TARGETS) {
+    let requested: Vec<TargetRequest> = if asks_for_every_runtime(options) {
         // The universal folder lists the plugin, under its own name, in the
         // marketplace files claude-code, codex and copilot write: it is asked for by name.
         Runtime::ALL.iter().filter(|r| r.spec().in_target_all).map(|r| TargetRequest::new(r.id())).collect()

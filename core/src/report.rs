@@ -188,6 +188,49 @@ pub enum Level {
     Unsupported,
 }
 
+impl Component {
+    /// Whether a runtime that carries it loads something from the plugin:
+    /// metadata and support files alone give it nothing to load.
+    pub fn loads(self) -> bool {
+        !matches!(self, Component::Metadata | Component::Support)
+    }
+
+    /// Its name in a summary of several rows ("apps", "skills").
+    pub fn plural(self) -> String {
+        match self {
+            Component::Mcp => "MCP servers".to_string(),
+            Component::Settings
+            | Component::Bin
+            | Component::Context
+            | Component::Support
+            | Component::Metadata => self.as_str().to_string(),
+            other => format!("{}s", other.as_str()),
+        }
+    }
+}
+
+/// Why a bundle of these rows would load nothing, or `None` when it loads
+/// something: no row a runtime loads is supported or degraded. The reason
+/// names each component the source holds that the runtime cannot take
+/// (`apps: unsupported`), or says the source holds none.
+pub fn nothing_to_load(rows: &[Honesty]) -> Option<String> {
+    if rows.iter().any(|row| row.component.loads() && row.level != Level::Unsupported) {
+        return None;
+    }
+    let mut refused: Vec<Component> = Vec::new();
+    for row in rows.iter().filter(|row| row.component.loads()) {
+        if !refused.contains(&row.component) {
+            refused.push(row.component);
+        }
+    }
+    let why = if refused.is_empty() {
+        "the source holds no skill, command, agent, hook, MCP server or other component".to_string()
+    } else {
+        refused.iter().map(|c| format!("{}: unsupported", c.plural())).collect::<Vec<_>>().join(", ")
+    };
+    Some(format!("nothing this runtime can load ({why})"))
+}
+
 /// One row of the honesty report: component x runtime, with the reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -219,5 +262,8 @@ words! {
         PluginModule = "plugin-module",
         /// A client the universal folder serves.
         Host = "host",
+        /// An app connector: a hosted integration named by its connector id
+        /// (the canonical `.app.json`), served by its vendor, not by the plugin.
+        App = "app",
     }
 }
