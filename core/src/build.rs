@@ -408,6 +408,54 @@ mod tests {
         assert!(failure.error.message().contains("reserves for a device"), "{}", failure.error);
     }
 
+    const APPS_ONLY: &[(&str, &str)] = &[
+        ("plugforge.json", r#"{"name": "crm", "version": "1.0.0", "description": "A CRM connector."}"#),
+        (".app.json", r#"{"apps": {"crm": {"id": "asdk_app_0123"}}}"#),
+    ];
+
+    #[test]
+    fn app_connectors_alone_build_codex_and_list_every_other_runtime_of_all_as_not_built() {
+        let output = build(&source(APPS_ONLY), &targets(&["all"])).expect("codex is built");
+        let built: Vec<&str> = output.bundles.iter().map(|b| b.runtime.id()).collect();
+        assert_eq!(built, ["codex"]);
+        let codex = &output.bundles[0];
+        let app = codex.honesty.iter().find(|h| h.component == Component::App).expect("an app row");
+        assert_eq!((app.name.as_str(), app.level), ("crm", Level::Supported));
+        assert!(codex.files.keys().any(|p| p.as_str() == ".app.json"));
+        let in_all = Runtime::ALL.iter().filter(|r| r.spec().in_target_all).count();
+        assert_eq!(output.failures.len(), in_all - 1);
+        for failure in &output.failures {
+            assert!(failure.skipped, "{}", failure.runtime);
+            assert_eq!(failure.error.code, ErrorCode::NothingToLoad);
+            assert_eq!(failure.error.message(), "nothing this runtime can load (apps: unsupported)");
+        }
+        assert!(!output.failed(), "all: listed, not a failure");
+    }
+
+    #[test]
+    fn a_runtime_named_that_would_load_nothing_fails_and_alone_fails_the_build() {
+        let output = build(&source(APPS_ONLY), &targets(&["codex", "gemini"])).expect("codex is built");
+        let [failure] = output.failures.as_slice() else { panic!("{:?}", output.failures) };
+        assert_eq!((failure.runtime.id(), failure.skipped), ("gemini", false));
+        assert!(output.failed(), "a named runtime that builds nothing is a failure");
+
+        let error = build(&source(APPS_ONLY), &targets(&["gemini", "claude-code"])).unwrap_err();
+        assert_eq!(error.code, ErrorCode::NothingToLoad);
+        assert_eq!(
+            error.message(),
+            "nothing to build: no requested runtime can load anything this source holds\n\
+             gemini: nothing this runtime can load (apps: unsupported)\n\
+             claude-code: nothing this runtime can load (apps: unsupported)"
+        );
+    }
+
+    #[test]
+    fn a_source_with_no_component_is_still_built_as_a_skeleton() {
+        let tree = source(&[("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#)]);
+        let output = build(&tree, &targets(&["gemini"])).expect("a skeleton is built");
+        assert_eq!(output.bundles.len(), 1);
+    }
+
     #[test]
     fn a_credential_rendered_from_a_host_variable_is_refused_naming_the_template() {
         let tree = source(&[

@@ -210,24 +210,25 @@ impl Component {
 }
 
 /// Why a bundle of these rows would load nothing, or `None` when it loads
-/// something: no row a runtime loads is supported or degraded. The reason
-/// names each component the source holds that the runtime cannot take
-/// (`apps: unsupported`), or says the source holds none.
+/// something: the source holds components the runtime would load, and not
+/// one of them is supported or degraded there. The reason names each such
+/// component (`apps: unsupported`). A source holding no component at all (a
+/// skeleton of `plugforge.json`) is not judged here: it is built, as the
+/// start of a plugin.
 pub fn nothing_to_load(rows: &[Honesty]) -> Option<String> {
-    if rows.iter().any(|row| row.component.loads() && row.level != Level::Unsupported) {
-        return None;
-    }
     let mut refused: Vec<Component> = Vec::new();
     for row in rows.iter().filter(|row| row.component.loads()) {
+        if row.level != Level::Unsupported {
+            return None;
+        }
         if !refused.contains(&row.component) {
             refused.push(row.component);
         }
     }
-    let why = if refused.is_empty() {
-        "the source holds no skill, command, agent, hook, MCP server or other component".to_string()
-    } else {
-        refused.iter().map(|c| format!("{}: unsupported", c.plural())).collect::<Vec<_>>().join(", ")
-    };
+    if refused.is_empty() {
+        return None;
+    }
+    let why = refused.iter().map(|c| format!("{}: unsupported", c.plural())).collect::<Vec<_>>().join(", ");
     Some(format!("nothing this runtime can load ({why})"))
 }
 
