@@ -106,7 +106,8 @@ impl<'a> PreparedBuild<'a> {
                 ),
             });
         }
-        if let Some(why) = crate::report::nothing_to_load(&bundle.honesty) {
+        let files = plugin.support.len() + usize::from(plugin.readme.is_some());
+        if let Some(why) = crate::report::nothing_to_load(&bundle.honesty, files) {
             return Err(Error::new(ErrorCode::NothingToLoad, why));
         }
         crate::portable::check_bundle(&bundle)?;
@@ -450,10 +451,26 @@ mod tests {
     }
 
     #[test]
-    fn a_source_with_no_component_is_still_built_as_a_skeleton() {
+    fn a_source_with_no_component_is_built_as_a_skeleton_and_files_alone_are_nothing_to_load() {
         let tree = source(&[("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#)]);
         let output = build(&tree, &targets(&["gemini"])).expect("a skeleton is built");
         assert_eq!(output.bundles.len(), 1);
+
+        // Content listed where no runtime looks is only files to every runtime.
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            ("README.md", "# p\n"),
+            ("elsewhere/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploys.\n---\nGo.\n"),
+        ]);
+        let output = build(&tree, &targets(&["all"])).unwrap_err();
+        assert_eq!(output.code, ErrorCode::NothingToLoad);
+        assert!(
+            output.message().contains(
+                "gemini: nothing this runtime can load (its 2 file(s) hold no skill, command, agent, hook, \
+                 MCP server or other component a runtime loads)"
+            ),
+            "{output}"
+        );
     }
 
     #[test]

@@ -210,12 +210,14 @@ impl Component {
 }
 
 /// Why a bundle of these rows would load nothing, or `None` when it loads
-/// something: the source holds components the runtime would load, and not
-/// one of them is supported or degraded there. The reason names each such
-/// component (`apps: unsupported`). A source holding no component at all (a
-/// skeleton of `plugforge.json`) is not judged here: it is built, as the
-/// start of a plugin.
-pub fn nothing_to_load(rows: &[Honesty]) -> Option<String> {
+/// something. A runtime loads nothing when no row of a component it would
+/// load is supported or degraded, and the source holds something: the
+/// reason names each component it cannot take (`apps: unsupported`) or,
+/// with no component at all, says the source's `files` (support files and
+/// README, content listed where no runtime looks) are none a runtime loads.
+/// A source of metadata alone (`plugforge.json`, as a plugin starts) is
+/// built: there is nothing in it to be silent about.
+pub fn nothing_to_load(rows: &[Honesty], files: usize) -> Option<String> {
     let mut refused: Vec<Component> = Vec::new();
     for row in rows.iter().filter(|row| row.component.loads()) {
         if row.level != Level::Unsupported {
@@ -225,10 +227,15 @@ pub fn nothing_to_load(rows: &[Honesty]) -> Option<String> {
             refused.push(row.component);
         }
     }
-    if refused.is_empty() {
+    let why = if !refused.is_empty() {
+        refused.iter().map(|c| format!("{}: unsupported", c.plural())).collect::<Vec<_>>().join(", ")
+    } else if files > 0 {
+        format!(
+            "its {files} file(s) hold no skill, command, agent, hook, MCP server or other component a runtime loads"
+        )
+    } else {
         return None;
-    }
-    let why = refused.iter().map(|c| format!("{}: unsupported", c.plural())).collect::<Vec<_>>().join(", ");
+    };
     Some(format!("nothing this runtime can load ({why})"))
 }
 
