@@ -72,6 +72,7 @@ class Unit:
         self.plugin = None
         self.scratch = None
         self.original_claude = None  # the original's own `claude plugin validate --strict`: True/False/None
+        self.not_built = {}  # runtime -> reason: listed as having nothing to load, not written
 
     @property
     def folder_name(self):
@@ -188,12 +189,22 @@ def plugforge_side(unit):
     plugin = with_placeholders(unit)
     if unit.source.get("loadsOnly"):
         return nothing_to_load_side(unit, plugin)
-    # The user's path: the plugin as it ships, no import, no flags.
-    code, out, err = common.plugforge("build", plugin, "--target", "all", "--out", unit.out)
+    # The user's path: the plugin as it ships, no import, no flags (--json to
+    # read which runtimes were listed as having nothing to load).
+    code, out, err = common.plugforge("build", plugin, "--target", "all", "--out", unit.out, "--json")
     unit.record("build", failed(code, out, err))
     direct_ok = code == 0
+    if direct_ok:
+        unit.not_built = {f["runtime"]: f["error"]["problems"][0]["message"]
+                          for f in json.loads(out)["failures"]
+                          if f["skipped"] and f["error"]["code"] == "nothing_to_load"}
     code, out, err = common.plugforge("build", plugin, "--target", "hermes:skill-plugin",
                                       "--out", os.path.join(unit.scratch, "hermes-plugin"))
+    # Named on its own, a runtime with nothing to load exits 1 with the
+    # reason `all` listed it with (the documented exit code).
+    listed = unit.not_built.get("hermes")
+    if listed and code == 1 and f"hermes: {listed}" in err:
+        code = 0
     unit.record("build hermes:skill-plugin", failed(code, out, err))
 
     src = os.path.join(unit.scratch, "src")
@@ -226,6 +237,11 @@ def plugforge_side(unit):
         unit.plugin = common.read_json(os.path.join(unit.out, "claude-code", ".claude-plugin", "plugin.json"))["name"]
     for runtime in BUNDLES:
         path = unit.out if runtime == "opencode" else os.path.join(unit.out, runtime)
+        if runtime in unit.not_built:
+            # Listed, not written: a folder there would be an empty bundle.
+            unit.record(f"plugforge:{runtime}", f"a folder was written for {runtime}, listed as not built"
+                        if runtime != "opencode" and os.path.isdir(path) else None)
+            continue
         if not os.path.isdir(path):
             unit.record(f"plugforge:{runtime}", f"no {runtime} bundle was built")
             continue
@@ -652,7 +668,8 @@ def main():
         ready = [u for u, ok in zip(units, built) if ok]
         # A unit only some runtimes load is judged by those runtimes' clients alone.
         everywhere = [u for u in ready if not u.source.get("loadsOnly")]
-        batches = [threading.Thread(target=run, args=(everywhere, clients[name]))
+        batches = [threading.Thread(target=run, args=([u for u in everywhere if name not in u.not_built],
+                                                      clients[name]))
                    for name, run in BATCHES.items() if clients.get(name)]
         for batch in batches:
             batch.start()
@@ -661,6 +678,8 @@ def main():
             only = unit.source.get("loadsOnly")
             for name, check in CHECKS.items():
                 if only and CLIENT_RUNTIME.get(name) not in only:
+                    continue
+                if CLIENT_RUNTIME.get(name) in unit.not_built:
                     continue
                 if clients.get(name):
                     unit.record(name, check(unit, clients[name]))
