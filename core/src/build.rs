@@ -106,7 +106,11 @@ impl<'a> PreparedBuild<'a> {
                 ),
             });
         }
-        let files = plugin.support.len() + usize::from(plugin.readme.is_some());
+        let files = if carries_unjudged_components(&plugin, runtime) {
+            0
+        } else {
+            plugin.support.len() + usize::from(plugin.readme.is_some())
+        };
         if let Some(why) = crate::report::nothing_to_load(&bundle.honesty, files) {
             return Err(Error::new(ErrorCode::NothingToLoad, why));
         }
@@ -169,6 +173,19 @@ impl<'a> PreparedBuild<'a> {
         output.urls = urls.carried();
         Ok(output)
     }
+}
+
+/// Manifest fields that declare something a runtime loads (servers,
+/// component paths) without a row of their own when carried as they are.
+const LOADING_MANIFEST_FIELDS: [&str; 8] =
+    ["lspServers", "mcpServers", "hooks", "commands", "agents", "skills", "outputStyles", "apps"];
+
+/// Whether the manifest this runtime gets carries such a field as written
+/// (a Claude-only field, or the author's override for the runtime): its
+/// bundle may load what no row says, so its files alone are not judged.
+fn carries_unjudged_components(plugin: &Plugin, runtime: Runtime) -> bool {
+    let overrides = plugin.config.targets.get(runtime.id()).into_iter().flat_map(|t| t.manifest.keys());
+    plugin.claude_extra.keys().chain(overrides).any(|key| LOADING_MANIFEST_FIELDS.contains(&key.as_str()))
 }
 
 fn load_options<'o>(options: &'o BuildOptions, runtime: Runtime, kind: &'static Kind) -> LoadOptions<'o> {
