@@ -24,7 +24,7 @@ export type SubjectKind = "source" | "marketplace" | "plugin" | "skills";
  * Stable error codes. `as_str()` is what Node's `err.code`, Python's `.code`,
  * wasm's `err.code` and the CLI's `--json` carry.
  */
-export type ErrorCode = "invalid_source" | "invalid_path" | "template" | "unsupported_runtime" | "unsupported_kind" | "url_not_allowed" | "invalid_options" | "invalid_manifest" | "credential" | "limit";
+export type ErrorCode = "invalid_source" | "invalid_path" | "template" | "unsupported_runtime" | "unsupported_kind" | "url_not_allowed" | "invalid_options" | "invalid_manifest" | "credential" | "limit" | "nothing_to_load";
 /**
  * Where in the source a problem sits. Lines and columns are 1-based.
  */
@@ -45,7 +45,13 @@ export type Generator = { name: string, version: string, };
 /**
  * A requested runtime that could not be built, and every reason why.
  */
-export type TargetFailure = { runtime: RuntimeId, kind: ArtifactKind, error: { code: ErrorCode, problems: Array<Problem>, }, };
+export type TargetFailure = { runtime: RuntimeId, kind: ArtifactKind, error: { code: ErrorCode, problems: Array<Problem>, }, 
+/**
+ * Listed, not a failure of the build: `all` asked for the runtime and
+ * its bundle would load nothing (`nothing_to_load`). A runtime named
+ * on its own that builds nothing is a failure like any other.
+ */
+skipped: boolean, };
 /**
  * A URL the author wrote that the built bundles carry, with the source
  * files it is written in.

@@ -12,7 +12,8 @@ SRC is a plugforge source (plugforge.json) or a plugin as a runtime ships it (Cl
 Gemini CLI, Cursor, Agent Plugins), read the way `import` reads it.
 RUNTIME is a runtime id, several joined by commas or given as repeated --target, or `all` (build
 only) for every runtime with its default kind. A runtime that cannot be built is listed with its
-reasons; the others are built.
+reasons; the others are built. A runtime that would load nothing of the source is not written:
+listed under `all` (exit 0 if another was built), an error when named.
 URLs written in the source are carried and counted (-v lists them); --deny-urls refuses any URL
 outside --allow-url.
 

@@ -186,25 +186,44 @@ pub fn urls(host: &mut dyn Host, urls: &[CarriedUrl], verbose: bool) {
     host.stdout(&text);
 }
 
-/// Every runtime that could not be built, with every reason.
+/// Every runtime that could not be built, with every reason; a runtime
+/// `all` brought in that has nothing to load is listed on one line, not as
+/// a refusal.
 pub fn failures(host: &mut dyn Host, failures: &[TargetFailure]) {
     if failures.is_empty() {
         return;
     }
     let mut text = String::new();
-    for failure in failures {
+    let (skipped, refused): (Vec<&TargetFailure>, Vec<&TargetFailure>) =
+        failures.iter().partition(|f| f.skipped);
+    for failure in &skipped {
+        let label = paint(host, "not built", "33");
+        let why = failure.error.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; ");
+        text.push_str(&format!("{label}: {} {}: {why}\n", failure.runtime, failure.kind));
+    }
+    for failure in &refused {
         let label = paint(host, "not built", "1;31");
         text.push_str(&format!("{label}: {} {} ({}):\n", failure.runtime, failure.kind, failure.error.code));
         for problem in &failure.error.problems {
             text.push_str(&format!("    {problem}\n"));
         }
     }
-    let names: Vec<&str> = failures.iter().map(|f| f.runtime.id()).collect();
-    text.push_str(&format!(
-        "refused: {} runtime(s) could not be built ({}); nothing was written for them\n",
-        failures.len(),
-        names.join(", ")
-    ));
+    if !skipped.is_empty() {
+        let names: Vec<&str> = skipped.iter().map(|f| f.runtime.id()).collect();
+        text.push_str(&format!(
+            "listed: {} runtime(s) have nothing to load and were not built ({}); name one with --target to make it an error\n",
+            skipped.len(),
+            names.join(", ")
+        ));
+    }
+    if !refused.is_empty() {
+        let names: Vec<&str> = refused.iter().map(|f| f.runtime.id()).collect();
+        text.push_str(&format!(
+            "refused: {} runtime(s) could not be built ({}); nothing was written for them\n",
+            refused.len(),
+            names.join(", ")
+        ));
+    }
     host.stderr(&text);
 }
 

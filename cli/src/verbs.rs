@@ -227,7 +227,7 @@ fn build_locked(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let plan = make_plan(&output, &observed, &plan_options)?;
     let refused = plan.refused || strict_refusal;
     let applied = !refused && !args.dry_run && !args.check;
-    let failed = !output.failures.is_empty();
+    let failed = output.failed();
     let s = &plan.summary;
     let pending = s.create + s.update + s.conflict + s.remove + s.keep;
     let stale = args.check && pending > 0;

@@ -106,6 +106,14 @@ impl<'a> PreparedBuild<'a> {
                 ),
             });
         }
+        let files = if carries_unjudged_components(&plugin, runtime) {
+            0
+        } else {
+            plugin.support.len() + usize::from(plugin.readme.is_some())
+        };
+        if let Some(why) = crate::report::nothing_to_load(&bundle.honesty, files) {
+            return Err(Error::new(ErrorCode::NothingToLoad, why));
+        }
         crate::portable::check_bundle(&bundle)?;
         crate::manifest_paths::check(runtime, &bundle, self.written, plugin.metadata_file.as_str())?;
         self.credentials.check_bundle(&bundle)?;
@@ -116,6 +124,7 @@ impl<'a> PreparedBuild<'a> {
     /// The output of every target's result, `built[i]` being target `i`'s.
     pub fn finish(self, built: Vec<TargetBuilt>) -> Result<Output> {
         let options = self.options;
+        let every_runtime = asks_for_every_runtime(options);
         let mut urls = self.urls;
         let mut output = Output {
             generator: options.generator.clone(),
@@ -152,7 +161,8 @@ impl<'a> PreparedBuild<'a> {
                     output.bundles.push(bundle);
                 }
                 Err(error) => {
-                    output.failures.push(TargetFailure { runtime, kind: kind.name, error });
+                    let skipped = every_runtime && error.code == ErrorCode::NothingToLoad;
+                    output.failures.push(TargetFailure { runtime, kind: kind.name, error, skipped });
                 }
             }
         }
@@ -163,6 +173,19 @@ impl<'a> PreparedBuild<'a> {
         output.urls = urls.carried();
         Ok(output)
     }
+}
+
+/// Manifest fields that declare something a runtime loads (servers,
+/// component paths) without a row of their own when carried as they are.
+const LOADING_MANIFEST_FIELDS: [&str; 8] =
+    ["lspServers", "mcpServers", "hooks", "commands", "agents", "skills", "outputStyles", "apps"];
+
+/// Whether the manifest this runtime gets carries such a field as written
+/// (a Claude-only field, or the author's override for the runtime): its
+/// bundle may load what no row says, so its files alone are not judged.
+fn carries_unjudged_components(plugin: &Plugin, runtime: Runtime) -> bool {
+    let overrides = plugin.config.targets.get(runtime.id()).into_iter().flat_map(|t| t.manifest.keys());
+    plugin.claude_extra.keys().chain(overrides).any(|key| LOADING_MANIFEST_FIELDS.contains(&key.as_str()))
 }
 
 fn load_options<'o>(options: &'o BuildOptions, runtime: Runtime, kind: &'static Kind) -> LoadOptions<'o> {
@@ -180,8 +203,28 @@ fn load_options<'o>(options: &'o BuildOptions, runtime: Runtime, kind: &'static 
 
 /// The error of a build where no runtime could be built: one runtime's
 /// error as it is; for several, each distinct reason once, naming the
-/// runtimes it stopped when they differ.
+/// runtimes it stopped when they differ. When no runtime has anything to
+/// load, the error says so first, so the reason is not read as a fault of
+/// one runtime.
 fn every_failure(failures: Vec<TargetFailure>) -> Error {
+    if failures.is_empty() || failures.iter().any(|f| f.error.code != ErrorCode::NothingToLoad) {
+        return distinct_failures(failures);
+    }
+    let headline = Problem {
+        message: "nothing to build: no requested runtime can load anything this source holds".to_string(),
+        location: None,
+    };
+    let each = failures.into_iter().flat_map(|failure| {
+        let runtime = failure.runtime;
+        failure.error.problems.into_iter().map(move |problem| Problem {
+            message: format!("{}: {}", runtime.id(), problem.message),
+            location: problem.location,
+        })
+    });
+    Error::from_problems(ErrorCode::NothingToLoad, std::iter::once(headline).chain(each).collect())
+}
+
+fn distinct_failures(failures: Vec<TargetFailure>) -> Error {
     let mut distinct: Vec<(Error, Vec<Runtime>)> = Vec::new();
     for failure in failures {
         match distinct.iter_mut().find(|(error, _)| *error == failure.error) {
@@ -209,10 +252,15 @@ fn every_failure(failures: Vec<TargetFailure>) -> Error {
 /// The id that asks for every runtime, each with its default kind.
 pub const ALL_TARGETS: &str = "all";
 
+/// Whether the build asks for every runtime (`all`) rather than naming them.
+fn asks_for_every_runtime(options: &BuildOptions) -> bool {
+    options.targets.iter().any(|t| t.runtime == ALL_TARGETS)
+}
+
 /// CLI/API targets first, else the config's enabled targets, else Claude Code;
 /// each kind and scope checked before anything is generated.
 fn resolve_targets(config: &Config, options: &BuildOptions) -> Result<Vec<(Runtime, &'static Kind)>> {
-    let requested: Vec<TargetRequest> = if options.targets.iter().any(|t| t.runtime == ALL_TARGETS) {
+    let requested: Vec<TargetRequest> = if asks_for_every_runtime(options) {
         // The universal folder lists the plugin, under its own name, in the
         // marketplace files claude-code, codex and copilot write: it is asked for by name.
         Runtime::ALL.iter().filter(|r| r.spec().in_target_all).map(|r| TargetRequest::new(r.id())).collect()
@@ -376,6 +424,70 @@ mod tests {
         assert_eq!(failure.error.code, ErrorCode::InvalidPath);
         assert_eq!(failure.error.location().unwrap().file, "skills/aux/SKILL.md", "{}", failure.error);
         assert!(failure.error.message().contains("reserves for a device"), "{}", failure.error);
+    }
+
+    const APPS_ONLY: &[(&str, &str)] = &[
+        ("plugforge.json", r#"{"name": "crm", "version": "1.0.0", "description": "A CRM connector."}"#),
+        (".app.json", r#"{"apps": {"crm": {"id": "asdk_app_0123"}}}"#),
+    ];
+
+    #[test]
+    fn app_connectors_alone_build_codex_and_list_every_other_runtime_of_all_as_not_built() {
+        let output = build(&source(APPS_ONLY), &targets(&["all"])).expect("codex is built");
+        let built: Vec<&str> = output.bundles.iter().map(|b| b.runtime.id()).collect();
+        assert_eq!(built, ["codex"]);
+        let codex = &output.bundles[0];
+        let app = codex.honesty.iter().find(|h| h.component == Component::App).expect("an app row");
+        assert_eq!((app.name.as_str(), app.level), ("crm", Level::Supported));
+        assert!(codex.files.keys().any(|p| p.as_str() == ".app.json"));
+        let in_all = Runtime::ALL.iter().filter(|r| r.spec().in_target_all).count();
+        assert_eq!(output.failures.len(), in_all - 1);
+        for failure in &output.failures {
+            assert!(failure.skipped, "{}", failure.runtime);
+            assert_eq!(failure.error.code, ErrorCode::NothingToLoad);
+            assert_eq!(failure.error.message(), "nothing this runtime can load (apps: unsupported)");
+        }
+        assert!(!output.failed(), "all: listed, not a failure");
+    }
+
+    #[test]
+    fn a_runtime_named_that_would_load_nothing_fails_and_alone_fails_the_build() {
+        let output = build(&source(APPS_ONLY), &targets(&["codex", "gemini"])).expect("codex is built");
+        let [failure] = output.failures.as_slice() else { panic!("{:?}", output.failures) };
+        assert_eq!((failure.runtime.id(), failure.skipped), ("gemini", false));
+        assert!(output.failed(), "a named runtime that builds nothing is a failure");
+
+        let error = build(&source(APPS_ONLY), &targets(&["gemini", "claude-code"])).unwrap_err();
+        assert_eq!(error.code, ErrorCode::NothingToLoad);
+        assert_eq!(
+            error.message(),
+            "nothing to build: no requested runtime can load anything this source holds\n\
+             gemini: nothing this runtime can load (apps: unsupported)\n\
+             claude-code: nothing this runtime can load (apps: unsupported)"
+        );
+    }
+
+    #[test]
+    fn a_source_with_no_component_is_built_as_a_skeleton_and_files_alone_are_nothing_to_load() {
+        let tree = source(&[("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#)]);
+        let output = build(&tree, &targets(&["gemini"])).expect("a skeleton is built");
+        assert_eq!(output.bundles.len(), 1);
+
+        // Content listed where no runtime looks is only files to every runtime.
+        let tree = source(&[
+            ("plugforge.json", r#"{"name": "p", "version": "1.0.0"}"#),
+            ("README.md", "# p\n"),
+            ("elsewhere/deploy/SKILL.md", "---\nname: deploy\ndescription: Deploys.\n---\nGo.\n"),
+        ]);
+        let output = build(&tree, &targets(&["all"])).unwrap_err();
+        assert_eq!(output.code, ErrorCode::NothingToLoad);
+        assert!(
+            output.message().contains(
+                "gemini: nothing this runtime can load (its 2 file(s) hold no skill, command, agent, hook, \
+                 MCP server or other component a runtime loads)"
+            ),
+            "{output}"
+        );
     }
 
     #[test]

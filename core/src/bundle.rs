@@ -156,6 +156,18 @@ pub struct TargetFailure {
     pub kind: ArtifactKind,
     #[cfg_attr(feature = "typescript", ts(inline))]
     pub error: Error,
+    /// Listed, not a failure of the build: `all` asked for the runtime and
+    /// its bundle would load nothing (`nothing_to_load`). A runtime named
+    /// on its own that builds nothing is a failure like any other.
+    pub skipped: bool,
+}
+
+impl Output {
+    /// Whether a requested runtime failed the build: one that could not be
+    /// built, not one `all` brought in that has nothing to load.
+    pub fn failed(&self) -> bool {
+        self.failures.iter().any(|failure| !failure.skipped)
+    }
 }
 
 impl Output {

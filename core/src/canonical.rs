@@ -19,6 +19,12 @@ pub const CLAUDE_MANIFEST_DIR: &str = ".claude-plugin";
 /// The plugin manifest: [`CLAUDE_MANIFEST_DIR`] joined with `plugin.json`.
 pub const CLAUDE_MANIFEST_PATH: &str = ".claude-plugin/plugin.json";
 
+/// The canonical source's app connectors: `{"apps": {"<name>": {"id": "<connector id>"}}}`,
+/// the file a Codex plugin names in its manifest's `apps` (`./.app.json` in
+/// every plugin of OpenAI's own collection). Each app is a hosted connector
+/// named by its id; only a runtime that serves such connectors loads it.
+pub const APPS_FILE: &str = ".app.json";
+
 /// The variable Claude Code sets to the installed plugin's folder.
 pub const CLAUDE_PLUGIN_ROOT_VAR: &str = "CLAUDE_PLUGIN_ROOT";
 /// The variable Claude Code sets to the plugin's persistent data folder.

@@ -33,6 +33,9 @@ pub enum ErrorCode {
     /// memory, stack or time (source size or file count, JSON nesting,
     /// template fuel).
     Limit,
+    /// A runtime's bundle would load nothing: every component the source
+    /// holds is unsupported there (or it holds none), so no bundle is written.
+    NothingToLoad,
 }
 
 impl ErrorCode {
@@ -48,6 +51,7 @@ impl ErrorCode {
             ErrorCode::InvalidManifest => "invalid_manifest",
             ErrorCode::Credential => "credential",
             ErrorCode::Limit => "limit",
+            ErrorCode::NothingToLoad => "nothing_to_load",
         }
     }
 }

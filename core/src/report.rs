@@ -188,6 +188,57 @@ pub enum Level {
     Unsupported,
 }
 
+impl Component {
+    /// Whether a runtime that carries it loads something from the plugin:
+    /// metadata and support files alone give it nothing to load.
+    pub fn loads(self) -> bool {
+        !matches!(self, Component::Metadata | Component::Support)
+    }
+
+    /// Its name in a summary of several rows ("apps", "skills").
+    pub fn plural(self) -> String {
+        match self {
+            Component::Mcp => "MCP servers".to_string(),
+            Component::Settings
+            | Component::Bin
+            | Component::Context
+            | Component::Support
+            | Component::Metadata => self.as_str().to_string(),
+            other => format!("{}s", other.as_str()),
+        }
+    }
+}
+
+/// Why a bundle of these rows would load nothing, or `None` when it loads
+/// something. A runtime loads nothing when no row of a component it would
+/// load is supported or degraded, and the source holds something: the
+/// reason names each component it cannot take (`apps: unsupported`) or,
+/// with no component at all, says the source's `files` (support files and
+/// README, content listed where no runtime looks) are none a runtime loads.
+/// A source of metadata alone (`plugforge.json`, as a plugin starts) is
+/// built: there is nothing in it to be silent about.
+pub fn nothing_to_load(rows: &[Honesty], files: usize) -> Option<String> {
+    let mut refused: Vec<Component> = Vec::new();
+    for row in rows.iter().filter(|row| row.component.loads()) {
+        if row.level != Level::Unsupported {
+            return None;
+        }
+        if !refused.contains(&row.component) {
+            refused.push(row.component);
+        }
+    }
+    let why = if !refused.is_empty() {
+        refused.iter().map(|c| format!("{}: unsupported", c.plural())).collect::<Vec<_>>().join(", ")
+    } else if files > 0 {
+        format!(
+            "its {files} file(s) hold no skill, command, agent, hook, MCP server or other component a runtime loads"
+        )
+    } else {
+        return None;
+    };
+    Some(format!("nothing this runtime can load ({why})"))
+}
+
 /// One row of the honesty report: component x runtime, with the reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -219,5 +270,8 @@ words! {
         PluginModule = "plugin-module",
         /// A client the universal folder serves.
         Host = "host",
+        /// An app connector: a hosted integration named by its connector id
+        /// (the canonical `.app.json`), served by its vendor, not by the plugin.
+        App = "app",
     }
 }

@@ -72,6 +72,7 @@ class Unit:
         self.plugin = None
         self.scratch = None
         self.original_claude = None  # the original's own `claude plugin validate --strict`: True/False/None
+        self.not_built = {}  # runtime -> reason: listed as having nothing to load, not written
 
     @property
     def folder_name(self):
@@ -132,14 +133,78 @@ def tree_difference(a, b):
     return None
 
 
+def nothing_to_load_side(unit, plugin):
+    """A unit whose content only some runtimes load (`loadsOnly` in
+    SOURCE.json: app connectors, which only Codex serves). `--target all`
+    builds those and lists every other runtime as not built, with the
+    reason, exit 0; naming another runtime exits 1 with the same reason;
+    import + build gives the direct build's bytes."""
+    loads = set(unit.source["loadsOnly"])
+    reason = unit.source["notBuiltReason"]
+    code, out, err = common.plugforge("build", plugin, "--target", "all", "--out", unit.out, "--json")
+    problem = failed(code, out, err)
+    if problem is None:
+        report = json.loads(out)
+        built = {b["runtime"] for b in report["bundles"]}
+        listed = {f["runtime"] for f in report["failures"]
+                  if f["skipped"] and f["error"]["code"] == "nothing_to_load"
+                  and [p["message"] for p in f["error"]["problems"]] == [reason]}
+        others = {f["runtime"] for f in report["failures"]} - listed
+        present = [r for r in BUNDLES if r not in loads and os.path.isdir(os.path.join(unit.out, r))]
+        if built != loads or others or not listed or present:
+            problem = (f"built {sorted(built)} (want {sorted(loads)}), listed as not built {sorted(listed)}, "
+                       f"other failures {sorted(others)}, folders written for {present}")
+    unit.record("build", problem)
+    direct_ok = problem is None
+    named = next(r for r in BUNDLES if r not in loads)
+    code, out, err = common.plugforge("build", plugin, "--target", named,
+                                      "--out", os.path.join(unit.scratch, f"named-{named}"))
+    want = f"{named}: {reason}"
+    unit.record(f"build --target {named}", None if code == 1 and want in err
+                else f"exit {code} (want 1 naming {want!r}): {(out + err).strip()[-400:]}")
+    src = os.path.join(unit.scratch, "src")
+    code, out, err = common.plugforge("import", plugin, "--out", src, "--json")
+    unit.record("import", failed(code, out, err))
+    if code == 0:
+        unit.plugin = common.read_json(os.path.join(src, "plugforge.json"))["name"]
+        via = os.path.join(unit.scratch, "via-import")
+        code, out, err = common.plugforge("build", src, "--target", "all", "--out", via)
+        problem = failed(code, out, err)
+        if problem is None and direct_ok:
+            difference = tree_difference(unit.out, via)
+            problem = difference and f"the direct build and import + build differ: {difference}"
+        unit.record("direct = import + build", problem)
+    for runtime in sorted(loads):
+        path = unit.out if runtime == "opencode" else os.path.join(unit.out, runtime)
+        code, report, raw = common.plugforge_validate(path, target=runtime, strict=True)
+        if report is None:
+            unit.record(f"plugforge:{runtime}", f"validate did not report (exit {code}): {raw[-400:]}")
+        else:
+            findings = "; ".join(f"{f['code']}: {f['message']}" for f in report["findings"][:4])
+            unit.record(f"plugforge:{runtime}", None if report["valid"] else findings)
+    return direct_ok
+
+
 def plugforge_side(unit):
     plugin = with_placeholders(unit)
-    # The user's path: the plugin as it ships, no import, no flags.
-    code, out, err = common.plugforge("build", plugin, "--target", "all", "--out", unit.out)
+    if unit.source.get("loadsOnly"):
+        return nothing_to_load_side(unit, plugin)
+    # The user's path: the plugin as it ships, no import, no flags (--json to
+    # read which runtimes were listed as having nothing to load).
+    code, out, err = common.plugforge("build", plugin, "--target", "all", "--out", unit.out, "--json")
     unit.record("build", failed(code, out, err))
     direct_ok = code == 0
+    if direct_ok:
+        unit.not_built = {f["runtime"]: f["error"]["problems"][0]["message"]
+                          for f in json.loads(out)["failures"]
+                          if f["skipped"] and f["error"]["code"] == "nothing_to_load"}
     code, out, err = common.plugforge("build", plugin, "--target", "hermes:skill-plugin",
                                       "--out", os.path.join(unit.scratch, "hermes-plugin"))
+    # Named on its own, a runtime with nothing to load exits 1 with the
+    # reason `all` listed it with (the documented exit code).
+    listed = unit.not_built.get("hermes")
+    if listed and code == 1 and f"hermes: {listed}" in err:
+        code = 0
     unit.record("build hermes:skill-plugin", failed(code, out, err))
 
     src = os.path.join(unit.scratch, "src")
@@ -172,6 +237,11 @@ def plugforge_side(unit):
         unit.plugin = common.read_json(os.path.join(unit.out, "claude-code", ".claude-plugin", "plugin.json"))["name"]
     for runtime in BUNDLES:
         path = unit.out if runtime == "opencode" else os.path.join(unit.out, runtime)
+        if runtime in unit.not_built:
+            # Listed, not written: a folder there would be an empty bundle.
+            unit.record(f"plugforge:{runtime}", f"a folder was written for {runtime}, listed as not built"
+                        if runtime != "opencode" and os.path.isdir(path) else None)
+            continue
         if not os.path.isdir(path):
             unit.record(f"plugforge:{runtime}", f"no {runtime} bundle was built")
             continue
@@ -405,6 +475,9 @@ CHECKS = {
     "droid": check_droid,
     "qoder": check_qoder,
 }
+# The runtime each client check judges (for units only some runtimes load).
+CLIENT_RUNTIME = {"claude": "claude-code", "codex": "codex", "gemini": "gemini", "opencode": "opencode",
+                  "skills-ref": "agent-plugins", "qwen": "qwen-code", "droid": "factory-droid", "qoder": "qoder"}
 
 
 # `plugforge verify` runs on these units' output roots (one plugin of each
@@ -593,13 +666,21 @@ def main():
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             built = list(pool.map(plugforge_side, units))
         ready = [u for u, ok in zip(units, built) if ok]
-        batches = [threading.Thread(target=run, args=(ready, clients[name]))
+        # A unit only some runtimes load is judged by those runtimes' clients alone.
+        everywhere = [u for u in ready if not u.source.get("loadsOnly")]
+        batches = [threading.Thread(target=run, args=([u for u in everywhere if name not in u.not_built],
+                                                      clients[name]))
                    for name, run in BATCHES.items() if clients.get(name)]
         for batch in batches:
             batch.start()
 
         def client_side(unit):
+            only = unit.source.get("loadsOnly")
             for name, check in CHECKS.items():
+                if only and CLIENT_RUNTIME.get(name) not in only:
+                    continue
+                if CLIENT_RUNTIME.get(name) in unit.not_built:
+                    continue
                 if clients.get(name):
                     unit.record(name, check(unit, clients[name]))
 
@@ -607,7 +688,7 @@ def main():
             list(pool.map(client_side, ready))
         for batch in batches:
             batch.join()
-        verified = [u for u in ready if u.id in VERIFIED_UNITS]
+        verified = [u for u in everywhere if u.id in VERIFIED_UNITS]
         if verified and clients:
             with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
                 for unit, problem in zip(verified, pool.map(lambda u: check_verify(u, clients), verified)):

@@ -54,8 +54,17 @@ fn every_imported_source_builds_for_every_runtime() {
     for case in import_cases() {
         let imported = case.run();
         let options = BuildOptions { targets: vec![TargetRequest::new("all")], ..Default::default() };
-        if let Err(e) = plugforge_core::build(&imported.source, &options) {
-            panic!("{}: the imported source does not build with --target all: {e}", case.name);
+        match plugforge_core::build(&imported.source, &options) {
+            Ok(_) => {}
+            // A source of nothing any runtime loads (content listed where no
+            // client looks) is refused for every runtime, never built empty;
+            // the native plugin is refused the same way.
+            Err(e) if e.code == plugforge_core::ErrorCode::NothingToLoad => {
+                let native = plugforge_conformance::read_tree(&case.dir.join("input"));
+                let direct = plugforge_core::build(&native, &options).expect_err("the native plugin too");
+                assert_eq!(direct, e, "{}: the native plugin and its import are refused alike", case.name);
+            }
+            Err(e) => panic!("{}: the imported source does not build with --target all: {e}", case.name),
         }
     }
 }
@@ -74,8 +83,16 @@ fn a_native_plugin_builds_exactly_as_its_imported_source() {
         }
         let native = plugforge_conformance::read_tree(&case.dir.join("input"));
         let all = BuildOptions { targets: vec![TargetRequest::new("all")], ..Default::default() };
-        let direct = plugforge_core::build(&native, &all).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let imported = case.run();
+        let direct = match plugforge_core::build(&native, &all) {
+            Err(e) if e.code == plugforge_core::ErrorCode::NothingToLoad => {
+                let via = plugforge_core::build(&imported.source, &all).expect_err("nothing to load either");
+                assert_eq!(via, e, "{}: refused alike", case.name);
+                compared.push(case.name.clone());
+                continue;
+            }
+            built => built.unwrap_or_else(|e| panic!("{}: {e}", case.name)),
+        };
         if options.from.is_some_and(|from| from != imported.runtime.id()) {
             continue;
         }

@@ -52,6 +52,7 @@ Component = Literal[
     "metadata",
     "plugin-module",
     "host",
+    "app",
 ]
 
 #: What a build diagnostic or an import note is about.

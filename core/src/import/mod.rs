@@ -269,6 +269,8 @@ mod tests {
             .unwrap();
         let page = "<p>{{ user }}</p>\n{% if x %}\n";
         tree.insert("assets/page.html.j2", page.as_bytes().to_vec(), false).unwrap();
+        // A command, so the bundle loads something beside the page.
+        tree.insert("commands/hi.md", b"---\ndescription: Greets.\n---\nHi.\n".to_vec(), false).unwrap();
         let imported = import(&tree, &ImportOptions::default()).unwrap();
         assert!(imported.source.get("assets/page.html.j2.j2").is_some());
         let options = crate::BuildOptions {

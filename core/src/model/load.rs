@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Map, Value, json};
 
 use super::{FileComponent, JsonComponent, MarkdownComponent, McpServers, Plugin, ReadSource, Skill, Source};
-use crate::canonical::{CLAUDE_MANIFEST_DIR, CLAUDE_MANIFEST_PATH, HOOK_EVENTS};
+use crate::canonical::{APPS_FILE, CLAUDE_MANIFEST_DIR, CLAUDE_MANIFEST_PATH, HOOK_EVENTS};
 use crate::codes::DiagnosticCode;
 use crate::error::{Error, ErrorCode, Location, Problems, Result};
 use crate::format::yaml;
@@ -245,6 +245,7 @@ struct Sorter<'r> {
     hooks: Vec<(BundlePath, RenderedFile)>,
     mcp: Vec<(BundlePath, RenderedFile)>,
     settings: Option<JsonComponent>,
+    apps: Option<JsonComponent>,
     bin: Vec<FileComponent>,
     context: Option<FileComponent>,
     claude_md: Option<FileComponent>,
@@ -267,6 +268,7 @@ impl<'r> Sorter<'r> {
             hooks: Vec::new(),
             mcp: Vec::new(),
             settings: None,
+            apps: None,
             bin: Vec::new(),
             context: None,
             claude_md: None,
@@ -334,6 +336,7 @@ impl<'r> Sorter<'r> {
         }
         match p {
             "settings.json" => self.settings = self.json_component(&path, &file),
+            APPS_FILE => self.apps = self.json_component(&path, &file),
             "AGENTS.md" => self.context = Some(FileComponent { path, file }),
             "CLAUDE.md" => self.claude_md = Some(FileComponent { path, file }),
             "README.md" => self.readme = Some(FileComponent { path, file }),
@@ -550,6 +553,7 @@ impl<'r> Sorter<'r> {
             hooks,
             mcp,
             settings: self.settings,
+            apps: self.apps,
             bin: self.bin,
             context,
             readme: self.readme,

@@ -82,6 +82,8 @@ pub struct Plugin {
     pub hooks: Option<JsonComponent>,
     pub mcp: Option<McpServers>,
     pub settings: Option<JsonComponent>,
+    /// App connectors ([`crate::canonical::APPS_FILE`]).
+    pub apps: Option<JsonComponent>,
     pub bin: Vec<FileComponent>,
     pub context: Option<FileComponent>,
     pub readme: Option<FileComponent>,
@@ -158,6 +160,23 @@ pub struct MarkdownComponent {
 pub struct JsonComponent {
     pub value: Value,
     pub origin: BundlePath,
+}
+
+impl Plugin {
+    /// The names of the app connectors it holds (the keys of the apps
+    /// file's `apps` object), or the file's own name when it lists none.
+    pub fn app_names(&self) -> Vec<String> {
+        let Some(apps) = &self.apps else { return Vec::new() };
+        match apps.value.get("apps").and_then(Value::as_object) {
+            Some(named) if !named.is_empty() => named.keys().cloned().collect(),
+            _ => vec![apps.origin.to_string()],
+        }
+    }
+
+    /// The connector id of app `name`, when its entry gives one.
+    pub fn app_id(&self, name: &str) -> Option<&str> {
+        self.apps.as_ref()?.value.get("apps")?.get(name)?.get("id")?.as_str()
+    }
 }
 
 /// MCP servers by name, normalised from the wrapped or the flat `.mcp.json` form.

@@ -45,6 +45,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::model::Plugin;
 use crate::options::BuildOptions;
 use crate::path::BundlePath;
+use crate::report::{Component, Level};
 
 /// Where a kind's files go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,7 +236,27 @@ pub fn write(
 ) -> Result<Bundle> {
     let mut writer = Writer::new(runtime, kind, plugin, options)?;
     (runtime.spec().write)(&mut writer)?;
+    unserved_apps(&mut writer);
     Ok(writer.finish())
+}
+
+/// An app connector the runtime's writer did not carry gets its row: the
+/// runtime has no app connectors. Another runtime could reach the same
+/// service only through an MCP server the source itself declares (carried
+/// as any other); a connector id names no endpoint, so none is made up.
+fn unserved_apps(w: &mut Writer<'_>) {
+    for name in w.plugin.app_names() {
+        let carried = w.bundle.honesty.iter().any(|row| row.component == Component::App && row.name == name);
+        if !carried {
+            let id = w.plugin.app_id(&name).unwrap_or("no id given").to_string();
+            let detail = format!(
+                "{} has no app connectors: this app is a hosted connector ({id}) served by its vendor, \
+                 and the source names no MCP endpoint for it",
+                w.runtime.spec().name
+            );
+            w.honest(Component::App, &name, Level::Unsupported, detail);
+        }
+    }
 }
 
 /// `--target RUNTIME[:KIND]` strings -> (runtime, kind name), kind optional.

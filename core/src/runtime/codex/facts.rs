@@ -21,6 +21,21 @@ pub const MANIFEST_PATH: &str = concat!(manifest_dir!(), "/plugin.json");
 /// `git-subdir`, `npm` or `github` source.
 pub const MARKETPLACE_PATH: &str = ".agents/plugins/marketplace.json";
 
+/// The app connectors file the manifest's `apps` field names (`"apps":
+/// "./.app.json"` in every plugin of OpenAI's collection, github.com/openai/plugins
+/// at 3fdeeb49; its plugin-creator spec: "`apps` (`string`): App manifest path
+/// for plugin integrations"). It holds `{"apps": {"<name>": {"id":
+/// "asdk_app_..." | "connector_..."}}}` (153 of its 154 files; one adds
+/// `capabilities`): no endpoint, no command. An app is a ChatGPT connector:
+/// Codex 0.171 parses the file as `PluginAppConfig` ("failed to parse plugin
+/// app config"), serves the connector's tools through its hosted `codex_apps`
+/// MCP server at chatgpt.com/backend-api once the user signs in with ChatGPT,
+/// and lets a prompt call one as `[$app-name](app://{connector_id})` (binary
+/// strings). No other runtime has app connectors.
+pub const APPS_FILE: &str = crate::canonical::APPS_FILE;
+/// How the manifest names [`APPS_FILE`].
+pub const APPS_FIELD: &str = "./.app.json";
+
 /// The variable Codex exports to plugin hooks as the installed plugin's
 /// folder (beside a `CLAUDE_PLUGIN_ROOT` copy, codex-rs/hooks discovery.rs).
 pub const PLUGIN_ROOT_VAR: &str = "PLUGIN_ROOT";

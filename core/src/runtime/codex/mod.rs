@@ -195,6 +195,7 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
     for file in &plugin.support {
         w.copy(file, None, None)?;
     }
+    apps(w)?;
     hooks(w)?;
     mcp(w)?;
     if plugin.settings.is_some() {
@@ -209,10 +210,35 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
     Ok(())
 }
 
+/// Whether this bundle is one Codex loads itself, so its app connectors are
+/// served (OpenClaw's Codex-shaped bundle reuses the writer and has none).
+fn serves_apps(w: &Writer<'_>) -> bool {
+    w.runtime == super::Runtime::Codex
+}
+
+/// The app connectors, as the source lists them: Codex serves each by its
+/// connector id ([`facts::APPS_FILE`]).
+fn apps(w: &mut Writer<'_>) -> Result<()> {
+    let Some(apps) = w.plugin.apps.as_ref().filter(|_| serves_apps(w)) else { return Ok(()) };
+    w.add_json(facts::APPS_FILE, &apps.value, apps.origin.to_string())?;
+    for name in w.plugin.app_names() {
+        let id = w.plugin.app_id(&name).unwrap_or("no id given").to_string();
+        let detail = format!(
+            "a ChatGPT app connector ({id}): Codex serves its tools through its hosted codex_apps server \
+             once the user signs in with ChatGPT"
+        );
+        w.honest(Component::App, &name, Level::Supported, detail);
+    }
+    Ok(())
+}
+
 fn manifest(w: &mut Writer<'_>) -> Result<()> {
     let mut manifest = w.metadata(false);
     if !w.plugin.skills.is_empty() {
         manifest.insert("skills".into(), json!("./skills/"));
+    }
+    if w.plugin.apps.is_some() && serves_apps(w) {
+        manifest.insert("apps".into(), json!(facts::APPS_FIELD));
     }
     let mut interface = interface(w);
     let overrides: Vec<(String, Value)> = w.overrides().map(|(k, v)| (k.clone(), v.clone())).collect();

@@ -41,6 +41,12 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
     }
     let custom_hooks = component(&mut manifest, draft, "hooks", &mut hooks);
     let custom_mcp = component(&mut manifest, draft, "mcpServers", &mut mcp);
+    // The default apps file is the canonical one, read as the plugin's app
+    // connectors; another path stays Codex's own field.
+    let default_apps = manifest.fields.get("apps").and_then(Value::as_str).and_then(relative);
+    if default_apps.as_deref() == Some(super::facts::APPS_FILE) && tree.get(super::facts::APPS_FILE).is_some() {
+        manifest.take("apps");
+    }
     manifest.keep_for(draft, "codex", "Codex", &["apps"]);
     manifest.rest(draft, "Codex");
 

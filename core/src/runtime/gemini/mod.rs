@@ -776,11 +776,29 @@ mod tests {
 
     #[test]
     fn agents_and_skills_gemini_would_refuse_are_not_written() {
+        // Alone they would leave Gemini nothing to load (no extension is
+        // written then); a command it loads keeps the extension.
+        let only_refused = build(
+            &[
+                ("plugforge.json", CONFIG),
+                ("agents/Big.md", "---\nname: Big Agent\ndescription: x\n---\nx\n"),
+                ("skills/quiet/SKILL.md", "---\nname: quiet\n---\nx\n"),
+            ],
+            "extension",
+            Scope::Project,
+        )
+        .unwrap_err();
+        assert_eq!(only_refused.code, crate::error::ErrorCode::NothingToLoad);
+        assert_eq!(
+            only_refused.problems.last().unwrap().message,
+            "gemini: nothing this runtime can load (skills: unsupported, agents: unsupported)"
+        );
         let bundle = build(
             &[
                 ("plugforge.json", CONFIG),
                 ("agents/Big.md", "---\nname: Big Agent\ndescription: x\n---\nx\n"),
                 ("skills/quiet/SKILL.md", "---\nname: quiet\n---\nx\n"),
+                ("commands/go.md", "---\ndescription: Goes.\n---\nGo.\n"),
             ],
             "extension",
             Scope::Project,

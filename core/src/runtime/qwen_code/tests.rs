@@ -165,7 +165,8 @@ fn user_options_become_settings_asked_for_at_install() {
 #[test]
 fn an_agent_plugins_root_manifest_among_the_support_files_is_withheld() {
     let spec = r#"{"$schema": "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json", "name": "kit"}"#;
-    let bundle = build(&[("plugforge.json", CONFIG), ("plugin.json", spec)]).unwrap();
+    let command = "---\ndescription: Greets.\n---\nHi.\n";
+    let bundle = build(&[("plugforge.json", CONFIG), ("plugin.json", spec), ("commands/hi.md", command)]).unwrap();
     assert!(!bundle.files.keys().any(|p| p.as_str() == "plugin.json"));
     assert!(bundle.diagnostics.iter().any(|d| d.code == "ignored_file"));
 }

@@ -132,6 +132,7 @@ fn rule_of(code: ErrorCode) -> &'static Rule {
         | ErrorCode::InvalidPath
         | ErrorCode::InvalidOptions
         | ErrorCode::InvalidManifest
-        | ErrorCode::Limit => &INVALID,
+        | ErrorCode::Limit
+        | ErrorCode::NothingToLoad => &INVALID,
     }
 }

@@ -1,0 +1,83 @@
+//! A runtime whose bundle would load nothing is not written: a public
+//! Codex plugin of app connectors only (OpenAI's `actively`, from the
+//! real-world corpus) builds Codex alone, lists every other runtime of
+//! `all` as not built with exit 0, and a runtime named on its own exits 1.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::*;
+
+const REASON: &str = "nothing this runtime can load (apps: unsupported)";
+
+fn actively() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance/realworld/codex-app-actively/plugin")
+}
+
+#[test]
+fn target_all_builds_codex_and_lists_every_other_runtime_with_the_reason_exit_0() {
+    let tmp = TempDir::new("apps-all");
+    let out = tmp.join("out");
+    let text = run(&["build", s(&actively()), "--target", "all", "--out", s(&out)]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(text.stderr.contains(&format!("not built: gemini extension: {REASON}\n")), "{}", text.stderr);
+    assert!(
+        text.stderr.contains("listed: 15 runtime(s) have nothing to load and were not built"),
+        "{}",
+        text.stderr
+    );
+    assert!(!text.stderr.contains("refused:"), "{}", text.stderr);
+    let folders: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    assert_eq!(folders, ["codex"], "only Codex is written");
+    let manifest = std::fs::read_to_string(out.join("codex/.codex-plugin/plugin.json")).unwrap();
+    assert!(manifest.contains("\"apps\": \"./.app.json\""), "{manifest}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("codex/.app.json")).unwrap(),
+        std::fs::read_to_string(actively().join(".app.json")).unwrap()
+    );
+
+    let json = run(&["build", s(&actively()), "--target", "all", "--out", s(&tmp.join("json")), "--json"]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let report = json.json();
+    assert_eq!(report["ok"], true);
+    let failures = report["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 15);
+    for failure in failures {
+        assert_eq!(failure["skipped"], true, "{failure}");
+        assert_eq!(failure["error"]["code"], "nothing_to_load");
+        assert_eq!(failure["error"]["problems"][0]["message"], REASON);
+    }
+    let app = report["honesty"].as_array().unwrap().iter().find(|h| h["component"] == "app").unwrap();
+    assert_eq!(
+        (app["runtime"].as_str(), app["name"].as_str(), app["level"].as_str()),
+        (Some("codex"), Some("actively"), Some("supported"))
+    );
+}
+
+#[test]
+fn a_runtime_named_that_builds_nothing_exits_1_naming_the_reason() {
+    let tmp = TempDir::new("apps-named");
+    let alone = run(&["build", s(&actively()), "--target", "gemini", "--out", s(&tmp.join("g"))]);
+    assert_eq!(alone.code, 1, "{}", alone.stderr);
+    assert!(
+        alone.stderr.contains("nothing to build: no requested runtime can load anything this source holds"),
+        "{}",
+        alone.stderr
+    );
+    assert!(alone.stderr.contains(&format!("gemini: {REASON}")), "{}", alone.stderr);
+    assert!(!tmp.join("g").join("gemini").exists(), "nothing written");
+
+    let beside =
+        run(&["build", s(&actively()), "--target", "codex,gemini", "--out", s(&tmp.join("cg")), "--json"]);
+    assert_eq!(beside.code, 1, "{}", beside.stderr);
+    let report = beside.json();
+    assert_eq!(report["ok"], false);
+    assert_eq!(report["failures"][0]["runtime"], "gemini");
+    assert_eq!(report["failures"][0]["skipped"], false);
+    assert!(tmp.join("cg/codex/.codex-plugin/plugin.json").is_file(), "codex is still written");
+}
