@@ -134,6 +134,7 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
             runtime,
             kind,
             error: Error::from_problems(ErrorCode::InvalidSource, problems),
+            skipped: false,
         });
     }
     output.shared.sort();
