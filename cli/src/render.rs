@@ -208,20 +208,25 @@ pub fn failures(host: &mut dyn Host, failures: &[TargetFailure]) {
             text.push_str(&format!("    {problem}\n"));
         }
     }
+    // Each runtime named once: a build of many plugins lists one per plugin above.
+    let runtimes = |listed: &[&TargetFailure]| {
+        let mut names: Vec<&str> = listed.iter().map(|f| f.runtime.id()).collect();
+        names.sort_unstable();
+        names.dedup();
+        names.join(", ")
+    };
     if !skipped.is_empty() {
-        let names: Vec<&str> = skipped.iter().map(|f| f.runtime.id()).collect();
         text.push_str(&format!(
-            "listed: {} runtime(s) have nothing to load and were not built ({}); name one with --target to make it an error\n",
+            "listed: {} bundle(s) have nothing to load and were not built ({}); name a runtime with --target to make it an error\n",
             skipped.len(),
-            names.join(", ")
+            runtimes(&skipped)
         ));
     }
     if !refused.is_empty() {
-        let names: Vec<&str> = refused.iter().map(|f| f.runtime.id()).collect();
         text.push_str(&format!(
-            "refused: {} runtime(s) could not be built ({}); nothing was written for them\n",
+            "refused: {} bundle(s) could not be built ({}); nothing was written for them\n",
             refused.len(),
-            names.join(", ")
+            runtimes(&refused)
         ));
     }
     host.stderr(&text);

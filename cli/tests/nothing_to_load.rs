@@ -23,7 +23,7 @@ fn target_all_builds_codex_and_lists_every_other_runtime_with_the_reason_exit_0(
     assert_eq!(text.code, 0, "{}", text.stderr);
     assert!(text.stderr.contains(&format!("not built: gemini extension: {REASON}\n")), "{}", text.stderr);
     assert!(
-        text.stderr.contains("listed: 15 runtime(s) have nothing to load and were not built"),
+        text.stderr.contains("listed: 15 bundle(s) have nothing to load and were not built"),
         "{}",
         text.stderr
     );

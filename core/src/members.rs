@@ -109,6 +109,11 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
                 }
             }
         }
+        // A runtime not built for one member of many: its reasons name the member.
+        for failure in &mut output.failures {
+            let problems = std::mem::take(&mut failure.error.problems);
+            failure.error.problems = problems.into_iter().map(|p| below(member, p)).collect();
+        }
         let in_bundles = output.bundles.iter_mut().flat_map(|b| b.diagnostics.iter_mut());
         for diagnostic in output.diagnostics.iter_mut().chain(in_bundles) {
             if let Some(location) = diagnostic.location.as_mut() {
