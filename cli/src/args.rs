@@ -8,8 +8,9 @@ use plugforge_core::{DEFAULT_MANIFEST_NAME, Scope};
 
 /// Shown below the verb list of `plugforge --help`.
 const AFTER_HELP: &str = "\
-SRC is a plugforge source (plugforge.json) or a plugin as a runtime ships it (Claude Code, Codex,
-Gemini CLI, Cursor, Agent Plugins), read the way `import` reads it.
+SRC is a plugforge source (plugforge.json), a plugin as a runtime ships it (any runtime
+`import --from` names), read the way `import` reads it, or a folder whose marketplace file lists
+plugins (each local one is built; a remote one is listed as not built).
 RUNTIME is a runtime id, several joined by commas or given as repeated --target, or `all` (build
 only) for every runtime with its default kind. A runtime that cannot be built is listed with its
 reasons; the others are built. A runtime that would load nothing of the source is not written:
