@@ -1,0 +1,87 @@
+//! Public plugins that were refused, or built into bundles a runtime then
+//! rejected, for causes that were plugforge's: each is built as its author
+//! ships it (`--target all`, no flags), and what the runtime cannot take is
+//! translated or dropped for that runtime alone, with its row.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::*;
+use serde_json::Value;
+use yaml_rust2::YamlLoader;
+
+fn unit(name: &str) -> PathBuf {
+    repo_root().join("tests/conformance/realworld").join(name).join("plugin")
+}
+
+/// `plugforge build UNIT --target all --json`: exit 0 and no runtime refused.
+fn build_all(name: &str, out: &TempDir) -> Value {
+    let run = run(&["build", s(&unit(name)), "--target", "all", "--out", s(out.path()), "--json"]);
+    let report = run.json();
+    assert_eq!(run.code, 0, "{name}: {}\n{}", run.stderr, report["failures"]);
+    assert_eq!(report["failures"], Value::Array(vec![]), "{name}");
+    report
+}
+
+/// The one honesty row of `component` `name` for `runtime`.
+fn row<'a>(report: &'a Value, runtime: &str, component: &str, name: &str) -> &'a Value {
+    let rows: Vec<&Value> = report["honesty"]
+        .as_array()
+        .expect("honesty rows")
+        .iter()
+        .filter(|r| r["runtime"] == runtime && r["component"] == component && r["name"] == name)
+        .collect();
+    assert_eq!(rows.len(), 1, "{runtime} {component} {name}: {rows:?}");
+    rows[0]
+}
+
+/// The `description` of the SKILL.md at `rel` below `root`, as YAML reads it.
+fn description(root: &Path, rel: &str) -> String {
+    let text = String::from_utf8(read(root, rel)).expect("UTF-8");
+    let frontmatter =
+        text.strip_prefix("---\n").and_then(|t| t.split_once("\n---\n")).expect("frontmatter").0;
+    let docs = YamlLoader::load_from_str(frontmatter).expect("YAML frontmatter");
+    docs[0]["description"].as_str().expect("a description").to_string()
+}
+
+#[test]
+fn a_description_over_1024_characters_is_shortened_for_the_runtimes_that_cap_it() {
+    // cursor/plugins' cursor-sdk (1045 characters) and openai/plugins' heygen
+    // (1296 and 1434): Cursor, OpenCode, Agent Skills, Antigravity and
+    // Copilot CLI refuse such a skill; the build was refused for four runtimes.
+    for (name, skill, length) in [
+        ("cursor-sdk", "cursor-sdk", 1045),
+        ("codex-heygen", "heygen-avatar", 1296),
+        ("codex-heygen", "heygen-video", 1434),
+    ] {
+        let out = TempDir::new("gaps-description");
+        let report = build_all(name, &out);
+        let source = description(&unit(name), &format!("skills/{skill}/SKILL.md"));
+        assert_eq!(source.chars().count(), length, "{name} {skill}");
+        // The runtimes without the cap keep every character.
+        for runtime in ["claude-code", "codex", "gemini"] {
+            let whole = description(&out.join(runtime), &format!("skills/{skill}/SKILL.md"));
+            assert_eq!(whole.trim_end(), source.trim_end(), "{runtime} {skill}");
+            assert!(!row(&report, runtime, "skill", skill)["detail"].as_str().unwrap().contains("shortened"));
+        }
+        for (runtime, dir) in [
+            ("cursor", "cursor/skills"),
+            ("opencode", ".opencode/skills"),
+            ("agent-plugins", "agent-plugins/skills"),
+            ("antigravity", "antigravity/skills"),
+            ("copilot", "copilot/skills"),
+        ] {
+            let short = description(out.path(), &format!("{dir}/{skill}/SKILL.md"));
+            let kept = short.chars().count();
+            assert!(kept <= 1024 && kept >= 512, "{runtime} {skill}: {kept}");
+            // Cut after a whole sentence of the author's text.
+            assert!(source.starts_with(&short) && short.ends_with('.'), "{runtime} {skill}: {short}");
+            let row = row(&report, runtime, "skill", skill);
+            assert_eq!(row["level"], "degraded", "{runtime} {skill}");
+            let said =
+                format!("description shortened from {length} to {kept} characters at a sentence boundary");
+            assert!(row["detail"].as_str().unwrap().contains(&said), "{runtime}: {}", row["detail"]);
+        }
+    }
+}
