@@ -85,3 +85,46 @@ fn a_description_over_1024_characters_is_shortened_for_the_runtimes_that_cap_it(
         }
     }
 }
+
+#[test]
+fn a_skill_name_hermes_cannot_take_is_left_out_of_hermes_alone() {
+    // openai/plugins' hugging-face ships `skills/transformers.js/`: Hermes
+    // names skills `[A-Za-z0-9_-]+`, and the whole Hermes build was refused.
+    let out = TempDir::new("gaps-hermes-name");
+    let report = build_all("codex-hugging-face", &out);
+    for kind in ["hermes", "hermes:skill-plugin"] {
+        let hermes_out = TempDir::new("gaps-hermes-kind");
+        let run = run(&[
+            "build",
+            s(&unit("codex-hugging-face")),
+            "--target",
+            kind,
+            "--out",
+            s(hermes_out.path()),
+            "--json",
+        ]);
+        assert_eq!(run.code, 0, "{kind}: {}", run.stderr);
+        let hermes = run.json();
+        let dropped = row(&hermes, "hermes", "skill", "transformers.js");
+        assert_eq!(dropped["level"], "unsupported", "{kind}");
+        assert!(
+            dropped["detail"].as_str().unwrap().contains("\"transformers.js\" is not such a name"),
+            "{dropped}"
+        );
+        let written = files(hermes_out.path());
+        assert!(!written.iter().any(|f| f.contains("transformers.js")), "{kind}: {written:?}");
+        // Every other skill of the plugin is there.
+        for skill in ["cli", "datasets", "gradio", "jobs", "trackio", "vision-trainer"] {
+            assert!(
+                written.iter().any(|f| f.ends_with(&format!("/{skill}/SKILL.md"))),
+                "{kind} {skill}: {written:?}"
+            );
+            assert_ne!(row(&hermes, "hermes", "skill", skill)["level"], "unsupported", "{kind} {skill}");
+        }
+    }
+    // The other runtimes keep the skill: Claude Code and Codex load it by its folder.
+    for runtime in ["claude-code", "codex"] {
+        assert!(out.join(runtime).join("skills/transformers.js/SKILL.md").is_file(), "{runtime}");
+        assert_ne!(row(&report, runtime, "skill", "transformers.js")["level"], "unsupported");
+    }
+}
