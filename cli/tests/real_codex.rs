@@ -268,3 +268,28 @@ fn codex_keeps_a_cursor_server_with_a_static_oauth_client() {
     assert_eq!(servers.len(), 3, "the source has three servers");
     assert_eq!(set(&report["read"]["mcp_servers"]), servers, "{}", report["read"]);
 }
+
+#[test]
+fn codex_loads_the_remote_servers_of_public_cursor_plugins_with_a_static_oauth_client() {
+    let Some(codex) = codex_bin() else { return };
+    // cursor/plugins' gong (url only), zoom and salesforce give their server
+    // `auth: {CLIENT_ID, ...}`; Codex dropped the server until the key was left out.
+    for (unit, server) in
+        [("cursor-gong", "gong"), ("cursor-zoom", "zoom"), ("cursor-salesforce", "salesforce")]
+    {
+        let source = repo_root().join("tests/conformance/realworld").join(unit).join("plugin");
+        let out = Out::new(unit);
+        build(&source, &out.0, &["--target", "codex"]);
+        let written = read_json(&out.0.join("codex/.mcp.json"));
+        assert!(written["mcpServers"][server].get("auth").is_none(), "{unit}: {written}");
+        let report =
+            inventory(&codex, &["plugin", "--marketplace-root", out.0.to_str().unwrap(), "--plugin", server]);
+        assert_eq!(report["add"]["exit"], 0, "{unit}: {}", report["add"]);
+        assert_eq!(
+            set(&report["read"]["mcp_servers"]),
+            BTreeSet::from([server.to_string()]),
+            "{unit}: {}",
+            report["read"]
+        );
+    }
+}
