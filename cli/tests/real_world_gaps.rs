@@ -128,3 +128,30 @@ fn a_skill_name_hermes_cannot_take_is_left_out_of_hermes_alone() {
         assert_ne!(row(&report, runtime, "skill", "transformers.js")["level"], "unsupported");
     }
 }
+
+#[test]
+fn a_cursor_static_oauth_client_is_dropped_for_codex_and_a_url_only_server_is_typed() {
+    // cursor/plugins' gong, zoom and salesforce: `auth: {CLIENT_ID, ...}`
+    // makes Codex drop the server; gong's has no `type`, which Claude Code
+    // reads as a stdio server without a command.
+    for (unit, server) in
+        [("cursor-gong", "gong"), ("cursor-zoom", "zoom"), ("cursor-salesforce", "salesforce")]
+    {
+        let out = TempDir::new("gaps-mcp");
+        let report = build_all(unit, &out);
+        let codex = read_json(out.path(), "codex/.mcp.json");
+        assert!(codex["mcpServers"][server].get("auth").is_none(), "{unit}: {codex}");
+        assert!(codex["mcpServers"][server]["url"].is_string(), "{unit}: {codex}");
+        let row = row(&report, "codex", "mcp", server);
+        assert_eq!(row["level"], "degraded");
+        assert!(
+            row["detail"].as_str().unwrap().starts_with("`auth` (a static OAuth client) dropped"),
+            "{row}"
+        );
+        // Claude Code and Qoder CLI read a server without a `type` as stdio.
+        for file in ["claude-code/.mcp.json", "qoder/.mcp.json"] {
+            let typed = read_json(out.path(), file);
+            assert_eq!(typed["mcpServers"][server]["type"], "http", "{unit} {file}: {typed}");
+        }
+    }
+}
