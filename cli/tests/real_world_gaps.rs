@@ -155,3 +155,60 @@ fn a_cursor_static_oauth_client_is_dropped_for_codex_and_a_url_only_server_is_ty
         }
     }
 }
+
+/// Every `command` string below `value`, with whether its handler has `args`.
+fn commands(value: &Value, out: &mut Vec<(String, bool)>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(command)) = map.get("command") {
+                out.push((command.clone(), map.contains_key("args")));
+            }
+            map.values().for_each(|v| commands(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| commands(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn an_exec_form_hook_keeps_its_arguments_in_every_runtime() {
+    // Claude Code's exec form (`command` + `args`, run without a shell), as
+    // its hooks reference writes it; Codex got a bare `node` with no script.
+    let src = TempDir::new("gaps-exec-hook");
+    write(
+        src.path(),
+        ".claude-plugin/plugin.json",
+        r#"{"name": "fmt", "version": "1.0.0", "description": "Formats", "author": {"name": "A"}}"#,
+    );
+    write(
+        src.path(),
+        "hooks/hooks.json",
+        r#"{"hooks": {"PostToolUse": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/scripts/format.js", "--fix"], "timeout": 10}]}]}}"#,
+    );
+    write(src.path(), "scripts/format.js", "process.exit(0)\n");
+    let out = TempDir::new("gaps-exec-hook-out");
+    run(&["build", s(src.path()), "--target", "all", "--out", s(out.path())]).expect(0);
+    for (runtime, file) in [
+        ("codex", "codex/hooks/hooks.json"),
+        ("gemini", "gemini/hooks/hooks.json"),
+        ("qwen-code", "qwen-code/hooks/hooks.json"),
+        ("cursor", "cursor/hooks/hooks.json"),
+        ("antigravity", "antigravity/hooks.json"),
+        ("grok-build", "grok-build/hooks/hooks.json"),
+        ("kimi-code", "kimi-code/kimi.plugin.json"),
+    ] {
+        let mut found = Vec::new();
+        commands(&read_json(out.path(), file), &mut found);
+        assert_eq!(found.len(), 1, "{runtime}: {found:?}");
+        let (command, has_args) = &found[0];
+        assert!(!has_args, "{runtime} reads no args: {command}");
+        assert!(
+            command.starts_with("node \"") && command.ends_with("/scripts/format.js\" --fix"),
+            "{runtime}: {command}"
+        );
+    }
+    // Claude Code runs the exec form itself: kept as written.
+    let mut claude = Vec::new();
+    commands(&read_json(out.path(), "claude-code/hooks/hooks.json"), &mut claude);
+    assert_eq!(claude, [("node".to_string(), true)]);
+}
