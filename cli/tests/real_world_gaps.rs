@@ -74,7 +74,7 @@ fn a_description_over_1024_characters_is_shortened_for_the_runtimes_that_cap_it(
         ] {
             let short = description(out.path(), &format!("{dir}/{skill}/SKILL.md"));
             let kept = short.chars().count();
-            assert!(kept <= 1024 && kept >= 512, "{runtime} {skill}: {kept}");
+            assert!((512..=1024).contains(&kept), "{runtime} {skill}: {kept}");
             // Cut after a whole sentence of the author's text.
             assert!(source.starts_with(&short) && short.ends_with('.'), "{runtime} {skill}: {short}");
             let row = row(&report, runtime, "skill", skill);
