@@ -130,3 +130,72 @@ fn assert_full_bundle(copilot: &str, root: &Path, bundle: &Path, manifest: &str)
     assert!(!servers.is_empty());
     assert_eq!(strings(&report["inventory"]["mcp_servers"]), servers);
 }
+
+/// What Copilot loads of a plugin, by component: skills, plugin commands,
+/// agents and MCP servers, each set by name.
+fn loaded(report: &Value) -> [BTreeSet<String>; 4] {
+    let inventory = &report["inventory"];
+    assert_eq!(report["marketplace_add"]["exit"], 0, "{report}");
+    assert_eq!(report["install"]["exit"], 0, "{report}");
+    for problems in ["skill_errors", "hook_errors", "log_problems"] {
+        assert_eq!(inventory[problems], Value::Array(Vec::new()), "{problems}: {inventory}");
+    }
+    ["skills", "commands", "agents", "mcp_servers"].map(|key| strings(&inventory[key]))
+}
+
+/// Public Copilot CLI plugins in the `.github/plugin/` layout (the corpus's
+/// `ghcp-*` units, their other runtimes' manifests removed), each built with
+/// `--target all`: Copilot loads from the built bundle exactly the skills,
+/// commands, agents and MCP servers it loads from the plugin as it ships.
+#[test]
+fn copilot_loads_what_it_loads_of_a_public_copilot_plugin_from_its_bundle() {
+    let Some(copilot) = copilot_bin() else { return };
+    let corpus = repo_root().join("tests/conformance/realworld");
+    let mut units: Vec<String> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.starts_with("ghcp-"))
+        .collect();
+    units.sort();
+    let mut judged = 0;
+    for unit in units {
+        let plugin = corpus.join(&unit).join("plugin");
+        let Ok(manifest) = std::fs::read(plugin.join(".github/plugin/plugin.json")) else { continue };
+        let manifest: Value = serde_json::from_slice(&manifest).unwrap();
+        let name = manifest["name"].as_str().unwrap().to_string();
+        // The plugin as it ships, listed by a one-entry local marketplace.
+        let original = Out::new(&format!("{unit}-original"));
+        copy_tree(&plugin, &original.0.join(&name));
+        let marketplace = serde_json::json!({
+            "name": "as-shipped", "owner": {"name": "corpus"},
+            "plugins": [{"name": name, "source": format!("./{name}")}],
+        });
+        std::fs::create_dir_all(original.0.join(".github/plugin")).unwrap();
+        std::fs::write(original.0.join(".github/plugin/marketplace.json"), marketplace.to_string()).unwrap();
+        let shipped = loaded(&inventory(&copilot, &original.0, &name));
+
+        let out = Out::new(&unit);
+        build(&plugin, &out.0, "all");
+        let built = loaded(&inventory(&copilot, &out.0, &name));
+        assert_eq!(
+            built, shipped,
+            "{unit}: what Copilot loads of the bundle differs from the plugin as it ships"
+        );
+        assert!(shipped.iter().any(|set| !set.is_empty()), "{unit}: Copilot loads nothing of it");
+        judged += 1;
+    }
+    assert!(judged >= 5, "only {judged} public Copilot plugins judged");
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}

@@ -143,7 +143,7 @@ def stricter_markdown(outcomes):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", action="store_true", help="record real verdicts and rewrite STRICTER.md")
-    ap.add_argument("--jobs", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=common.JOBS)
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
 
@@ -191,6 +191,7 @@ def main():
     total = sum(len(o.rows) for o in outcomes)
     print(f"\nagreement: {len(outcomes)} cases, {total} verdicts: {agree} agree, {stricter} stricter "
           f"(listed in STRICTER.md), {failed} failure(s)")
+    common.print_times("agreement")
     return 1 if failed else 0
 
 

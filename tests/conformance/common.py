@@ -10,6 +10,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -64,6 +66,13 @@ def client(name):
                      f"or skip it by name (PLUGFORGE_SKIP_CLIENTS={name})")
 
 
+# How many units or cases are judged at once. The clients spend most of a
+# run waiting, not computing (Qoder CLI 1.1.52 retries its endpoint election
+# offline: about 10 s wall for 2 CPU-seconds per command), so three per core
+# keep the cores busy where one per core would leave them idle.
+JOBS = 3 * (os.cpu_count() or 1)
+
+
 def plugforge_bin():
     """The built CLI (cargo build -p plugforge-cli)."""
     explicit = os.environ.get("PLUGFORGE_BIN")
@@ -76,15 +85,49 @@ def plugforge_bin():
     return binary
 
 
+# What each program cost, for the closing time table (print_times): the
+# stage is bound by the clients' CPU on a small machine, so the table says
+# which client to make cheaper rather than leaving it to a guess.
+_TIMES = {}
+_TIMES_LOCK = threading.Lock()
+
+
+def _program(argv):
+    """The name a command is accounted under: the script a Python runs, else the binary."""
+    names = [os.path.basename(a) for a in argv[:2]]
+    return names[1] if names[0].startswith("python") and len(names) > 1 else names[0]
+
+
 def run(argv, cwd=None, env=None, timeout=120):
     """(exit code, stdout, stderr) of a command; a timeout is exit 124."""
+    started = time.monotonic()
     try:
-        proc = subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                              capture_output=True, timeout=timeout)
-        code, out, err = proc.returncode, proc.stdout, proc.stderr
-    except subprocess.TimeoutExpired as exc:
-        code, out, err = 124, exc.stdout or b"", (exc.stderr or b"") + b"\n[timed out]\n"
+        with subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+            try:
+                out, err = proc.communicate(timeout=timeout)
+                code = proc.returncode
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, err = proc.communicate()
+                code, err = 124, (err or b"") + b"\n[timed out]\n"
+    finally:
+        _account(_program(argv), time.monotonic() - started)
     return code, ANSI.sub("", out.decode("utf-8", "replace")), ANSI.sub("", err.decode("utf-8", "replace"))
+
+
+def _account(program, wall):
+    with _TIMES_LOCK:
+        runs, total = _TIMES.get(program, (0, 0.0))
+        _TIMES[program] = (runs + 1, total + wall)
+
+
+def print_times(title):
+    """The wall time each program took in this harness, slowest first."""
+    rows = sorted(_TIMES.items(), key=lambda item: -item[1][1])
+    print(f"\n{title}: wall time per program (summed over parallel runs)")
+    print(table([(name, runs, f"{total:.0f}s", f"{total / runs:.1f}s") for name, (runs, total) in rows],
+                ("program", "runs", "total", "each")))
 
 
 def plugforge(*args, timeout=120):

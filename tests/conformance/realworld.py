@@ -561,7 +561,7 @@ def read_known():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--jobs", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=common.JOBS)
     ap.add_argument("--no-clients", action="store_true", help="only plugforge's side")
     ap.add_argument("--keep", help="keep every unit's import and build below this folder")
     ap.add_argument("names", nargs="*")
@@ -615,7 +615,9 @@ def main():
     finally:
         if not args.keep:
             shutil.rmtree(scratch, ignore_errors=True)
-    return report(units, read_known())
+    status = report(units, read_known())
+    common.print_times("realworld")
+    return status
 
 
 def report(units, known):

@@ -130,6 +130,32 @@ impl Manifest {
         }
     }
 
+    /// Components listed only under a tool's key of `extensions` (an Agent
+    /// Plugins manifest's namespaced object, which each tool reads under its
+    /// own key alone): each such list is noted and yields nothing, since no
+    /// client loads it. `component_keys` are the keys that list components;
+    /// `read_keys` the extension keys a client does read.
+    pub fn unloadable_extensions(&self, draft: &mut Draft, component_keys: &[&str], read_keys: &[&str]) {
+        let Some(Value::Object(extensions)) = self.fields.get("extensions") else { return };
+        for (key, value) in extensions {
+            let Value::Object(fields) = value else { continue };
+            if read_keys.contains(&key.as_str()) {
+                continue;
+            }
+            let listed: Vec<&str> =
+                fields.keys().map(String::as_str).filter(|k| component_keys.contains(k)).collect();
+            if listed.is_empty() {
+                continue;
+            }
+            let message = format!(
+                "{} in {}: listed only under extensions.{key}: no client loads it",
+                listed.join(", "),
+                self.file
+            );
+            draft.note_key(DiagnosticCode::UnusedField, &self.file, &self.text, key, message);
+        }
+    }
+
     /// Notes every field nothing took, each left out.
     pub fn rest(self, draft: &mut Draft, runtime_name: &str) {
         for (key, value) in &self.fields {

@@ -215,8 +215,6 @@ pub fn is_native(tree: &SourceTree) -> bool {
 /// The runtime whose marker `tree` holds; for a folder with no marker, the
 /// runtime whose default layout it has (Claude Code's).
 fn detect(tree: &SourceTree) -> Result<Runtime> {
-    // A Copilot CLI plugin has Claude Code's default layout: it is read as
-    // one, its own manifest a foreign manifest that fills metadata.
     let marked =
         importable().into_iter().find(|r| r.spec().reads.manifest.is_some_and(|m| tree.get(m).is_some()));
     let layout_of = |runtime: &Runtime| {
@@ -225,7 +223,13 @@ fn detect(tree: &SourceTree) -> Result<Runtime> {
             entries.iter().any(|entry| tree.get(entry).is_some() || tree.below(entry).next().is_some())
         })
     };
-    marked.or_else(|| importable().into_iter().find(layout_of)).ok_or_else(|| {
+    let found = marked.or_else(|| importable().into_iter().find(layout_of));
+    // A reader may claim a folder the manifests and layouts give to
+    // another runtime, or to none (a manifest of its own in another place).
+    let claimed = importable().into_iter().find(|r| {
+        r.spec().read.as_ref().and_then(|reader| reader.claims).is_some_and(|claims| claims(tree, found))
+    });
+    claimed.or(found).ok_or_else(|| {
         let markers: Vec<&str> = importable().into_iter().filter_map(|r| r.spec().reads.manifest).collect();
         Error::new(
             ErrorCode::InvalidSource,

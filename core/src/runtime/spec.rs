@@ -172,6 +172,11 @@ pub struct Reader {
     /// The files or folders that make a folder without any manifest its
     /// plugin; it then names the plugin after the folder.
     pub manifestless_layout: Option<&'static [&'static str]>,
+    /// Folders it reads as its plugin though they hold no [`Reads::manifest`]
+    /// of its own, or another runtime's: given the runtime the folder would
+    /// otherwise be read as (by the manifests, then the layouts), whether it
+    /// is this runtime's instead.
+    pub(crate) claims: Option<fn(&SourceTree, Option<Runtime>) -> bool>,
 }
 
 /// Reads a manifest field into the draft source: (the manifest's text, its

@@ -27,6 +27,9 @@ pub(crate) fn import(tree: &SourceTree, draft: &mut Draft) -> Result<()> {
         }
     }
     manifest.metadata(draft, None);
+    // Copilot CLI reads its own extension key; no client reads another tool's.
+    let copilot = &crate::runtime::copilot::facts::EXTENSION_KEY;
+    manifest.unloadable_extensions(draft, &crate::runtime::copilot::facts::COMPONENT_KEYS, std::slice::from_ref(copilot));
     manifest.keep_for(draft, "agent-plugins", "Agent Plugins", &["extensions"]);
     manifest.rest(draft, "Agent Plugins");
     let spelling = crate::runtime::claude_code::read::spelling();

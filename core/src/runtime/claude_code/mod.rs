@@ -83,7 +83,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: Some(super::CommandDescription { key_alone_suffices: true, why_needed: "users and the model cannot tell when to use it" }), own_format: None },
     hook_trust: None,
-    read: Some(super::Reader { read: read::import, manifestless_layout: Some(&read::MANIFESTLESS_LAYOUT) }),
+    read: Some(super::Reader { read: read::import, manifestless_layout: Some(&read::MANIFESTLESS_LAYOUT), claims: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &read::CLAUDE_ONLY, read_field: None }),
     judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: &[],

@@ -357,7 +357,8 @@ fn place(
                 }
                 if below(p, folder).is_some() {
                     let message = format!(
-                        "not imported: the manifest names other {folder} paths, so Claude Code does not load {folder}/"
+                        "not imported: the manifest names other {folder} paths, so {} does not load {folder}/",
+                        dialect.runtime_name
                     );
                     draft.note(DiagnosticCode::UnusedFile, Location::file(p), message);
                     return Ok(());

@@ -94,7 +94,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: Some(super::CommandDescription { key_alone_suffices: false, why_needed: "Codex does not migrate it into a skill" }), own_format: None },
     hook_trust: Some(super::HookTrust { kind: ArtifactKind::Plugin, hooks_file: "hooks/hooks.json", how: HOOK_TRUST }),
-    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    read: Some(super::Reader { read: read::import, manifestless_layout: None, claims: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &["interface", "apps"], read_field: Some(("interface", read::foreign_interface)) }),
     judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: lint::RULES,

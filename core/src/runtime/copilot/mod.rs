@@ -9,9 +9,13 @@
 //! script written for the canonical (Claude) events behaves the same [19,
 //! 23a, 23b]. Its own camelCase events would hand the same script another
 //! payload.
+//!
+//! Its plugins are a source too ([`read`]): in each layout Copilot CLI loads,
+//! `.github/plugin/plugin.json` and the Agent Plugins one among them.
 
 mod judge;
 pub(crate) mod facts;
+pub(crate) mod read;
 
 use serde_json::{Map, Value, json};
 
@@ -72,7 +76,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
     hook_trust: None,
-    read: None,
+    read: Some(super::Reader { read: read::import, manifestless_layout: None, claims: Some(read::claims) }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
     judge: super::Judge::Clients(&[CHECK]),
     rules: &[],

@@ -83,7 +83,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md", ".mdc", ".markdown", ".txt"], frontmatter_required: true, description: Some(super::CommandDescription { key_alone_suffices: false, why_needed: "users and the model cannot tell when to use it" }), own_format: None },
     hook_trust: None,
-    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    read: Some(super::Reader { read: read::import, manifestless_layout: None, claims: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &[], read_field: None }),
     judge: super::Judge::Schemas { why: "Cursor has no command-line client that loads a plugin offline", test: "cli/tests/real_cursor.rs", check: None },
     rules: &[],

@@ -84,7 +84,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: false, skipped_prefix: Some('_'), frontmatter_required: false, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: Some(lint::check_commands) },
     hook_trust: None,
-    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    read: Some(super::Reader { read: read::import, manifestless_layout: None, claims: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &["settings", "excludeTools", "plan"], read_field: None }),
     judge: super::Judge::Clients(&[CHECK, PROJECT_CHECK]),
     rules: &[],

@@ -41,7 +41,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: false, skipped_prefix: None, frontmatter_required: false, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: false, description: None, own_format: None },
     hook_trust: None,
-    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    read: Some(super::Reader { read: read::import, manifestless_layout: None, claims: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &read::GROK_ONLY, read_field: None }),
     judge: super::Judge::Schemas { why: "Grok Build is published as source only (no npm, PyPI or crates.io package), and no crate of it builds alone", test: "cli/tests/schema_judges.rs", check: Some(schema::check) },
     rules: &[],

@@ -36,7 +36,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: None },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: false, description: None, own_format: None },
     hook_trust: None,
-    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    read: Some(super::Reader { read: read::import, manifestless_layout: None, claims: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &facts::KIMI_ONLY_KEYS, read_field: None }),
     judge: super::Judge::Schemas { why: "Kimi Code's npm client installs and lists a plugin only inside its interactive terminal, whose plugin listing leaves out commands, agents and hooks", test: "cli/tests/schema_judges.rs", check: Some(schema::check) },
     rules: &[],

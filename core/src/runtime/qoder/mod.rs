@@ -86,7 +86,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: true, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: true, description: None, own_format: None },
     hook_trust: None,
-    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    read: Some(super::Reader { read: read::import, manifestless_layout: None, claims: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: Some(facts::MARKETPLACE_PATH), manifest_folder: Some(facts::MANIFEST_DIR), runtime_only_fields: &read::QODER_ONLY, read_field: None }),
     judge: super::Judge::Clients(&[CHECK]),
     rules: &[],

@@ -84,7 +84,7 @@ pub(crate) const SPEC: super::Spec = super::Spec {
     agents: super::Agents { recursive: false, skipped_prefix: None, frontmatter_required: true, check: Some(lint::check_agent) },
     commands: super::Commands { extensions: &[".md"], frontmatter_required: false, description: None, own_format: None },
     hook_trust: None,
-    read: Some(super::Reader { read: read::import, manifestless_layout: None }),
+    read: Some(super::Reader { read: read::import, manifestless_layout: None, claims: None }),
     foreign: Some(super::Foreign { manifest: facts::MANIFEST_PATH, marketplace: None, manifest_folder: None, runtime_only_fields: &facts::QWEN_ONLY_KEYS, read_field: None }),
     judge: super::Judge::Clients(&[CHECK]),
     rules: &[],

@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -67,9 +68,17 @@ class Droid:
         """One JSON-RPC session: each request written, its response read by id."""
         argv = [self.binary, "exec", "--input-format", "stream-jsonrpc", "--output-format", "stream-jsonrpc",
                 "--cwd", self.cwd]
+        # A session of its own: the whole group (MCP servers Droid starts too) ends with it.
         proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                cwd=self.cwd, env=self.env)
-        timer = threading.Timer(TIMEOUT, proc.kill)
+                                cwd=self.cwd, env=self.env, start_new_session=True)
+        end = lambda: os.killpg(proc.pid, signal.SIGKILL) if proc.poll() is None else None
+        timed_out = threading.Event()
+
+        def on_timeout():
+            timed_out.set()
+            end()
+
+        timer = threading.Timer(TIMEOUT, on_timeout)
         timer.start()
         stderr = []
         reader = threading.Thread(target=lambda: stderr.append(proc.stderr.read()), daemon=True)
@@ -113,14 +122,14 @@ class Droid:
                 proc.stdin.close()
             except OSError:
                 pass
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            # Every answer is in: the session is ended rather than waited for. Droid (0.215.0)
+            # idles about 6 s after its input closes, and as long again after SIGTERM, which
+            # over a corpus of plugins adds up to minutes of nothing.
+            end()
+            proc.wait()
             timer.cancel()
             reader.join(timeout=5)
-        code = TIMEOUT_EXIT if proc.returncode is not None and proc.returncode < 0 and not timer.is_alive() else 0
+        code = TIMEOUT_EXIT if timed_out.is_set() else 0
         err = (stderr[0] if stderr else b"").decode("utf-8", "replace")
         return result, {"exit": code, "stderr": err[-4000:]}
 
