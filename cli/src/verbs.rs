@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 
 use plugforge_core::{
     ArtifactKind, BuildOptions, Bundle, BundlePath, CarriedUrl, DEFAULT_MANIFEST_NAME, Diagnostic,
-    DoctorOptions, GeneratedFile, Honesty, ImportNotes, ImportOptions, Level, Member, Output, PlanOptions,
-    Runtime, Scope, Severity, TargetFailure, TargetRequest, UninstallOptions, ValidateOptions, build_members,
-    doctor as run_doctor, doctor_paths_to_read, import as run_import, plan as make_plan, shell_quote,
-    starter_source, uninstall_paths_to_read, uninstall_plan, validate as run_validate,
+    DoctorOptions, Error, ErrorCode, GeneratedFile, Honesty, ImportNotes, ImportOptions, Level, Location,
+    Member, Output, PlanOptions, Problem, Runtime, Scope, Severity, TargetFailure, TargetRequest,
+    UninstallOptions, ValidateOptions, build_members, doctor as run_doctor, doctor_paths_to_read,
+    import as run_import, plan as make_plan, read_listing, shell_quote, starter_source,
+    uninstall_paths_to_read, uninstall_plan, validate as run_validate,
 };
 use serde::Serialize;
 use serde_json::json;
@@ -104,9 +105,71 @@ fn read_and_build_members(
             label: source.trim_end_matches('/').to_string(),
             source: tree,
             source_name: host.folder_name(source),
+            origins: Vec::new(),
         })
         .collect();
     Ok(build_members(&members, options)?)
+}
+
+/// One source: a plugin, or a marketplace listing other folders, whose
+/// plugins are built as a monorepo's (a remote entry is listed as not built).
+fn read_and_build_one(
+    host: &mut dyn Host,
+    source: &str,
+    out: &str,
+    options: &mut BuildOptions,
+) -> Result<Output, Failure> {
+    let tree = host.read_tree(source, &[out.to_string()]).map_err(Failure::io)?;
+    tree.check_limits()?;
+    let root = source.trim_end_matches('/');
+    let below = |rel: &str| if rel.is_empty() { root.to_string() } else { join(root, rel) };
+    let listing = read_listing(&tree).map_err(|mut error| {
+        for problem in &mut error.problems {
+            if let Some(at) = problem.location.as_mut() {
+                at.file = below(&at.file);
+            }
+        }
+        error
+    })?;
+    let Some(listing) = listing else {
+        return Ok(plugforge_host_fs::build(&tree, options)?);
+    };
+    let members: Vec<Member<'_>> = listing
+        .plugins
+        .iter()
+        .map(|plugin| Member {
+            label: below(&plugin.folder),
+            source: &plugin.tree,
+            source_name: host.folder_name(&below(&plugin.folder)),
+            origins: plugin
+                .origins
+                .iter()
+                .map(|(file, at)| (file.clone(), Location { file: below(&at.file), ..at.clone() }))
+                .collect(),
+        })
+        .collect();
+    if members.is_empty() {
+        // Every entry is remote: nothing here to build, which is no success.
+        let problems = listing
+            .not_built
+            .into_iter()
+            .map(|d| Problem {
+                message: d.message,
+                location: d.location.map(|at| Location { file: below(&at.file), ..at }),
+            })
+            .collect();
+        return Err(Error::from_problems(ErrorCode::InvalidSource, problems).into());
+    }
+    options.marketplace_name.get_or_insert_with(|| monorepo_marketplace(out));
+    let mut output = build_members(&members, options)?;
+    let mut listed: Vec<Diagnostic> = listing.not_built.into_iter().chain(listing.notes).collect();
+    for diagnostic in &mut listed {
+        if let Some(at) = diagnostic.location.as_mut() {
+            at.file = below(&at.file);
+        }
+    }
+    output.diagnostics.splice(0..0, listed);
+    Ok(output)
 }
 
 /// `local-<output folder>`: the marketplace of a monorepo build, named after
@@ -139,7 +202,7 @@ fn build_locked(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     let mut output = if several {
         read_and_build_members(host, &args.sources, &out, &options)?
     } else {
-        read_and_build(host, source, &out, &options)?
+        read_and_build_one(host, source, &out, &mut options)?
     };
     let honesty: Vec<_> = output.bundles.iter().flat_map(|b| b.honesty.iter()).collect();
     let diagnostics: Vec<_> =

@@ -38,6 +38,7 @@ words! {
         NameChanged = "name_changed",
         NameFromFolder = "name_from_folder",
         NoMarketplace = "no_marketplace",
+        NotBuilt = "not_built",
         NotInstalled = "not_installed",
         ReadAsNative = "read_as_native",
         RootSkill = "root_skill",

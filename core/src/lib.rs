@@ -36,7 +36,7 @@
 //! 10. `build`, `manifest_paths`: a source into every runtime's bundles, and the paths their manifests carry.
 //! 11. `doctor`, `plan`, `uninstall`: bundles and the observed output root into file actions.
 //! 12. `validate`: judges a plugin (a canonical source through `build`).
-//! 13. `members`: several plugins into one output root.
+//! 13. `members`, `listing`: several plugins into one output root, and the plugins a marketplace lists as them.
 //! 14. `typescript`: the bindings' typings (feature `typescript`).
 
 #![forbid(unsafe_code)]
@@ -55,6 +55,7 @@ mod import;
 mod json;
 pub mod limits;
 mod lint;
+mod listing;
 mod manifest;
 mod manifest_paths;
 mod members;
@@ -92,6 +93,7 @@ pub use doctor::{
 pub use error::{Error, ErrorCode, Location, Problem, Result};
 pub use hash::{Sha256Stream, sha256_hex};
 pub use import::{ImportOptions, Imported, import, importable};
+pub use listing::{ListedPlugin, Listing, read_listing};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};
 pub use members::{Member, build_members};
 pub use merge::{Merge, Part, Record};

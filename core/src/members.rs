@@ -27,6 +27,10 @@ pub struct Member<'a> {
     /// The folder's own name (a Claude Code plugin without a manifest is
     /// named after it).
     pub source_name: Option<String>,
+    /// Files of `source` that stand for a place in another file (a
+    /// marketplace entry a manifest was written from): findings in them
+    /// point there instead.
+    pub origins: Vec<(String, Location)>,
 }
 
 /// Findings of `validate` that are about plugins sharing one marketplace;
@@ -59,7 +63,7 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
             Ok(output) => outputs.push((member, output)),
             Err(error) => {
                 code.get_or_insert(error.code);
-                problems.extend(error.problems.into_iter().map(|p| below(&member.label, p)));
+                problems.extend(error.problems.into_iter().map(|p| below(member, p)));
             }
         }
     }
@@ -101,7 +105,7 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
         let in_bundles = output.bundles.iter_mut().flat_map(|b| b.diagnostics.iter_mut());
         for diagnostic in output.diagnostics.iter_mut().chain(in_bundles) {
             if let Some(location) = diagnostic.location.as_mut() {
-                location.file = format!("{label}/{}", location.file);
+                *location = member.locate(location);
             }
         }
         match combined.as_mut() {
@@ -132,12 +136,23 @@ pub fn build_members(members: &[Member<'_>], options: &BuildOptions) -> Result<O
 }
 
 /// `problem` with its file named below the member's folder.
-fn below(label: &str, mut problem: Problem) -> Problem {
-    match problem.location.as_mut() {
-        Some(location) => location.file = format!("{label}/{}", location.file),
-        None => problem.location = Some(Location::file(label)),
-    }
+fn below(member: &Member<'_>, mut problem: Problem) -> Problem {
+    problem.location = Some(match &problem.location {
+        Some(location) => member.locate(location),
+        None => Location::file(&member.label),
+    });
     problem
+}
+
+impl Member<'_> {
+    /// `location` (in the member's source) as the user finds it: below the
+    /// member's folder, or where a file written for it came from.
+    fn locate(&self, location: &Location) -> Location {
+        match self.origins.iter().find(|(file, _)| *file == location.file) {
+            Some((_, origin)) => origin.clone(),
+            None => Location { file: format!("{}/{}", self.label, location.file), ..location.clone() },
+        }
+    }
 }
 
 /// Every manifest a member's bundles carry states one version.

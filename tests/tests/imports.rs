@@ -108,7 +108,7 @@ fn a_native_plugin_builds_exactly_as_its_imported_source() {
 /// bundle carries (its honesty row is not `unsupported`) is in it.
 #[test]
 fn the_striatum_example_comes_back_from_every_importable_runtime() {
-    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/striatum");
+    let example = plugforge_conformance::repo_dir().join("examples/striatum");
     let source = plugforge_conformance::read_tree(&example);
     let vars: std::collections::BTreeMap<String, String> =
         [("runner_version".to_string(), "0.7.3".to_string())].into();

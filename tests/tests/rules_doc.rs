@@ -1,8 +1,6 @@
 //! `docs/rules.md` is generated from the rule catalog (`plugforge_core::rules()`):
 //! this test fails when it drifts, and `UPDATE_EXPECT=1` rewrites it.
 
-use std::path::Path;
-
 use plugforge_core::{Rule, RuleSeverity, rules};
 
 const HEADER: &str = "\
@@ -55,7 +53,7 @@ fn catalog() -> String {
 
 #[test]
 fn docs_rules_md_matches_the_catalog() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/rules.md");
+    let path = plugforge_conformance::repo_dir().join("docs/rules.md");
     let generated = catalog();
     if std::env::var_os("UPDATE_EXPECT").is_some_and(|v| v == "1") {
         std::fs::create_dir_all(path.parent().expect("docs/")).expect("create docs/");

@@ -19,7 +19,7 @@ use plugforge_conformance::registry_folders as folders;
 use plugforge_core::{HookEvents, HookShape, Judge, Layout, Runtime, Spec, rules};
 
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    plugforge_conformance::repo_dir()
 }
 
 fn update() -> bool {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    plugforge_conformance::repo_dir()
 }
 
 /// The fields of `pub struct Spec`, read from its source.

@@ -87,6 +87,7 @@ DiagnosticCode = Literal[
     "name_changed",
     "name_from_folder",
     "no_marketplace",
+    "not_built",
     "not_installed",
     "read_as_native",
     "root_skill",

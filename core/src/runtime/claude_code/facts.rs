@@ -11,6 +11,21 @@ pub use crate::canonical::{
 };
 
 /// The marketplace file: [`MANIFEST_DIR`] joined with `marketplace.json`.
+/// Its entries' sources resolve from the folder holding [`MANIFEST_DIR`]:
+/// a `./` path inside it, or an object of kind `github`, `url`,
+/// `git-subdir` or `npm` (code.claude.com/docs/en/plugins/marketplace-reference).
+/// How the pinned client (2.1.332) loads an entry's plugin: a folder without
+/// [`MANIFEST_PATH`] takes the entry (less `source` and `strict`) as its
+/// manifest, so components, `mcpServers` and `lspServers` declared only there
+/// load; beside a manifest, an entry's `commands`, `agents`, `skills`,
+/// `hooks` and `outputStyles` are added to it, unless the entry is
+/// `"strict": false`, which fails the plugin ("has conflicting manifests:
+/// both plugin.json and marketplace entry specify components"); an entry
+/// whose source is the root itself and that lists `skills` loads those
+/// alone, not the root's `skills/`. Beside a manifest the client also lets
+/// the entry's `displayName`, `description`, `author`, `homepage`,
+/// `repository`, `license` and `keywords` win; plugforge keeps the plugin's
+/// own and takes from the entry only what the manifest lacks.
 pub const MARKETPLACE_PATH: &str = ".claude-plugin/marketplace.json";
 
 /// Hook handler `type`s, each with the string fields it requires.

@@ -14,7 +14,11 @@ pub(crate) use manifest_dir;
 pub const MANIFEST_DIR: &str = manifest_dir!();
 /// The plugin manifest: [`MANIFEST_DIR`] joined with `plugin.json`.
 pub const MANIFEST_PATH: &str = concat!(manifest_dir!(), "/plugin.json");
-/// The marketplace file Codex reads at a repository root.
+/// The marketplace file Codex reads at a repository root. An entry's
+/// `source` is a `./` path or `{"source": "local", "path": "./..."}` inside
+/// the marketplace root (codex 0.171: "local plugin source path must start
+/// with `./`", "must stay within the marketplace root"), or a remote `url`,
+/// `git-subdir`, `npm` or `github` source.
 pub const MARKETPLACE_PATH: &str = ".agents/plugins/marketplace.json";
 
 /// The variable Codex exports to plugin hooks as the installed plugin's

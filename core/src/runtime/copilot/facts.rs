@@ -8,6 +8,9 @@ pub const MANIFEST_DIR: &str = ".plugin";
 /// manifest folder [1].
 pub const MANIFEST_PATH: &str = ".plugin/plugin.json";
 /// At an output root Copilot takes this file over the Claude marketplace beside it [9, 10].
+/// Its shape is Claude Code's: `name`, `owner`, `metadata`, and `plugins`
+/// whose `source` is a `./` folder of the marketplace root or a remote
+/// object (docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/plugins-marketplace).
 pub const MARKETPLACE_PATH: &str = ".github/plugin/marketplace.json";
 
 /// The manifests Copilot reads besides [`MANIFEST_PATH`], in its order: a

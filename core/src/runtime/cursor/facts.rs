@@ -17,6 +17,11 @@ pub const MANIFEST_DIR: &str = ".cursor-plugin";
 /// The plugin manifest (a closed schema): [`MANIFEST_DIR`] joined with `plugin.json`.
 pub const MANIFEST_PATH: &str = manifest_path!();
 /// The marketplace file: [`MANIFEST_DIR`] joined with `marketplace.json`.
+/// Its entries hold `name`, `source` (a folder relative to the marketplace
+/// root, with or without `./`, or a git URL), `description` and
+/// `minClientVersions` alone: a closed schema, so no entry defines a
+/// plugin's components (cursor/plugin-template
+/// `scripts/validate-template.mjs`).
 pub const MARKETPLACE_PATH: &str = ".cursor-plugin/marketplace.json";
 
 /// The plugin-folder variable Cursor plugins use in practice; Cursor's docs
