@@ -128,3 +128,19 @@ fn claude_code_loads_remote_servers_written_without_a_type() {
     assert_eq!(set(&report["details"]["mcp_servers"]), servers, "{}", report["details"]["raw"]);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn claude_code_loads_the_url_only_server_of_cursor_plugins_gong() {
+    let Some(claude) = claude_bin() else { return };
+    // cursor/plugins' gong as published: `{"url": ..., "auth": {...}}`, no `type`.
+    let source = repo_root().join("tests/conformance/realworld/cursor-gong/plugin");
+    let out = std::env::temp_dir().join(format!("plugforge-real-claude-gong-{}", std::process::id()));
+    let report = build_and_judge(&claude, &source, &out, "gong", &[]);
+    let validated = &report["validate_plugin"];
+    assert_eq!((&validated["exit"], &validated["errors"]), (&json!(0), &json!(0)), "{}", validated["output"]);
+    assert_eq!(report["install"]["exit"], 0, "{}", report["install"]["output"]);
+    let servers = json_keys(&source.join("mcp.json"), "/mcpServers");
+    assert_eq!(servers, BTreeSet::from(["gong".to_string()]));
+    assert_eq!(set(&report["details"]["mcp_servers"]), servers, "{}", report["details"]["raw"]);
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -268,3 +268,61 @@ fn codex_keeps_a_cursor_server_with_a_static_oauth_client() {
     assert_eq!(servers.len(), 3, "the source has three servers");
     assert_eq!(set(&report["read"]["mcp_servers"]), servers, "{}", report["read"]);
 }
+
+#[test]
+fn codex_loads_the_remote_servers_of_public_cursor_plugins_with_a_static_oauth_client() {
+    let Some(codex) = codex_bin() else { return };
+    // cursor/plugins' gong (url only), zoom and salesforce give their server
+    // `auth: {CLIENT_ID, ...}`; Codex dropped the server until the key was left out.
+    for (unit, server) in
+        [("cursor-gong", "gong"), ("cursor-zoom", "zoom"), ("cursor-salesforce", "salesforce")]
+    {
+        let source = repo_root().join("tests/conformance/realworld").join(unit).join("plugin");
+        let out = Out::new(unit);
+        build(&source, &out.0, &["--target", "codex"]);
+        let written = read_json(&out.0.join("codex/.mcp.json"));
+        assert!(written["mcpServers"][server].get("auth").is_none(), "{unit}: {written}");
+        let report =
+            inventory(&codex, &["plugin", "--marketplace-root", out.0.to_str().unwrap(), "--plugin", server]);
+        assert_eq!(report["add"]["exit"], 0, "{unit}: {}", report["add"]);
+        assert_eq!(
+            set(&report["read"]["mcp_servers"]),
+            BTreeSet::from([server.to_string()]),
+            "{unit}: {}",
+            report["read"]
+        );
+    }
+}
+
+#[test]
+fn codex_runs_an_exec_form_hook_with_its_script_and_arguments() {
+    let Some(codex) = codex_bin() else { return };
+    // Claude Code's exec form (`command: node`, `args: [script, --fix]`);
+    // Codex reads only `command`, and ran a bare `node` until the bundle wrote one line.
+    let source = Out::new("exec-hook-source");
+    let write = |rel: &str, text: &str| {
+        let path = source.0.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        ".claude-plugin/plugin.json",
+        r#"{"name": "fmt", "version": "1.0.0", "description": "Formats", "author": {"name": "A"}}"#,
+    );
+    write(
+        "hooks/hooks.json",
+        r#"{"hooks": {"PostToolUse": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/scripts/format.js", "--fix"]}]}]}}"#,
+    );
+    write("scripts/format.js", "process.exit(0)\n");
+    let out = Out::new("exec-hook");
+    build(&source.0, &out.0, &["--target", "codex"]);
+    let report =
+        inventory(&codex, &["plugin", "--marketplace-root", out.0.to_str().unwrap(), "--plugin", "fmt"]);
+    let handlers = report["installed"]["hooks"]["handlers"].as_array().expect("hook handlers");
+    assert_eq!(handlers.len(), 1, "{report}");
+    let command = handlers[0]["command"].as_str().unwrap();
+    assert!(
+        command.starts_with("node \"/") && command.ends_with("/fmt/1.0.0/scripts/format.js\" --fix"),
+        "{command}"
+    );
+}

@@ -199,3 +199,20 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+#[test]
+fn copilot_loads_skills_whose_description_the_bundle_shortened() {
+    let Some(copilot) = copilot_bin() else { return };
+    // openai/plugins' heygen: descriptions of 1296 and 1434 characters.
+    // Copilot refuses each ("Skill description must be at most 1024
+    // characters") unless the bundle shortens it.
+    let source = repo_root().join("tests/conformance/realworld/codex-heygen/plugin");
+    let out = Out::new("heygen");
+    build(&source, &out.0, "copilot");
+    let report = inventory(&copilot, &out.0, "heygen");
+    let inventory = &report["inventory"];
+    assert_eq!(inventory["skill_errors"], serde_json::json!([]), "{inventory}");
+    let skills: Vec<&str> =
+        inventory["skills"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(skills, ["heygen-avatar", "heygen-video"], "{inventory}");
+}

@@ -121,6 +121,62 @@ pub fn quote_folder_variables_in_hooks(value: serde_json::Value) -> serde_json::
     }
 }
 
+/// Hook groups with every exec-form command handler (`command` plus an
+/// `args` list, which Claude Code runs without a shell) written as the one
+/// shell line a runtime without exec form runs: each word quoted so it stays
+/// one argument, `${VAR}` words double-quoted so the variable still expands.
+/// Without this a runtime that reads only `command` runs the bare program
+/// (`node`) with no script.
+pub fn exec_form_as_shell_line(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Array(items) => Value::Array(items.into_iter().map(exec_form_as_shell_line).collect()),
+        Value::Object(mut map) => {
+            let is_command_hook = map.get("type").and_then(Value::as_str).is_none_or(|t| t == "command");
+            let words = |map: &serde_json::Map<String, Value>| -> Option<Vec<String>> {
+                let mut words = vec![map.get("command")?.as_str()?.to_string()];
+                for arg in map.get("args")?.as_array()? {
+                    words.push(arg.as_str()?.to_string());
+                }
+                Some(words)
+            };
+            if is_command_hook && let Some(words) = words(&map) {
+                let line: Vec<String> = words.iter().map(|w| shell_word(w)).collect();
+                map.remove("args");
+                map.insert("command".into(), Value::String(line.join(" ")));
+                return Value::Object(map);
+            }
+            for (_, item) in map.iter_mut() {
+                *item = exec_form_as_shell_line(item.take());
+            }
+            Value::Object(map)
+        }
+        other => other,
+    }
+}
+
+/// One argument as a POSIX shell word: bare when it holds nothing the shell
+/// reads, double-quoted when it uses `${VAR}` (with `"`, `\` and `` ` ``
+/// escaped), single-quoted otherwise.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:=@%+,".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        return word.to_string();
+    }
+    if word.contains("${") {
+        let mut out = String::from('"');
+        for c in word.chars() {
+            if matches!(c, '"' | '\\' | '`') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push('"');
+        return out;
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
 /// The environment variable Claude Code sets for user option `key` in a
 /// hook's environment: `CLAUDE_PLUGIN_OPTION_<KEY>`, the key upper-cased
 /// with every character outside `[A-Za-z0-9_]` made `_` (as 2.1.332 does).
@@ -169,6 +225,26 @@ mod tests {
     use super::*;
 
     const CLAUDE: &[&str] = &["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
+
+    #[test]
+    fn an_exec_form_hook_becomes_one_shell_line_with_every_argument() {
+        use serde_json::json;
+        // Claude Code's documented exec form.
+        let hooks = json!({"PostToolUse": [{"matcher": "Edit|Write", "hooks": [
+            {"type": "command", "command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/scripts/format.js", "--fix", "it's"], "timeout": 10},
+            {"type": "command", "command": "echo plain"},
+            {"type": "http", "url": "https://x.example", "args": ["kept"]}
+        ]}]});
+        assert_eq!(
+            exec_form_as_shell_line(hooks),
+            json!({"PostToolUse": [{"matcher": "Edit|Write", "hooks": [
+                {"type": "command", "command": "node \"${CLAUDE_PLUGIN_ROOT}/scripts/format.js\" --fix 'it'\\''s'", "timeout": 10},
+                {"type": "command", "command": "echo plain"},
+                {"type": "http", "url": "https://x.example", "args": ["kept"]}
+            ]}]})
+        );
+        assert_eq!(shell_word("a \"b\" ${X}"), "\"a \\\"b\\\" ${X}\"");
+    }
 
     fn flagged(command: &str) -> bool {
         !unquoted_variables(command, CLAUDE).is_empty()

@@ -652,7 +652,10 @@ impl<'r> Sorter<'r> {
                 ));
             }
             Some(description) if description.chars().count() > 1024 => {
-                let message = format!("{path}: description is over 1024 characters");
+                let message = format!(
+                    "{path}: description is over 1024 characters; the runtimes that refuse such a skill get it \
+                     shortened (their skill rows say where)"
+                );
                 self.diagnostics.push(Diagnostic::warning(
                     DiagnosticCode::DescriptionTooLong,
                     location.clone(),

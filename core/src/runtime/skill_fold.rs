@@ -2,8 +2,10 @@
 //!
 //! Cursor, OpenCode and Agent Plugins clients choose a skill by its
 //! `description` alone, so a Claude `when_to_use` is folded into it
-//! (`description + " " + when_to_use`) and dropped; the merged text must fit
-//! the 1024-character cap, or the build fails naming the source SKILL.md.
+//! (`description + " " + when_to_use`) and dropped. A description over the
+//! 1024-character cap (Cursor, OpenCode, Agent Skills and Copilot CLI refuse
+//! the skill) is shortened for that runtime at a sentence or word boundary,
+//! with a degraded row; the runtimes without the cap keep the whole text.
 //! OpenCode and Agent Plugins also get the strict Agent Skills key set
 //! (skills-ref rejects any other key): other scalar keys move under
 //! `metadata`, the rest are dropped, and the honesty row says which.
@@ -15,7 +17,7 @@
 use serde_json::{Map, Value};
 
 use super::Writer;
-use crate::error::{Error, ErrorCode, Location, Result};
+use crate::error::Result;
 use crate::format::yaml;
 use crate::model::Skill;
 use crate::report::Component;
@@ -135,7 +137,7 @@ pub fn fold(skill: &Skill, text: &str, strictness: Strictness) -> Result<Folded>
     let Some(mut lines) = Lines::split(text) else { return Ok(Folded::default()) };
     let mut folded = Folded::default();
     let description = fold_description(&map, &mut lines, &mut folded);
-    check_length(&origin, description.as_deref())?;
+    fit(description.as_deref(), &mut lines, &mut folded);
     if map.get("name").and_then(Value::as_str) != Some(skill.name.as_str()) {
         lines.set("name", Value::String(skill.name.clone()));
         folded.changes.push(format!("name set to the folder name {}", skill.name));
@@ -166,19 +168,68 @@ fn fold_description(map: &Map<String, Value>, lines: &mut Lines<'_>, folded: &mu
     Some(merged)
 }
 
-fn check_length(origin: &str, description: Option<&str>) -> Result<()> {
-    let length = description.map_or(0, |d| d.chars().count());
+/// Shortens a `description` over [`DESCRIPTION_LIMIT`] in `lines`, saying so.
+fn fit(description: Option<&str>, lines: &mut Lines<'_>, folded: &mut Folded) {
+    let Some(description) = description else { return };
+    let length = description.chars().count();
     if length <= DESCRIPTION_LIMIT {
-        return Ok(());
+        return;
     }
-    Err(Error::at(
-        ErrorCode::InvalidSource,
-        Location::file(origin),
-        format!(
-            "description (with when_to_use folded in) is {length} characters; Cursor, OpenCode and \
-             Agent Skills accept at most {DESCRIPTION_LIMIT}: shorten description or when_to_use"
-        ),
-    ))
+    let (short, boundary) = shorten(description, DESCRIPTION_LIMIT);
+    let kept = short.chars().count();
+    lines.set("description", Value::String(short));
+    folded.lost.push(format!(
+        "description shortened from {length} to {kept} characters at a {boundary} boundary: this runtime \
+         refuses a skill whose description is over {DESCRIPTION_LIMIT}"
+    ));
+}
+
+/// `text` cut to at most `limit` characters: after the last sentence that
+/// fits (when that keeps at least half), else at the last word boundary with
+/// an ellipsis, else at `limit - 1` characters with one. Returns the text
+/// and which boundary it was cut at.
+pub fn shorten(text: &str, limit: usize) -> (String, &'static str) {
+    let text = text.trim();
+    if text.chars().count() <= limit {
+        return (text.to_string(), "no");
+    }
+    let head: String = text.chars().take(limit).collect();
+    let next = text.chars().nth(limit);
+    let sentence_end = head
+        .char_indices()
+        .filter(|(i, c)| {
+            matches!(c, '.' | '!' | '?' | '。')
+                && head[i + c.len_utf8()..].chars().next().or(next).is_none_or(char::is_whitespace)
+        })
+        .map(|(i, c)| i + c.len_utf8())
+        .next_back();
+    if let Some(end) = sentence_end.filter(|end| head[..*end].chars().count() >= limit / 2) {
+        return (head[..end].trim_end().to_string(), "sentence");
+    }
+    let room: String = text.chars().take(limit - 1).collect();
+    let after = text.chars().nth(limit - 1);
+    if after.is_some_and(char::is_whitespace) {
+        return (format!("{}…", room.trim_end()), "word");
+    }
+    match room.rfind(char::is_whitespace).filter(|at| *at > 0) {
+        Some(at) => (format!("{}…", room[..at].trim_end()), "word"),
+        None => (format!("{room}…"), "character"),
+    }
+}
+
+/// For a runtime that reads `description` as written (no `when_to_use`
+/// fold) but caps it: the SKILL.md `text` with its description shortened,
+/// or no text when it fits.
+pub fn fit_description(skill: &Skill, text: &str) -> Result<Folded> {
+    let document = parse_document(skill.main.file.origin.as_str(), text)?;
+    let Some(map) = document.frontmatter else { return Ok(Folded::default()) };
+    let Some(mut lines) = Lines::split(text) else { return Ok(Folded::default()) };
+    let mut folded = Folded::default();
+    fit(map.get("description").and_then(as_text).as_deref(), &mut lines, &mut folded);
+    if lines.changed {
+        folded.text = Some(lines.join());
+    }
+    Ok(folded)
 }
 
 /// Moves scalar keys outside the Agent Skills set under `metadata`, drops
@@ -505,22 +556,41 @@ mod tests {
     }
 
     #[test]
-    fn a_folded_description_past_1024_characters_is_an_error_naming_the_skill() {
-        let text = format!(
-            "---\nname: deploy\ndescription: {}\nwhen_to_use: {}\n---\n",
-            "d".repeat(600),
-            "w".repeat(424)
+    fn a_folded_description_past_1024_characters_is_shortened_and_said() {
+        let sentence = format!("{}.", "d".repeat(599));
+        let text =
+            format!("---\nname: deploy\ndescription: {sentence}\nwhen_to_use: {}\n---\n", "w".repeat(424));
+        let result = fold(&skill("deploy", &text), &text, Strictness::Fold).unwrap();
+        assert_eq!(
+            result.text.as_deref(),
+            Some(format!("---\nname: deploy\ndescription: {sentence}\n---\n").as_str())
         );
-        let err = fold(&skill("deploy", &text), &text, Strictness::Fold).unwrap_err();
-        assert_eq!(err.code, ErrorCode::InvalidSource);
-        assert_eq!(err.location().unwrap().file, "skills/deploy/SKILL.md");
-        assert!(err.message().contains("1025 characters"), "{}", err.message());
+        assert_eq!(
+            result.lost,
+            [
+                "description shortened from 1025 to 600 characters at a sentence boundary: this runtime refuses \
+              a skill whose description is over 1024"
+            ]
+        );
         let fits = format!(
             "---\nname: deploy\ndescription: {}\nwhen_to_use: {}\n---\n",
             "d".repeat(600),
             "w".repeat(423)
         );
-        assert!(fold(&skill("deploy", &fits), &fits, Strictness::Fold).is_ok());
+        assert!(fold(&skill("deploy", &fits), &fits, Strictness::Fold).unwrap().lost.is_empty());
+    }
+
+    #[test]
+    fn shortening_cuts_after_a_sentence_then_at_a_word_then_at_a_character() {
+        assert_eq!(shorten("One two. Three four five.", 14), ("One two.".to_string(), "sentence"));
+        // A sentence end that would keep less than half is passed over for a word.
+        assert_eq!(shorten("Hi. Three four five six.", 20), ("Hi. Three four five…".to_string(), "word"));
+        assert_eq!(shorten("v1.2 is the one to use", 10), ("v1.2 is…".to_string(), "word"));
+        assert_eq!(shorten("abcdefghijkl", 5), ("abcd…".to_string(), "character"));
+        assert_eq!(shorten("Fits.", 5), ("Fits.".to_string(), "no"));
+        for (text, limit) in [("One two. Three four five.", 20), ("ééé ééé ééé", 6), ("a b", 2)] {
+            assert!(shorten(text, limit).0.chars().count() <= limit, "{text}");
+        }
     }
 
     #[test]

@@ -433,7 +433,7 @@ fn commands(w: &mut Writer<'_>) -> Result<()> {
 
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
     let Some(source) = &w.plugin.hooks else { return Ok(()) };
-    let events = hooks::translate(&source.value);
+    let events = hooks::translate(&crate::shell::exec_form_as_shell_line(source.value.clone()));
     for event in &events {
         w.honest(Component::Hook, &event.name, event.level, event.detail.clone());
     }

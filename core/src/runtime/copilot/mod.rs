@@ -19,6 +19,7 @@ pub(crate) mod read;
 
 use serde_json::{Map, Value, json};
 
+use super::skill_fold::fit_description;
 use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer, left_out};
 use crate::error::Result;
 use crate::model::MarkdownComponent;
@@ -108,11 +109,21 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
     manifest.extend(overrides);
     w.add_json(facts::MANIFEST_PATH, &Value::Object(manifest), templates::origin("copilot/plugin.json"))?;
     for skill in &plugin.skills {
-        w.copy(&skill.main, None, None)?;
+        // Copilot refuses a skill whose description is over 1024 characters
+        // ("Skill description must be at most 1024 characters", 1.0.102).
+        let fitted = fit_description(skill, skill.main.file.text().unwrap_or_default())?;
+        let main = format!("skills/{}/SKILL.md", skill.name);
+        match fitted.text {
+            Some(text) => w.add(&main, text.into_bytes(), skill.main.file.origin.to_string())?,
+            None => w.copy(&skill.main, None, None)?,
+        }
         for file in &skill.files {
             w.copy(file, None, None)?;
         }
-        w.honest(Component::Skill, &skill.name, Level::Supported, format!("skills/{}/SKILL.md", skill.name));
+        match fitted.lost.is_empty() {
+            true => w.honest(Component::Skill, &skill.name, Level::Supported, main),
+            false => w.honest(Component::Skill, &skill.name, Level::Degraded, format!("{main}; {}", fitted.lost.join("; "))),
+        }
     }
     for command in &plugin.commands {
         command_file(w, command)?;

@@ -377,7 +377,8 @@ fn rule_path(plugin: &Plugin) -> String {
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     let Some(hooks) = &plugin.hooks else { return Ok(()) };
-    let events = hooks.value.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
+    let shell_lines = crate::shell::exec_form_as_shell_line(hooks.value.clone());
+    let events = shell_lines.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
     let mut out = Map::new();
     for (event, groups) in &events {
         let Some(name) = facts::cursor_event(event) else {

@@ -535,7 +535,12 @@ fn agent_frontmatter(agent: &MarkdownComponent, description: &str) -> (Map<Strin
 /// groups under `hooks.<Event>` of `.gemini/settings.json`.
 fn hooks_file(w: &mut Writer<'_>, target: &Target) -> Result<()> {
     let Some(source) = &w.plugin.hooks else { return Ok(()) };
-    let hooks = source.value.get("hooks").cloned().map(crate::shell::quote_folder_variables_in_hooks);
+    let hooks = source
+        .value
+        .get("hooks")
+        .cloned()
+        .map(crate::shell::exec_form_as_shell_line)
+        .map(crate::shell::quote_folder_variables_in_hooks);
     let events = hooks.and_then(|h| h.as_object().cloned()).unwrap_or_default();
     let spell = |text: &str| target.spell(text, Reader::Config);
     let (translated, rows) = hooks::translate(&events, &spell);

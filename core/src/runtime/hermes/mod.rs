@@ -125,11 +125,13 @@ pub fn write(w: &mut Writer<'_>) -> Result<()> {
 /// Hermes namespaces plugin skills as `<plugin>:<skill>`, both parts
 /// `[a-zA-Z0-9_-]+` (`agent/skill_utils.py` `_NAMESPACE_RE`); a skill plugin
 /// with another name fails to load.
+fn is_hermes_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "_-".contains(c))
+}
+
 fn check_names(w: &Writer<'_>) -> Result<()> {
-    let valid =
-        |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "_-".contains(c));
     let plugin = w.plugin;
-    if !valid(&plugin.namespace) {
+    if !is_hermes_name(&plugin.namespace) {
         return Err(Error::at(
             ErrorCode::InvalidSource,
             Location::file(plugin.metadata_file.as_str()),
@@ -139,27 +141,40 @@ fn check_names(w: &Writer<'_>) -> Result<()> {
             ),
         ));
     }
-    if let Some(skill) = plugin.skills.iter().find(|s| !valid(&s.name)) {
-        return Err(Error::at(
-            ErrorCode::InvalidSource,
-            Location::file(skill.main.file.origin.as_str()),
-            format!("Hermes needs skill names of letters, digits, '_' and '-'; {:?} is not", skill.name),
-        ));
-    }
     Ok(())
+}
+
+/// The skills Hermes can name; each other one gets an unsupported row and
+/// is left out, so the rest of the plugin still loads (a skill folder such
+/// as `transformers.js` would make the plugin's registration raise).
+fn nameable_skills<'p>(w: &mut Writer<'p>) -> Vec<&'p Skill> {
+    let plugin = w.plugin;
+    let mut kept = Vec::new();
+    for skill in &plugin.skills {
+        if is_hermes_name(&skill.name) {
+            kept.push(skill);
+            continue;
+        }
+        let detail = format!(
+            "Hermes names skills with letters, digits, '_' and '-' only; {:?} is not such a name: not written \
+             (rename the skill folder to carry it)",
+            skill.name
+        );
+        w.honest(Component::Skill, &skill.name, Level::Unsupported, detail);
+    }
+    kept
 }
 
 // ---------------------------------------------------------------- skill-plugin
 
 fn skill_plugin(w: &mut Writer<'_>) -> Result<()> {
-    let plugin = w.plugin;
     plugin_yaml(w)?;
     w.add(
         facts::INIT_PATH,
         templates::render("hermes/__init__.py", json!({})).into_bytes(),
         templates::origin("hermes/__init__.py"),
     )?;
-    for skill in &plugin.skills {
+    for skill in nameable_skills(w) {
         w.copy(&skill.main, None, Some(SKILL_PLUGIN_VARS))?;
         for file in &skill.files {
             w.copy(file, None, None)?;
@@ -282,6 +297,7 @@ fn readme(w: &mut Writer<'_>, left_out: &[Component]) -> Result<()> {
         .plugin
         .skills
         .iter()
+        .filter(|s| is_hermes_name(&s.name))
         .map(|s| json!({"name": s.name, "description": s.document.str_field("description")}))
         .collect();
     let plurals: Vec<&str> = left_out.iter().map(|c| plural(*c)).collect();
@@ -310,7 +326,7 @@ fn workspace(w: &mut Writer<'_>) -> Result<()> {
         root: format!("${{HOME}}/.hermes/plugforge/{ns}"),
         data: format!("${{HOME}}/.hermes/plugforge-data/{ns}"),
     };
-    for skill in &plugin.skills {
+    for skill in nameable_skills(w) {
         let dir = format!(".hermes/skills/{ns}/{}", skill.name);
         root.copy(w, &skill.main, &format!("{dir}/SKILL.md"))?;
         for file in &skill.files {

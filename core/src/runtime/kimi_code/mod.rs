@@ -319,7 +319,8 @@ pub(crate) fn is_url(text: &str) -> bool {
 fn hooks(w: &mut Writer<'_>, manifest: &mut Map<String, Value>) {
     let Some(hooks) = &w.plugin.hooks else { return };
     let mut out = Vec::new();
-    let events = hooks.value.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
+    let shell_lines = crate::shell::exec_form_as_shell_line(hooks.value.clone());
+    let events = shell_lines.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
     for (event, groups) in &events {
         if !facts::HOOK_EVENTS.contains(&event.as_str()) {
             let detail = "Kimi Code has no such event and drops the hook with a warning; not written";

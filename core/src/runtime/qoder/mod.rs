@@ -406,8 +406,17 @@ fn mcp(w: &mut Writer<'_>, own: bool) -> Result<()> {
             w.honest(Component::Mcp, name, Level::Unsupported, detail);
             continue;
         }
-        w.honest(Component::Mcp, name, Level::Supported, ".mcp.json, ${CLAUDE_PLUGIN_ROOT} replaced by Qoder CLI");
-        servers.insert(name.clone(), CLAUDE_VARS.json(server.clone()));
+        // Qoder CLI 1.1.52, like Claude Code, lists a server with a `url`
+        // and no `type` as stdio (`plugins validate` says `"type":"stdio"`).
+        let (server, typed) = super::claude_code::remote_type(CLAUDE_VARS.json(server.clone()));
+        let typed = typed.replace("Claude Code", NAME);
+        w.honest(
+            Component::Mcp,
+            name,
+            Level::Supported,
+            format!(".mcp.json, ${{CLAUDE_PLUGIN_ROOT}} replaced by Qoder CLI{typed}"),
+        );
+        servers.insert(name.clone(), server);
     }
     if servers.is_empty() || !own {
         return Ok(());

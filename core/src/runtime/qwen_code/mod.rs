@@ -477,7 +477,12 @@ fn hooks_file(w: &mut Writer<'_>, spelling: &Spelling) -> Result<()> {
     let Some(source) = &w.plugin.hooks else { return Ok(()) };
     // Qwen puts the install path in place of the variable, then a shell reads
     // the command: a quoted path stays one word (a space in HOME).
-    let hooks = source.value.get("hooks").cloned().map(crate::shell::quote_folder_variables_in_hooks);
+    let hooks = source
+        .value
+        .get("hooks")
+        .cloned()
+        .map(crate::shell::exec_form_as_shell_line)
+        .map(crate::shell::quote_folder_variables_in_hooks);
     let events = hooks.and_then(|h| h.as_object().cloned()).unwrap_or_default();
     let spell = |handler: &mut Map<String, Value>| -> Vec<String> {
         let mut notes = Vec::new();

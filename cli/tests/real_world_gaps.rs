@@ -1,0 +1,214 @@
+//! Public plugins that were refused, or built into bundles a runtime then
+//! rejected, for causes that were plugforge's: each is built as its author
+//! ships it (`--target all`, no flags), and what the runtime cannot take is
+//! translated or dropped for that runtime alone, with its row.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::*;
+use serde_json::Value;
+use yaml_rust2::YamlLoader;
+
+fn unit(name: &str) -> PathBuf {
+    repo_root().join("tests/conformance/realworld").join(name).join("plugin")
+}
+
+/// `plugforge build UNIT --target all --json`: exit 0 and no runtime refused.
+fn build_all(name: &str, out: &TempDir) -> Value {
+    let run = run(&["build", s(&unit(name)), "--target", "all", "--out", s(out.path()), "--json"]);
+    let report = run.json();
+    assert_eq!(run.code, 0, "{name}: {}\n{}", run.stderr, report["failures"]);
+    assert_eq!(report["failures"], Value::Array(vec![]), "{name}");
+    report
+}
+
+/// The one honesty row of `component` `name` for `runtime`.
+fn row<'a>(report: &'a Value, runtime: &str, component: &str, name: &str) -> &'a Value {
+    let rows: Vec<&Value> = report["honesty"]
+        .as_array()
+        .expect("honesty rows")
+        .iter()
+        .filter(|r| r["runtime"] == runtime && r["component"] == component && r["name"] == name)
+        .collect();
+    assert_eq!(rows.len(), 1, "{runtime} {component} {name}: {rows:?}");
+    rows[0]
+}
+
+/// The `description` of the SKILL.md at `rel` below `root`, as YAML reads it.
+fn description(root: &Path, rel: &str) -> String {
+    let text = String::from_utf8(read(root, rel)).expect("UTF-8");
+    let frontmatter =
+        text.strip_prefix("---\n").and_then(|t| t.split_once("\n---\n")).expect("frontmatter").0;
+    let docs = YamlLoader::load_from_str(frontmatter).expect("YAML frontmatter");
+    docs[0]["description"].as_str().expect("a description").to_string()
+}
+
+#[test]
+fn a_description_over_1024_characters_is_shortened_for_the_runtimes_that_cap_it() {
+    // cursor/plugins' cursor-sdk (1045 characters) and openai/plugins' heygen
+    // (1296 and 1434): Cursor, OpenCode, Agent Skills, Antigravity and
+    // Copilot CLI refuse such a skill; the build was refused for four runtimes.
+    for (name, skill, length) in [
+        ("cursor-sdk", "cursor-sdk", 1045),
+        ("codex-heygen", "heygen-avatar", 1296),
+        ("codex-heygen", "heygen-video", 1434),
+    ] {
+        let out = TempDir::new("gaps-description");
+        let report = build_all(name, &out);
+        let source = description(&unit(name), &format!("skills/{skill}/SKILL.md"));
+        assert_eq!(source.chars().count(), length, "{name} {skill}");
+        // The runtimes without the cap keep every character.
+        for runtime in ["claude-code", "codex", "gemini"] {
+            let whole = description(&out.join(runtime), &format!("skills/{skill}/SKILL.md"));
+            assert_eq!(whole.trim_end(), source.trim_end(), "{runtime} {skill}");
+            assert!(!row(&report, runtime, "skill", skill)["detail"].as_str().unwrap().contains("shortened"));
+        }
+        for (runtime, dir) in [
+            ("cursor", "cursor/skills"),
+            ("opencode", ".opencode/skills"),
+            ("agent-plugins", "agent-plugins/skills"),
+            ("antigravity", "antigravity/skills"),
+            ("copilot", "copilot/skills"),
+        ] {
+            let short = description(out.path(), &format!("{dir}/{skill}/SKILL.md"));
+            let kept = short.chars().count();
+            assert!((512..=1024).contains(&kept), "{runtime} {skill}: {kept}");
+            // Cut after a whole sentence of the author's text.
+            assert!(source.starts_with(&short) && short.ends_with('.'), "{runtime} {skill}: {short}");
+            let row = row(&report, runtime, "skill", skill);
+            assert_eq!(row["level"], "degraded", "{runtime} {skill}");
+            let said =
+                format!("description shortened from {length} to {kept} characters at a sentence boundary");
+            assert!(row["detail"].as_str().unwrap().contains(&said), "{runtime}: {}", row["detail"]);
+        }
+    }
+}
+
+#[test]
+fn a_skill_name_hermes_cannot_take_is_left_out_of_hermes_alone() {
+    // openai/plugins' hugging-face ships `skills/transformers.js/`: Hermes
+    // names skills `[A-Za-z0-9_-]+`, and the whole Hermes build was refused.
+    let out = TempDir::new("gaps-hermes-name");
+    let report = build_all("codex-hugging-face", &out);
+    for kind in ["hermes", "hermes:skill-plugin"] {
+        let hermes_out = TempDir::new("gaps-hermes-kind");
+        let run = run(&[
+            "build",
+            s(&unit("codex-hugging-face")),
+            "--target",
+            kind,
+            "--out",
+            s(hermes_out.path()),
+            "--json",
+        ]);
+        assert_eq!(run.code, 0, "{kind}: {}", run.stderr);
+        let hermes = run.json();
+        let dropped = row(&hermes, "hermes", "skill", "transformers.js");
+        assert_eq!(dropped["level"], "unsupported", "{kind}");
+        assert!(
+            dropped["detail"].as_str().unwrap().contains("\"transformers.js\" is not such a name"),
+            "{dropped}"
+        );
+        let written = files(hermes_out.path());
+        assert!(!written.iter().any(|f| f.contains("transformers.js")), "{kind}: {written:?}");
+        // Every other skill of the plugin is there.
+        for skill in ["cli", "datasets", "gradio", "jobs", "trackio", "vision-trainer"] {
+            assert!(
+                written.iter().any(|f| f.ends_with(&format!("/{skill}/SKILL.md"))),
+                "{kind} {skill}: {written:?}"
+            );
+            assert_ne!(row(&hermes, "hermes", "skill", skill)["level"], "unsupported", "{kind} {skill}");
+        }
+    }
+    // The other runtimes keep the skill: Claude Code and Codex load it by its folder.
+    for runtime in ["claude-code", "codex"] {
+        assert!(out.join(runtime).join("skills/transformers.js/SKILL.md").is_file(), "{runtime}");
+        assert_ne!(row(&report, runtime, "skill", "transformers.js")["level"], "unsupported");
+    }
+}
+
+#[test]
+fn a_cursor_static_oauth_client_is_dropped_for_codex_and_a_url_only_server_is_typed() {
+    // cursor/plugins' gong, zoom and salesforce: `auth: {CLIENT_ID, ...}`
+    // makes Codex drop the server; gong's has no `type`, which Claude Code
+    // reads as a stdio server without a command.
+    for (unit, server) in
+        [("cursor-gong", "gong"), ("cursor-zoom", "zoom"), ("cursor-salesforce", "salesforce")]
+    {
+        let out = TempDir::new("gaps-mcp");
+        let report = build_all(unit, &out);
+        let codex = read_json(out.path(), "codex/.mcp.json");
+        assert!(codex["mcpServers"][server].get("auth").is_none(), "{unit}: {codex}");
+        assert!(codex["mcpServers"][server]["url"].is_string(), "{unit}: {codex}");
+        let row = row(&report, "codex", "mcp", server);
+        assert_eq!(row["level"], "degraded");
+        assert!(
+            row["detail"].as_str().unwrap().starts_with("`auth` (a static OAuth client) dropped"),
+            "{row}"
+        );
+        // Claude Code and Qoder CLI read a server without a `type` as stdio.
+        for file in ["claude-code/.mcp.json", "qoder/.mcp.json"] {
+            let typed = read_json(out.path(), file);
+            assert_eq!(typed["mcpServers"][server]["type"], "http", "{unit} {file}: {typed}");
+        }
+    }
+}
+
+/// Every `command` string below `value`, with whether its handler has `args`.
+fn commands(value: &Value, out: &mut Vec<(String, bool)>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(command)) = map.get("command") {
+                out.push((command.clone(), map.contains_key("args")));
+            }
+            map.values().for_each(|v| commands(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| commands(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn an_exec_form_hook_keeps_its_arguments_in_every_runtime() {
+    // Claude Code's exec form (`command` + `args`, run without a shell), as
+    // its hooks reference writes it; Codex got a bare `node` with no script.
+    let src = TempDir::new("gaps-exec-hook");
+    write(
+        src.path(),
+        ".claude-plugin/plugin.json",
+        r#"{"name": "fmt", "version": "1.0.0", "description": "Formats", "author": {"name": "A"}}"#,
+    );
+    write(
+        src.path(),
+        "hooks/hooks.json",
+        r#"{"hooks": {"PostToolUse": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/scripts/format.js", "--fix"], "timeout": 10}]}]}}"#,
+    );
+    write(src.path(), "scripts/format.js", "process.exit(0)\n");
+    let out = TempDir::new("gaps-exec-hook-out");
+    run(&["build", s(src.path()), "--target", "all", "--out", s(out.path())]).expect(0);
+    for (runtime, file) in [
+        ("codex", "codex/hooks/hooks.json"),
+        ("gemini", "gemini/hooks/hooks.json"),
+        ("qwen-code", "qwen-code/hooks/hooks.json"),
+        ("cursor", "cursor/hooks/hooks.json"),
+        ("antigravity", "antigravity/hooks.json"),
+        ("grok-build", "grok-build/hooks/hooks.json"),
+        ("kimi-code", "kimi-code/kimi.plugin.json"),
+    ] {
+        let mut found = Vec::new();
+        commands(&read_json(out.path(), file), &mut found);
+        assert_eq!(found.len(), 1, "{runtime}: {found:?}");
+        let (command, has_args) = &found[0];
+        assert!(!has_args, "{runtime} reads no args: {command}");
+        assert!(
+            command.starts_with("node \"") && command.ends_with("/scripts/format.js\" --fix"),
+            "{runtime}: {command}"
+        );
+    }
+    // Claude Code runs the exec form itself: kept as written.
+    let mut claude = Vec::new();
+    commands(&read_json(out.path(), "claude-code/hooks/hooks.json"), &mut claude);
+    assert_eq!(claude, [("node".to_string(), true)]);
+}
