@@ -15,12 +15,16 @@ fn unit(name: &str) -> PathBuf {
     repo_root().join("tests/conformance/realworld").join(name).join("plugin")
 }
 
-/// `plugforge build UNIT --target all --json`: exit 0 and no runtime refused.
+/// `plugforge build UNIT --target all --json`: exit 0 and no runtime refused
+/// (one with nothing to load, Hermes for a plugin of MCP servers alone, is
+/// listed, not refused).
 fn build_all(name: &str, out: &TempDir) -> Value {
     let run = run(&["build", s(&unit(name)), "--target", "all", "--out", s(out.path()), "--json"]);
     let report = run.json();
     assert_eq!(run.code, 0, "{name}: {}\n{}", run.stderr, report["failures"]);
-    assert_eq!(report["failures"], Value::Array(vec![]), "{name}");
+    let refused: Vec<&Value> =
+        report["failures"].as_array().expect("failures").iter().filter(|f| f["skipped"] != true).collect();
+    assert!(refused.is_empty(), "{name}: {refused:?}");
     report
 }
 
