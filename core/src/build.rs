@@ -218,7 +218,9 @@ fn omit(plugin: &mut Plugin, runtime: Runtime) -> Result<Vec<(Component, String)
         }
         !out
     });
-    for (list, component) in [(&mut plugin.agents, Component::Agent), (&mut plugin.commands, Component::Command)] {
+    for (list, component) in
+        [(&mut plugin.agents, Component::Agent), (&mut plugin.commands, Component::Command)]
+    {
         list.retain(|item| {
             let out = names(item.file.path.as_str());
             if out {

@@ -151,7 +151,10 @@ fn left_out(tree: &SourceTree, draft: &mut Draft, primary: Runtime, runtime: Run
                 _ => false,
             })
         };
-        if !loaded.is_empty() && !loaded.iter().any(|source| kept(source)) && draft.get_target_setting(id, "hooks").is_none() {
+        if !loaded.is_empty()
+            && !loaded.iter().any(|source| kept(source))
+            && draft.get_target_setting(id, "hooks").is_none()
+        {
             let named: Vec<String> = loaded.iter().map(|source| hook_source_name(source)).collect();
             let message = format!(
                 "{} does not load the hooks of {}: the {id} bundle carries none (targets.{id}.hooks: false)",
@@ -189,9 +192,9 @@ fn left_out(tree: &SourceTree, draft: &mut Draft, primary: Runtime, runtime: Run
         if roots.is_empty() {
             continue;
         }
-        let loaded = roots.iter().any(|root| {
-            root.is_empty() || native == *root || native.starts_with(&format!("{root}/"))
-        });
+        let loaded = roots
+            .iter()
+            .any(|root| root.is_empty() || native == *root || native.starts_with(&format!("{root}/")));
         if !loaded {
             omitted.push(component);
         }
@@ -286,6 +289,34 @@ fn own_entry(draft: &mut Draft, path: &str, bytes: &[u8]) {
     if let Some(category) = entry.get("category").filter(|c| c.is_string()) {
         draft.set_marketplace_field("category", category);
     }
+    // What the plugin needs (Codex: when it asks for authentication), as
+    // the listing runtime's own values: the plugin's entry in that
+    // runtime's marketplace says it again.
+    let owner = foreign().find(|(_, foreign)| foreign.marketplace == Some(path)).map(|(runtime, _)| runtime);
+    let Some((runtime, rules)) = owner.and_then(|r| Some((r, r.spec().marketplace.as_ref()?))) else {
+        return;
+    };
+    let Some(policy) = entry.get("policy").and_then(Value::as_object) else { return };
+    let mut kept = Map::new();
+    for key in rules.plugin_policy {
+        let Some(value) = policy.get(*key) else { continue };
+        let allowed = rules.entry_policy.iter().find(|(k, _)| k == key).map(|(_, values)| *values);
+        let known = value.as_str().is_some_and(|v| allowed.is_none_or(|values| values.contains(&v)));
+        if known {
+            kept.insert((*key).to_string(), value.clone());
+        }
+    }
+    if !kept.is_empty() {
+        let id = runtime.id();
+        let message = format!(
+            "\"policy\" {} taken from the plugin's own entry in {path}: kept under targets.{id}.marketplaceEntry",
+            short(&Value::Object(kept.clone()))
+        );
+        draft.note_key(DiagnosticCode::MetadataFromMarketplace, path, &text, "policy", message);
+        let mut fields = Map::new();
+        fields.insert("policy".into(), Value::Object(kept));
+        draft.target_setting(id, "marketplaceEntry", Value::Object(fields));
+    }
 }
 
 #[cfg(test)]
@@ -343,7 +374,10 @@ mod tests {
     #[test]
     fn a_hook_only_the_primary_manifest_names_is_left_out_of_runtimes_that_do_not_load_it() {
         let tree = tree_of(&[
-            (".claude-plugin/plugin.json", r#"{"name": "kit", "version": "1.0.0", "hooks": "./claude-hooks/hooks.json"}"#),
+            (
+                ".claude-plugin/plugin.json",
+                r#"{"name": "kit", "version": "1.0.0", "hooks": "./claude-hooks/hooks.json"}"#,
+            ),
             (".codex-plugin/plugin.json", r#"{"name": "kit", "skills": "./skills/"}"#),
             (".cursor-plugin/plugin.json", r#"{"name": "kit", "hooks": "./hooks/cursor.json"}"#),
             ("claude-hooks/hooks.json", STOP),
@@ -353,7 +387,9 @@ mod tests {
         let (config, notes) = config_of(&tree);
         assert_eq!(config["targets"]["codex"]["hooks"], false, "{config}");
         assert_eq!(config["targets"]["cursor"]["hooks"], false, "{config}");
-        let note = notes.iter().find(|n| n.file() == Some(".codex-plugin/plugin.json") && n.code == "hooks_switched_off");
+        let note = notes
+            .iter()
+            .find(|n| n.file() == Some(".codex-plugin/plugin.json") && n.code == "hooks_switched_off");
         assert!(note.is_some_and(|n| n.message.contains("claude-hooks/hooks.json")), "{notes:?}");
     }
 
@@ -393,11 +429,19 @@ mod tests {
             ("agents/b.md", "---\nname: b\ndescription: B.\n---\nB.\n"),
         ]);
         let (config, notes) = config_of(&tree);
-        assert_eq!(config["targets"]["cursor"]["omit"], serde_json::json!(["agents/b.md", "skills/c"]), "{config}");
+        assert_eq!(
+            config["targets"]["cursor"]["omit"],
+            serde_json::json!(["agents/b.md", "skills/c"]),
+            "{config}"
+        );
         // Gemini CLI loads skills/ whatever its manifest lists, and not the
         // folder only the Claude manifest names.
         assert_eq!(config["targets"]["gemini"]["omit"], serde_json::json!(["skills/c"]), "{config}");
-        assert!(notes.iter().any(|n| n.code == "left_out_for_runtime" && n.file() == Some(".cursor-plugin/plugin.json")));
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.code == "left_out_for_runtime" && n.file() == Some(".cursor-plugin/plugin.json"))
+        );
         // The build leaves them out of Cursor's bundle alone, each with a row.
         let options = crate::BuildOptions {
             targets: vec![crate::TargetRequest::new("cursor"), crate::TargetRequest::new("claude-code")],
@@ -407,7 +451,9 @@ mod tests {
         let cursor = output.bundles.iter().find(|b| b.runtime.id() == "cursor").unwrap();
         let claude = output.bundles.iter().find(|b| b.runtime.id() == "claude-code").unwrap();
         let has = |b: &crate::Bundle, p: &str| b.files.keys().any(|k| k.as_str().ends_with(p));
-        assert!(!has(cursor, "agents/b.md") && !has(cursor, "skills/c/SKILL.md") && has(cursor, "agents/a.md"));
+        assert!(
+            !has(cursor, "agents/b.md") && !has(cursor, "skills/c/SKILL.md") && has(cursor, "agents/a.md")
+        );
         assert!(has(claude, "agents/b.md") && has(claude, "skills/c/SKILL.md"));
         let rows: Vec<_> = cursor
             .honesty
@@ -421,10 +467,14 @@ mod tests {
     #[test]
     fn an_omit_entry_naming_nothing_is_an_error() {
         let tree = tree_of(&[
-            ("plugforge.json", r#"{"name": "kit", "version": "1.0.0", "targets": {"codex": {"omit": ["skills/nope"]}}}"#),
+            (
+                "plugforge.json",
+                r#"{"name": "kit", "version": "1.0.0", "targets": {"codex": {"omit": ["skills/nope"]}}}"#,
+            ),
             ("skills/a/SKILL.md", "---\nname: a\ndescription: A.\n---\nA.\n"),
         ]);
-        let options = crate::BuildOptions { targets: vec![crate::TargetRequest::new("codex")], ..Default::default() };
+        let options =
+            crate::BuildOptions { targets: vec![crate::TargetRequest::new("codex")], ..Default::default() };
         let err = crate::build(&tree, &options).unwrap_err();
         assert!(err.to_string().contains("skills/nope"), "{err}");
     }

@@ -134,6 +134,10 @@ pub struct TargetConfig {
     /// them to it. An honesty row names each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub omit: Vec<String>,
+    /// Merged into the plugin's entry in this runtime's marketplace (Codex
+    /// `policy.authentication`): what the plugin's own entry stated.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub marketplace_entry: Map<String, Value>,
     #[serde(default)]
     pub bundle_format: Option<String>,
 }
