@@ -27,7 +27,8 @@ pub const MARKETPLACE_PATH: &str = ".agents/plugins/marketplace.json";
 /// collection (github.com/openai/plugins at 3fdeeb49,
 /// `.agents/plugins/marketplace.json`) gives every entry both, 177
 /// `ON_INSTALL` and 3 `ON_USE`; the codex 0.171 binary holds the two
-/// authentication values as the enum it parses. The authentication policy
+/// authentication values as the enum it parses, and its `plugin add --json`
+/// reports the entry's as `authPolicy` (cli/tests/real_codex.rs). The authentication policy
 /// is the plugin's own need, so a build carries it from the source's entry.
 pub const MARKETPLACE_POLICY: [(&str, &[&str]); 2] = [
     ("installation", &["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"]),
