@@ -203,6 +203,24 @@ fn codex_migrates_commands_without_arguments_into_skills() {
     assert_eq!(set(&report["installed"]["hooks"]["events"]), source_codex_events(&source));
 }
 
+/// A plugin whose own Codex manifest switches hooks off and lists only
+/// skills/, and whose own Codex entry asks for authentication on use:
+/// Codex installs it with that policy, loads the one skill its manifest
+/// gives it and no hook.
+#[test]
+fn codex_installs_what_the_plugins_own_codex_manifest_and_entry_state() {
+    let Some(codex) = codex_bin() else { return };
+    let source = plugforge_conformance::case("native-manifests-leave-out-per-runtime").source_dir();
+    let out = Out::new("left-out");
+    build(&source, &out.0, &["--target", "codex"]);
+    let report =
+        inventory(&codex, &["plugin", "--marketplace-root", out.0.to_str().unwrap(), "--plugin", "relay"]);
+    assert_eq!(report["add"]["exit"], 0, "{}", report["add"]);
+    assert_eq!(report["add"]["json"]["authPolicy"], "ON_USE", "{}", report["add"]);
+    assert_eq!(set(&report["installed"]["skills"]["names"]), BTreeSet::from(["relay:plan".to_string()]));
+    assert!(set(&report["installed"]["hooks"]["events"]).is_empty(), "{}", report["installed"]["hooks"]);
+}
+
 fn check_project(report: &Value, source: &Path, roles: &[&str], context_line: &str) {
     assert_eq!(set(&report["skills"]["names"]), source_skills(source), "{}", report["skills"]);
     assert_eq!(report["skills"]["errors"], Value::Array(vec![]));

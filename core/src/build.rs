@@ -91,7 +91,9 @@ impl<'a> PreparedBuild<'a> {
         };
         let switched_off = plugin.config.targets.get(runtime.id()).and_then(|t| t.hooks) == Some(false);
         let hooks = if switched_off { plugin.hooks.take() } else { None };
+        let omitted = omit(&mut plugin, runtime)?;
         let mut bundle = runtime::write(runtime, kind, &plugin, self.options)?;
+        let manifest = runtime.spec().reads.manifest.unwrap_or("manifest");
         if let Some(hooks) = hooks {
             let events = hooks.value.get("hooks").and_then(|h| h.as_object()).map(|h| h.len()).unwrap_or(0);
             bundle.honesty.push(Honesty {
@@ -101,7 +103,22 @@ impl<'a> PreparedBuild<'a> {
                 kind: kind.name,
                 level: Level::Unsupported,
                 detail: format!(
-                    "{events} hook event(s) left out: targets.{}.hooks is false (the author switched them off)",
+                    "{events} hook event(s) left out: targets.{}.hooks is false, the author's choice for this runtime \
+                     (import sets it where the plugin's own {manifest} loads none of them)",
+                    runtime.id()
+                ),
+            });
+        }
+        for (component, name) in omitted {
+            bundle.honesty.push(Honesty {
+                component,
+                name,
+                runtime,
+                kind: kind.name,
+                level: Level::Unsupported,
+                detail: format!(
+                    "left out: targets.{}.omit names it, the author's choice for this runtime \
+                     (import sets it where the plugin's own {manifest} does not load it)",
                     runtime.id()
                 ),
             });
@@ -173,6 +190,58 @@ impl<'a> PreparedBuild<'a> {
         output.urls = urls.carried();
         Ok(output)
     }
+}
+
+/// Takes the skills, agents and commands `targets.<id>.omit` names out of
+/// `plugin`: each one's component and name, for its row. An entry naming
+/// none of them is an error, so a misspelt path does not go unnoticed.
+fn omit(plugin: &mut Plugin, runtime: Runtime) -> Result<Vec<(Component, String)>> {
+    let Some(entries) = plugin.config.targets.get(runtime.id()).map(|t| t.omit.clone()) else {
+        return Ok(Vec::new());
+    };
+    let names = |path: &str| entries.iter().any(|e| path == e || path.starts_with(&format!("{e}/")));
+    let mut used = vec![false; entries.len()];
+    let mut mark = |path: &str| {
+        for (i, e) in entries.iter().enumerate() {
+            if path == e || path.starts_with(&format!("{e}/")) {
+                used[i] = true;
+            }
+        }
+    };
+    let mut omitted = Vec::new();
+    plugin.skills.retain(|skill| {
+        let folder = skill.main.path.as_str().strip_suffix("/SKILL.md").unwrap_or(skill.main.path.as_str());
+        let out = names(folder);
+        if out {
+            mark(folder);
+            omitted.push((Component::Skill, skill.name.clone()));
+        }
+        !out
+    });
+    for (list, component) in
+        [(&mut plugin.agents, Component::Agent), (&mut plugin.commands, Component::Command)]
+    {
+        list.retain(|item| {
+            let out = names(item.file.path.as_str());
+            if out {
+                mark(item.file.path.as_str());
+                omitted.push((component, item.name.clone()));
+            }
+            !out
+        });
+    }
+    if let Some(i) = used.iter().position(|u| !u) {
+        return Err(Error::at(
+            ErrorCode::InvalidSource,
+            crate::error::Location::file(plugin.metadata_file.as_str()),
+            format!(
+                "targets.{}.omit entry {:?} names no skill folder, agent or command of the plugin",
+                runtime.id(),
+                entries[i]
+            ),
+        ));
+    }
+    Ok(omitted)
 }
 
 /// Manifest fields that declare something a runtime loads (servers,

@@ -26,6 +26,7 @@ words! {
         InvalidHook = "invalid_hook",
         InvalidManifest = "invalid_manifest",
         KeptForAnotherBundle = "kept_for_another_bundle",
+        LeftOutForRuntime = "left_out_for_runtime",
         LiteralCredential = "literal_credential",
         LocalizedField = "localized_field",
         MetadataDisagrees = "metadata_disagrees",

@@ -76,6 +76,7 @@ DiagnosticCode = Literal[
     "invalid_hook",
     "invalid_manifest",
     "kept_for_another_bundle",
+    "left_out_for_runtime",
     "literal_credential",
     "localized_field",
     "metadata_disagrees",

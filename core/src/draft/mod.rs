@@ -60,6 +60,8 @@ pub struct Draft {
     foreign_mcp: Vec<(String, SourceFile)>,
     /// Files `build` regenerates, so no reader imports them.
     pub(crate) regenerated: common::Regenerated,
+    /// Canonical path -> the native file it was read from.
+    origins: BTreeMap<String, String>,
 }
 
 impl Draft {
@@ -101,6 +103,11 @@ impl Draft {
     /// Keeps `key` for one runtime only (`targets.<runtime>.manifest.<key>`).
     pub fn target_field(&mut self, runtime: &str, key: &str, value: Value) {
         self.targets.entry(runtime.to_string()).or_default().insert(key.to_string(), value);
+    }
+
+    /// `targets.<runtime>.<key>`, when a reader set it.
+    pub fn get_target_setting(&self, runtime: &str, key: &str) -> Option<&Value> {
+        self.target_settings.get(runtime)?.get(key)
     }
 
     /// Sets `targets.<runtime>.<key>` (a per-runtime switch such as `hooks`).
@@ -151,7 +158,14 @@ impl Draft {
             ));
         }
         self.files.insert(path.to_string(), SourceFile { bytes: bytes.into(), executable });
+        self.origins.insert(path.to_string(), origin.to_string());
         Ok(())
+    }
+
+    /// Every file read so far: its canonical path and the native file it
+    /// came from.
+    pub(crate) fn origins(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.origins.iter().map(|(path, origin)| (path.as_str(), origin.as_str()))
     }
 
     pub fn add_text(&mut self, path: &str, text: String, origin: &str) -> Result<()> {

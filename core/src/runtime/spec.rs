@@ -374,6 +374,10 @@ pub struct Marketplace {
     pub entry_name_problem: fn(&str) -> Option<&'static str>,
     /// Shapes of optional entry fields.
     pub(crate) entry_shapes: &'static [(&'static str, Shape)],
+    /// Keys of an entry's `policy` that state what the plugin itself needs
+    /// rather than how the listing offers it: a source's own entry gives
+    /// them to the plugin's entry in every listing built from it.
+    pub plugin_policy: &'static [&'static str],
     /// Values each key of an entry's `policy` object may take (empty: not
     /// judged); another value makes the runtime skip the entry.
     pub entry_policy: &'static [(&'static str, &'static [&'static str])],

@@ -129,6 +129,15 @@ pub struct TargetConfig {
     /// author switched them off for it).
     #[serde(default)]
     pub hooks: Option<bool>,
+    /// Skills (`skills/<folder>`), agents and commands (their files'
+    /// paths) left out of this runtime's bundle: the author did not give
+    /// them to it. An honesty row names each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub omit: Vec<String>,
+    /// Merged into the plugin's entry in this runtime's marketplace (Codex
+    /// `policy.authentication`): what the plugin's own entry stated.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub marketplace_entry: Map<String, Value>,
     #[serde(default)]
     pub bundle_format: Option<String>,
 }

@@ -68,6 +68,7 @@ pub(crate) const MARKETPLACE: Marketplace = Marketplace {
         ("category", Shape::Str),
         ("tags", Shape::StrList),
     ],
+    plugin_policy: &[],
     entry_policy: &[],
     entry_keys: Keys::Known(&[super::lint::KNOWN_KEYS, ENTRY_ONLY_KEYS]),
     source,

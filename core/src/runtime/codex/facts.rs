@@ -20,6 +20,20 @@ pub const MANIFEST_PATH: &str = concat!(manifest_dir!(), "/plugin.json");
 /// with `./`", "must stay within the marketplace root"), or a remote `url`,
 /// `git-subdir`, `npm` or `github` source.
 pub const MARKETPLACE_PATH: &str = ".agents/plugins/marketplace.json";
+/// An entry's `policy`: `installation` (`NOT_AVAILABLE`, `AVAILABLE`,
+/// `INSTALLED_BY_DEFAULT`: how the listing offers the plugin) and
+/// `authentication` (`ON_INSTALL`, `ON_USE`: when the plugin asks the user
+/// to sign in to its service), beside the entry's `category`. OpenAI's
+/// collection (github.com/openai/plugins at 3fdeeb49,
+/// `.agents/plugins/marketplace.json`) gives every entry both, 177
+/// `ON_INSTALL` and 3 `ON_USE`; the codex 0.171 binary holds the two
+/// authentication values as the enum it parses, and its `plugin add --json`
+/// reports the entry's as `authPolicy` (cli/tests/real_codex.rs). The authentication policy
+/// is the plugin's own need, so a build carries it from the source's entry.
+pub const MARKETPLACE_POLICY: [(&str, &[&str]); 2] = [
+    ("installation", &["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"]),
+    ("authentication", &["ON_INSTALL", "ON_USE"]),
+];
 
 /// The app connectors file the manifest's `apps` field names (`"apps":
 /// "./.app.json"` in every plugin of OpenAI's collection, github.com/openai/plugins

@@ -21,10 +21,8 @@ pub(crate) const MARKETPLACE: Marketplace = Marketplace {
     name_reserved: |_| None,
     entry_name_problem,
     entry_shapes: &[("category", Shape::Str), ("policy", Shape::Object)],
-    entry_policy: &[
-        ("installation", &["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"]),
-        ("authentication", &["ON_INSTALL", "ON_USE"]),
-    ],
+    plugin_policy: &["authentication"],
+    entry_policy: &facts::MARKETPLACE_POLICY,
     entry_keys: Keys::Open,
     source,
     entry_name_matches_plugin: true,

@@ -485,12 +485,25 @@ fn marketplace_entry(plugin: &Plugin, root: &str, name: &str) -> (Value, Value) 
     let config = &plugin.config;
     let display = config.marketplace.display_name.clone().unwrap_or_else(|| name.to_string());
     let category = category(plugin);
-    let entry = json!({
+    let mut entry = json!({
         "name": plugin.namespace,
         "source": {"source": "local", "path": format!("./{root}")},
         "policy": {"installation": "AVAILABLE"},
         "category": category,
     });
+    // What the source's own entry stated of the plugin (its authentication
+    // policy, facts::MARKETPLACE_POLICY): merged key by key.
+    let stated = config.targets.get("codex").map(|t| &t.marketplace_entry);
+    for (key, value) in stated.into_iter().flatten() {
+        match (entry.get_mut(key), value) {
+            (Some(Value::Object(mine)), Value::Object(theirs)) => {
+                mine.extend(theirs.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+            _ => {
+                entry[key] = value.clone();
+            }
+        }
+    }
     let document = json!({"name": name, "interface": {"displayName": display}, "plugins": []});
     (document, entry)
 }
@@ -551,6 +564,39 @@ mod tests {
         );
         assert_eq!(row(&bundle, "metadata", "interface.shortDescription").level, Level::Supported);
         assert_eq!(row(&bundle, "skill", "a").detail, "skills/a/SKILL.md, invoked as kit:a");
+    }
+
+    /// A plugin of OpenAI's collection (linear at openai/plugins 3fdeeb49)
+    /// states its category and authentication policy in its entry: both
+    /// reach the entry the build writes, the listing's own installation
+    /// policy does not.
+    #[test]
+    fn the_marketplace_entry_carries_the_sources_category_and_authentication() {
+        let own = r#"{"name": "openai-curated", "plugins": [{"name": "kit", "source": {"source": "local", "path": "./"},
+            "policy": {"installation": "INSTALLED_BY_DEFAULT", "authentication": "ON_USE"}, "category": "Productivity"}]}"#;
+        let mut source = SourceTree::new();
+        for (path, text) in [
+            (".codex-plugin/plugin.json", r#"{"name": "kit", "version": "1.0.0", "skills": "./skills/"}"#),
+            (".agents/plugins/marketplace.json", own),
+            ("skills/a/SKILL.md", "---\nname: a\ndescription: A\n---\nBody\n"),
+        ] {
+            source.insert(path, text.as_bytes().to_vec(), false).unwrap();
+        }
+        let imported = crate::import::import(&source, &Default::default()).unwrap();
+        let config: Value = serde_json::from_slice(&imported.source.get("plugforge.json").unwrap().bytes).unwrap();
+        assert_eq!(config["targets"]["codex"]["marketplaceEntry"], json!({"policy": {"authentication": "ON_USE"}}));
+        let target = TargetRequest { runtime: "codex".into(), kind: Some("plugin".into()) };
+        let options = BuildOptions { targets: vec![target], marketplace: true, ..Default::default() };
+        for tree in [&source, &imported.source] {
+            let bundle = crate::build(tree, &options).unwrap().bundles.remove(0);
+            let entry = bundle.merges.iter().find_map(|m| match &m.part {
+                Part::MarketplaceEntry { entry, .. } => Some(entry.clone()),
+                _ => None,
+            });
+            let entry = entry.expect("a marketplace entry");
+            assert_eq!(entry["policy"], json!({"installation": "AVAILABLE", "authentication": "ON_USE"}));
+            assert_eq!(entry["category"], "Productivity");
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub(crate) const MARKETPLACE: Marketplace = Marketplace {
     name_reserved: |_| None,
     entry_name_problem,
     entry_shapes: &[("description", Shape::Str), ("minClientVersions", Shape::Object)],
+    plugin_policy: &[],
     entry_policy: &[],
     entry_keys: Keys::Closed(&["name", "source", "description", "minClientVersions"]),
     source,

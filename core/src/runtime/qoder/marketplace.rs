@@ -29,6 +29,7 @@ pub(crate) const MARKETPLACE: Marketplace = Marketplace {
         ("category", Shape::Str),
         ("tags", Shape::StrList),
     ],
+    plugin_policy: &[],
     entry_policy: &[],
     entry_keys: Keys::Known(&[&facts::MANIFEST_KEYS, &facts::MARKETPLACE_ENTRY_ONLY_KEYS]),
     source,
