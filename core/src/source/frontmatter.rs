@@ -2,6 +2,7 @@
 //! keep their meaning (`argument-hint: [name]` is a list, not a string).
 
 use serde_json::{Map, Number, Value};
+use yaml_rust2::yaml::Hash;
 use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::error::{Error, ErrorCode, Location, Result};
@@ -266,7 +267,7 @@ fn mapping(file: &str, yaml: &str, first_line: usize) -> Result<Map<String, Valu
     match docs.into_iter().next() {
         None | Some(Yaml::Null) => Ok(Map::new()),
         Some(Yaml::Hash(hash)) => {
-            Ok(hash.into_iter().map(|(key, value)| (key_string(&key), to_json(value))).collect())
+            Ok(merged(hash).into_iter().map(|(key, value)| (key_string(&key), to_json(value))).collect())
         }
         Some(_) => Err(Error::at(
             ErrorCode::InvalidSource,
@@ -274,6 +275,49 @@ fn mapping(file: &str, yaml: &str, first_line: usize) -> Result<Map<String, Valu
             "frontmatter must be a mapping of keys to values",
         )),
     }
+}
+
+/// `value` with its `<<` merge keys applied, as PyYAML, js-yaml 4 and
+/// Claude Code's parser (Bun's YAML) read a frontmatter (yaml-rust2 keeps
+/// `<<` as a key): where `<<: *base` (or `<<: [*a, *b]`) stands, the keys of
+/// the merged mapping(s) the mapping does not write itself, an earlier
+/// mapping's winning. A `<<` whose value is not a mapping or a list of
+/// them stays a plain key.
+fn with_merge_keys(value: Yaml) -> Yaml {
+    match value {
+        Yaml::Array(items) => Yaml::Array(items.into_iter().map(with_merge_keys).collect()),
+        Yaml::Hash(hash) => Yaml::Hash(merged(hash)),
+        other => other,
+    }
+}
+
+/// Mapping `hash` with its `<<` merge key applied (see [`with_merge_keys`]).
+fn merged(hash: Hash) -> Hash {
+    let merge = Yaml::String("<<".to_string());
+    let sources: Option<Vec<Hash>> = match hash.get(&merge) {
+        Some(Yaml::Hash(one)) => Some(vec![one.clone()]),
+        Some(Yaml::Array(many)) => {
+            many.iter().map(|m| if let Yaml::Hash(m) = m { Some(m.clone()) } else { None }).collect()
+        }
+        _ => None,
+    };
+    let Some(sources) = sources else {
+        return hash.into_iter().map(|(k, v)| (k, with_merge_keys(v))).collect();
+    };
+    let written: Vec<Yaml> = hash.keys().filter(|k| **k != merge).cloned().collect();
+    let mut out = Hash::new();
+    for (key, value) in hash {
+        if key != merge {
+            out.insert(key, with_merge_keys(value));
+            continue;
+        }
+        for (key, value) in sources.iter().cloned().flat_map(merged) {
+            if !written.contains(&key) && !out.contains_key(&key) {
+                out.insert(key, value);
+            }
+        }
+    }
+    out
 }
 
 /// Characters that make a plain YAML value mean something else (Claude
@@ -428,6 +472,8 @@ fn key_string(key: &Yaml) -> String {
         Yaml::String(s) | Yaml::Real(s) => s.clone(),
         Yaml::Integer(i) => i.to_string(),
         Yaml::Boolean(b) => b.to_string(),
+        // How JSON readers (JavaScript, Python) name a null key.
+        Yaml::Null => String::from("null"),
         _ => String::from("~"),
     }
 }
@@ -658,6 +704,26 @@ mod tests {
             let error = parse_document("a.md", text).unwrap_err();
             assert!(error.message().contains("invalid YAML frontmatter"), "{text:?}: {error}");
         }
+    }
+
+    #[test]
+    fn merge_keys_and_null_keys_read_as_pyyaml_js_yaml_and_claude_code_read_them() {
+        let text = "---\nbase: &b {model: x, tools: [a]}\nname: n\n<<: *b\ntools: [c]\nmeta:\n  <<: [{a: 1}, {a: 2, b: 2}]\n  c: 3\n~: empty\n---\n";
+        let document = parse_document("a.md", text).unwrap();
+        let read = serde_json::Value::Object(document.frontmatter.unwrap());
+        assert_eq!(
+            read,
+            serde_json::json!({
+                "base": {"model": "x", "tools": ["a"]}, "name": "n", "model": "x", "tools": ["c"],
+                "meta": {"a": 1, "b": 2, "c": 3}, "null": "empty"
+            })
+        );
+        // Keys in the order js-yaml 4 gives them: merged ones where `<<` stood.
+        let keys: Vec<&String> = read.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["base", "name", "model", "tools", "meta", "null"]);
+        // A `<<` of a plain value is a key like any other.
+        let plain = parse_document("a.md", "---\n<<: text\n---\n").unwrap();
+        assert_eq!(plain.str_field("<<"), Some("text"));
     }
 
     #[test]
