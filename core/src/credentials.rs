@@ -20,8 +20,8 @@ use crate::bundle::Bundle;
 use crate::codes::DiagnosticCode;
 use crate::error::{ErrorCode, Location, Problems, Result};
 use crate::recognise::secrets::{
-    Surface, assignments, frontmatter_end, is_expression, is_reference_or_placeholder, is_well_known_key,
-    looks_random, preview, private_keys, secret_name, strip_scheme, token_shapes,
+    Surface, assignments, frontmatter_end, is_expression, is_pattern, is_reference_or_placeholder,
+    is_well_known_key, looks_random, preview, private_keys, secret_name, strip_scheme, token_shapes,
 };
 use crate::report::Diagnostic;
 use crate::source::{CredentialAllowance, CredentialPolicy, SourceTree};
@@ -528,7 +528,8 @@ fn json_finding(
 fn literal_credential(name: &str, value: &str) -> Option<&'static str> {
     let value = strip_scheme(value);
     let variable_name = value.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
-    let literal = !variable_name && !is_reference_or_placeholder(value) && !is_expression(value);
+    let literal =
+        !variable_name && !is_reference_or_placeholder(value) && !is_expression(value) && !is_pattern(value);
     (secret_name(name) && literal && !is_well_known_key(value) && looks_random(value)).then_some("credential")
 }
 

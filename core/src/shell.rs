@@ -121,6 +121,14 @@ pub fn quote_folder_variables_in_hooks(value: serde_json::Value) -> serde_json::
     }
 }
 
+/// Hook groups as a runtime that runs each `command` through a shell needs
+/// them: exec-form handlers as one shell line ([`exec_form_as_shell_line`]),
+/// then the plugin-folder variables quoted
+/// ([`quote_folder_variables_in_hooks`]).
+pub fn hooks_as_shell_lines(value: serde_json::Value) -> serde_json::Value {
+    quote_folder_variables_in_hooks(exec_form_as_shell_line(value))
+}
+
 /// Hook groups with every exec-form command handler (`command` plus an
 /// `args` list, which Claude Code runs without a shell) written as the one
 /// shell line a runtime without exec form runs: each word quoted so it stays

@@ -162,18 +162,7 @@ def nothing_to_load_side(unit, plugin):
     want = f"{named}: {reason}"
     unit.record(f"build --target {named}", None if code == 1 and want in err
                 else f"exit {code} (want 1 naming {want!r}): {(out + err).strip()[-400:]}")
-    src = os.path.join(unit.scratch, "src")
-    code, out, err = common.plugforge("import", plugin, "--out", src, "--json")
-    unit.record("import", failed(code, out, err))
-    if code == 0:
-        unit.plugin = common.read_json(os.path.join(src, "plugforge.json"))["name"]
-        via = os.path.join(unit.scratch, "via-import")
-        code, out, err = common.plugforge("build", src, "--target", "all", "--out", via)
-        problem = failed(code, out, err)
-        if problem is None and direct_ok:
-            difference = tree_difference(unit.out, via)
-            problem = difference and f"the direct build and import + build differ: {difference}"
-        unit.record("direct = import + build", problem)
+    import_and_rebuild(unit, plugin, direct_ok)
     for runtime in sorted(loads):
         path = unit.out if runtime == "opencode" else os.path.join(unit.out, runtime)
         code, report, raw = common.plugforge_validate(path, target=runtime, strict=True)
@@ -183,6 +172,25 @@ def nothing_to_load_side(unit, plugin):
             findings = "; ".join(f"{f['code']}: {f['message']}" for f in report["findings"][:4])
             unit.record(f"plugforge:{runtime}", None if report["valid"] else findings)
     return direct_ok
+
+
+def import_and_rebuild(unit, plugin, direct_ok):
+    """`plugforge import` of the plugin, then a build of what it wrote, which
+    must give the direct build's bytes; the runtime import read it as."""
+    src = os.path.join(unit.scratch, "src")
+    code, out, err = common.plugforge("import", plugin, "--out", src, "--json")
+    unit.record("import", failed(code, out, err))
+    if code != 0:
+        return None
+    unit.plugin = common.read_json(os.path.join(src, "plugforge.json"))["name"]
+    via = os.path.join(unit.scratch, "via-import")
+    code, out_via, err_via = common.plugforge("build", src, "--target", "all", "--out", via)
+    problem = failed(code, out_via, err_via)
+    if problem is None and direct_ok:
+        difference = tree_difference(unit.out, via)
+        problem = difference and f"the direct build and import + build differ: {difference}"
+    unit.record("direct = import + build", problem)
+    return json.loads(out)["from"]
 
 
 def plugforge_side(unit):
@@ -207,19 +215,7 @@ def plugforge_side(unit):
         code = 0
     unit.record("build hermes:skill-plugin", failed(code, out, err))
 
-    src = os.path.join(unit.scratch, "src")
-    code, out, err = common.plugforge("import", plugin, "--out", src, "--json")
-    unit.record("import", failed(code, out, err))
-    detected = json.loads(out)["from"] if code == 0 else None
-    if code == 0:
-        unit.plugin = common.read_json(os.path.join(src, "plugforge.json"))["name"]
-        via = os.path.join(unit.scratch, "via-import")
-        code, out, err = common.plugforge("build", src, "--target", "all", "--out", via)
-        problem = failed(code, out, err)
-        if problem is None and direct_ok:
-            difference = tree_difference(unit.out, via)
-            problem = difference and f"the direct build and import + build differ: {difference}"
-        unit.record("direct = import + build", problem)
+    detected = import_and_rebuild(unit, plugin, direct_ok)
     for runtime in unit.source["runtimes"]:
         if runtime == detected:
             continue

@@ -419,6 +419,23 @@ pub(crate) fn is_expression(value: &str) -> bool {
             .any(|read| value.contains(read))
 }
 
+/// A pattern of alternatives (`auth|unauthorized|401|invalid.*key`), as a
+/// script matches error text with: three or more `|`-separated parts of
+/// lowercase words, digits and regular-expression operators. Keys and
+/// passwords mix cases or are hex; none of them reads as a list of words.
+pub(crate) fn is_pattern(value: &str) -> bool {
+    let value = value.trim_matches(['"', '\'', '`']);
+    let parts: Vec<&str> = value.split('|').collect();
+    let allowed = |part: &&str| {
+        !part.is_empty()
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b" .*?+^$[]()\\-_".contains(&b))
+    };
+    let word = |part: &str| part.as_bytes().windows(3).any(|w| w.iter().all(u8::is_ascii_lowercase));
+    parts.len() >= 3 && parts.iter().all(allowed) && parts.iter().filter(|part| word(part)).count() >= 2
+}
+
 fn is_jwt(word: &str) -> bool {
     let parts: Vec<&str> = word.split('.').collect();
     parts.len() == 3
@@ -748,6 +765,10 @@ mod tests {
         assert!(secret_name("API_KEY") && secret_name("Authorization") && secret_name("db_password"));
         assert!(!secret_name("LOG_LEVEL"));
         assert!(looks_random("q8Zt3vN1xK9pL2mR7sW4"));
+        // nyldn/claude-octopus, scripts/lib/smoke.sh: a bash pattern named `_re_auth`.
+        assert!(is_pattern("'auth|unauthorized|forbidden|401|403|invalid.*key|expired.*token|login"));
+        assert!(!is_pattern("q8Zt3vN1xK9pL2mR7sW4"));
+        assert!(!is_pattern("Xq8|Zt3vN1xK9p|L2mR7sW4"));
         assert!(!looks_random("short1"));
         assert!(!looks_random("a very long value with spaces 123"));
         assert!(!looks_random("aaaaaaaaaaaaaaaaaaaaaaaa1"));

@@ -177,9 +177,7 @@ fn agent_role(w: &mut Writer<'_>, agent: &MarkdownComponent, local: &LocalRoot) 
 fn hook_parts(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
     let Some(source) = &w.plugin.hooks else { return Ok(()) };
     let events =
-        hooks::translate(&local.json(crate::shell::quote_folder_variables_in_hooks(
-            crate::shell::exec_form_as_shell_line(source.value.clone()),
-        )));
+        hooks::translate(&local.json(crate::shell::hooks_as_shell_lines(source.value.clone())));
     for event in &events {
         let rooted = source.value.get("hooks").and_then(|h| h.get(&event.name)).map(Value::to_string);
         let relative =

@@ -539,8 +539,7 @@ fn hooks_file(w: &mut Writer<'_>, target: &Target) -> Result<()> {
         .value
         .get("hooks")
         .cloned()
-        .map(crate::shell::exec_form_as_shell_line)
-        .map(crate::shell::quote_folder_variables_in_hooks);
+        .map(crate::shell::hooks_as_shell_lines);
     let events = hooks.and_then(|h| h.as_object().cloned()).unwrap_or_default();
     let spell = |text: &str| target.spell(text, Reader::Config);
     let (translated, rows) = hooks::translate(&events, &spell);
