@@ -216,3 +216,60 @@ fn an_exec_form_hook_keeps_its_arguments_in_every_runtime() {
     commands(&read_json(out.path(), "claude-code/hooks/hooks.json"), &mut claude);
     assert_eq!(claude, [("node".to_string(), true)]);
 }
+
+#[test]
+fn a_multi_line_list_closed_at_its_keys_column_is_read_as_pyyaml_js_yaml_and_claude_code_read_it() {
+    // awesome-copilot's react19-upgrade, as its publish step lays it out:
+    // the react19-commander agent closes its `tools: [` and `agents: [`
+    // lists with a `]` at the key's column. PyYAML, js-yaml 4 and Claude
+    // Code (Bun's YAML) read it; the build was refused for every runtime.
+    let out = TempDir::new("gaps-flow-indent");
+    let report = build_all("ghcp-react19-upgrade", &out);
+    let warnings: Vec<&Value> = report["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["code"] == "frontmatter_quoted")
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0]["location"]["file"], "agents/react19-commander.md");
+    assert_eq!(warnings[0]["location"]["line"], 15);
+    assert!(
+        warnings[0]["message"].as_str().unwrap().contains("written indented into every bundle"),
+        "{}",
+        warnings[0]
+    );
+    let tools = [
+        "agent",
+        "vscode/memory",
+        "edit/editFiles",
+        "execute/getTerminalOutput",
+        "execute/runInTerminal",
+        "read/terminalLastCommand",
+        "read/terminalSelection",
+        "search",
+        "search/usages",
+        "read/problems",
+    ];
+    let agents = ["react19-auditor", "react19-dep-surgeon", "react19-migrator", "react19-test-guardian"];
+    // The runtimes that keep both lists carry YAML a strict reader accepts,
+    // with the values the lenient readers read.
+    for file in ["claude-code/agents/react19-commander.md", "copilot/agents/react19-commander.md"] {
+        let text = String::from_utf8(read(out.path(), file)).expect("UTF-8");
+        let frontmatter =
+            text.strip_prefix("---\n").and_then(|t| t.split_once("\n---\n")).expect("frontmatter").0;
+        let docs = YamlLoader::load_from_str(frontmatter).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let list = |key: &str| -> Vec<String> {
+            docs[0][key]
+                .as_vec()
+                .expect(key)
+                .iter()
+                .map(|v| v.as_str().expect("a string").to_string())
+                .collect()
+        };
+        assert_eq!(list("tools"), tools, "{file}");
+        assert_eq!(list("agents"), agents, "{file}");
+        assert_eq!(docs[0]["argument-hint"].as_str(), Some("Just activate to start the React 19 migration."));
+    }
+    assert_ne!(row(&report, "claude-code", "agent", "react19-commander")["level"], "unsupported");
+}

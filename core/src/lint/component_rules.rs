@@ -20,8 +20,8 @@ pub(crate) mod command {
         code: RuleCode::Shared(SharedRule::CommandFrontmatterQuoted),
         severity: RuleSeverity::Warning,
         runtimes: &["claude-code"],
-        summary: "A command's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, other readers refuse the file.",
-        fix: "Quote the reported value (`key: \"...\"`) or write it as a block scalar (`key: >-`).",
+        summary: "A command's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, and reads a multi-line `[...]` list closed at its key's column, other readers refuse the file.",
+        fix: "Quote the reported value (`key: \"...\"`) or write it as a block scalar (`key: >-`); indent a multi-line list's lines, its closing `]` too, past its key.",
     };
 
     pub const NO_FRONTMATTER: Rule = Rule {
@@ -90,8 +90,8 @@ pub(crate) mod agent {
         code: RuleCode::Shared(SharedRule::AgentFrontmatterQuoted),
         severity: RuleSeverity::Warning,
         runtimes: &["claude-code"],
-        summary: "An agent's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, other readers refuse the file.",
-        fix: "Quote the reported value (`key: \"...\"`) or write it as a block scalar (`key: >-`).",
+        summary: "An agent's frontmatter is not valid YAML as written; Claude Code quotes plain values holding `: ` or YAML syntax and reads again, and reads a multi-line `[...]` list closed at its key's column, other readers refuse the file.",
+        fix: "Quote the reported value (`key: \"...\"`) or write it as a block scalar (`key: >-`); indent a multi-line list's lines, its closing `]` too, past its key.",
     };
 
     pub const NO_FRONTMATTER: Rule = Rule {

@@ -418,8 +418,10 @@ impl<'r> Sorter<'r> {
     /// validation refuses it without one. The change is a warning: the
     /// author can write their own.
     /// A file whose frontmatter reads only once quoted (as Claude Code reads
-    /// it) is warned about at its line and carried in its quoted form, so no
-    /// bundle holds YAML a strict reader refuses.
+    /// it) or re-indented (as PyYAML, js-yaml 4 and Claude Code read a
+    /// multi-line list closed at its key's column) is warned about at its
+    /// line and carried in the form it reads as, so no bundle holds YAML a
+    /// strict reader refuses.
     fn with_quoted_frontmatter(
         &mut self,
         mut document: Document,
@@ -431,9 +433,9 @@ impl<'r> Sorter<'r> {
             Some(line) => Location::at(origin, line, 1),
             None => Location::file(origin),
         };
+        let (change, fix) = quoted.change_and_fix();
         let message = format!(
-            "{}; read the same way, and written quoted into every bundle: quote it in the source so \
-             every YAML reader agrees",
+            "{}; read the same way, and written {change} into every bundle: {fix} so every YAML reader agrees",
             quoted.message()
         );
         self.diagnostics.push(Diagnostic::warning(

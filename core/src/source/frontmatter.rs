@@ -2,6 +2,7 @@
 //! keep their meaning (`argument-hint: [name]` is a list, not a string).
 
 use serde_json::{Map, Number, Value};
+use yaml_rust2::yaml::Hash;
 use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::error::{Error, ErrorCode, Location, Result};
@@ -14,37 +15,74 @@ pub struct Document {
     /// The text after the closing `---` line.
     pub body: String,
     /// Set when the frontmatter is not valid YAML as written but reads once
-    /// its values are quoted the way Claude Code's loader quotes them.
+    /// its values are quoted the way Claude Code's loader quotes them, or
+    /// once the lines of a multi-line flow collection are indented past
+    /// their key (as PyYAML, js-yaml 4 and Claude Code's parser read them).
     pub quoted: Option<Box<QuotedFrontmatter>>,
 }
 
-/// Frontmatter read only after quoting: what was wrong, what changed, and
-/// the file as it reads (so bundles carry YAML every reader accepts).
+/// Frontmatter read only after quoting or re-indenting: what was wrong,
+/// what changed, and the file as it reads (so bundles carry YAML every
+/// reader accepts).
 #[derive(Debug, Clone)]
 pub struct QuotedFrontmatter {
     /// The strict YAML error, at its line in the file.
     pub error: Error,
     /// `(line in the file, key)` of each value that was quoted.
     pub keys: Vec<(usize, String)>,
+    /// Lines in the file of a multi-line `[...]` or `{...}` value that were
+    /// indented past the key holding it.
+    pub indented: Vec<usize>,
     /// The whole file with the quoted frontmatter.
     pub text: String,
 }
 
 impl QuotedFrontmatter {
-    /// What is wrong and how Claude Code reads it anyway; each reader adds
+    /// What is wrong and how the runtimes read it anyway; each reader adds
     /// what follows for it.
     pub fn message(&self) -> String {
-        let keys: Vec<String> =
-            self.keys.iter().map(|(line, key)| format!("`{key}` (line {line})")).collect();
-        let keys = if keys.is_empty() { "its leading tabs".to_string() } else { keys.join(", ") };
         let problem = self.error.problems.first().map_or("", |p| p.message.as_str());
         let at = self.error.location().map_or_else(String::new, |l| format!(" at {l}"));
-        format!("the frontmatter is not valid YAML ({problem}{at}); Claude Code reads it with {keys} quoted")
+        let mut readings = Vec::new();
+        if !self.indented.is_empty() {
+            let lines: Vec<String> = self.indented.iter().map(usize::to_string).collect();
+            let s = if lines.len() == 1 { "" } else { "s" };
+            readings.push(format!(
+                "PyYAML, js-yaml 4 and Claude Code read it with line{s} {} of a multi-line list or \
+                 mapping indented past its key",
+                lines.join(", ")
+            ));
+        }
+        if !self.keys.is_empty() || self.indented.is_empty() {
+            let keys: Vec<String> =
+                self.keys.iter().map(|(line, key)| format!("`{key}` (line {line})")).collect();
+            let keys = if keys.is_empty() { "its leading tabs".to_string() } else { keys.join(", ") };
+            readings.push(format!("Claude Code reads it with {keys} quoted"));
+        }
+        format!("the frontmatter is not valid YAML ({problem}{at}); {}", readings.join("; "))
     }
 
-    /// The line of the first quoted value, else of the strict error.
+    /// The line of the first quoted value or indented line, else of the
+    /// strict error.
     pub fn line(&self) -> Option<usize> {
-        self.keys.first().map(|(line, _)| *line).or_else(|| self.error.location().and_then(|l| l.line))
+        let first_key = self.keys.first().map(|(line, _)| *line);
+        let first_indented = self.indented.first().copied();
+        match (first_key, first_indented) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b).or_else(|| self.error.location().and_then(|l| l.line)),
+        }
+    }
+
+    /// How the text was changed (`quoted`, `indented`) and how to make the
+    /// source valid YAML as it reads.
+    pub fn change_and_fix(&self) -> (&'static str, &'static str) {
+        match (self.keys.is_empty(), self.indented.is_empty()) {
+            (_, true) => ("quoted", "quote it in the source"),
+            (true, false) => ("indented", "indent those lines past their key in the source"),
+            (false, false) => {
+                ("quoted and indented", "quote it and indent those lines past their key in the source")
+            }
+        }
     }
 }
 
@@ -102,19 +140,118 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
         Ok(map) => return Ok(Document { frontmatter: Some(map), body: body.to_string(), quoted: None }),
         Err(error) => error,
     };
+    // Authors close a multi-line `[...]` under its key (`tools: [` ... `]`
+    // at the key's column). The YAML spec wants flow lines indented past
+    // the key, and yaml-rust2 (like js-yaml 5) refuses them, but PyYAML,
+    // js-yaml 4 and Claude Code's parser (Bun's YAML) read them; inside
+    // `[...]` and `{...}` indentation carries no meaning, so indenting
+    // those lines reads the values those parsers read.
+    let (yaml_indented, indented) = flow_reindented(yaml).unwrap_or_else(|| (yaml.to_string(), Vec::new()));
+    let indented: Vec<usize> = indented.into_iter().map(|index| first_line + index).collect();
+    let reading = |text: &str, keys: Vec<(usize, String)>, map| Document {
+        frontmatter: Some(map),
+        body: body.to_string(),
+        quoted: Some(Box::new(QuotedFrontmatter {
+            error: strict.clone(),
+            keys,
+            indented: indented.clone(),
+            text: format!("---\n{text}---\n{body}"),
+        })),
+    };
+    if !indented.is_empty()
+        && let Ok(map) = mapping(file, &yaml_indented, first_line)
+    {
+        return Ok(reading(&yaml_indented, Vec::new(), map));
+    }
     // Authors write `description: Use this when: ...` unquoted, and Claude
     // Code loads such files: on a YAML error it quotes each plain value that
     // holds YAML syntax and reads again. Reading them the same way keeps the
     // plugins it loads buildable; only the quoted reading is ever written.
-    let Some((quoted_yaml, keys)) = claude_quoted(yaml) else { return Err(strict) };
+    let Some((quoted_yaml, keys)) = claude_quoted(&yaml_indented) else { return Err(strict) };
     let Ok(map) = mapping(file, &quoted_yaml, first_line) else { return Err(strict) };
     let keys = keys.into_iter().map(|(index, key)| (first_line + index, key)).collect();
-    let text = format!("---\n{quoted_yaml}---\n{body}");
-    Ok(Document {
-        frontmatter: Some(map),
-        body: body.to_string(),
-        quoted: Some(Box::new(QuotedFrontmatter { error: strict, keys, text })),
-    })
+    Ok(reading(&quoted_yaml, keys, map))
+}
+
+/// The lines of multi-line flow collections (`[...]`, `{...}`) that the
+/// YAML reader refuses as indented no further than the block holding the
+/// collection, moved one column past where that block's line starts
+/// (further if the reader still refuses them). Returns the text and the 0-based index
+/// of each moved line; `None` when no such line is in the way, or moving
+/// one does not get past it.
+fn flow_reindented(yaml: &str) -> Option<(String, Vec<usize>)> {
+    use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+    use yaml_rust2::scanner::Marker;
+
+    /// The collections open where the reader stopped: (column, 1-based
+    /// line) of each.
+    #[derive(Default)]
+    struct Open(Vec<(usize, usize)>);
+    impl MarkedEventReceiver for Open {
+        fn on_event(&mut self, event: Event, mark: Marker) {
+            match event {
+                Event::SequenceStart(..) | Event::MappingStart(..) => self.0.push((mark.col(), mark.line())),
+                Event::SequenceEnd | Event::MappingEnd => {
+                    self.0.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+    if crate::limits::too_deep_yaml(yaml).is_some() || !yaml.contains(['[', '{']) {
+        return None;
+    }
+    let mut lines: Vec<String> = yaml.split('\n').map(str::to_string).collect();
+    let mut moved: Vec<usize> = Vec::new();
+    for _ in 0..=lines.len() {
+        let text = lines.join("\n");
+        let mut open = Open::default();
+        let Err(error) = Parser::new_from_str(&text).load(&mut open, false) else {
+            return (!moved.is_empty()).then_some((text, moved));
+        };
+        let info = error.info();
+        if info != "invalid indentation" && info != "invalid indentation in flow construct" {
+            return None;
+        }
+        let (line, column) = (error.marker().line(), error.marker().col());
+        let index = line.checked_sub(1)?;
+        let current = lines.get(index)?;
+        let indentation = current.len() - current.trim_start_matches(' ').len();
+        // The offending token opens its line, and the line holds whole
+        // entries (or closes the collection): a key, `:` and value spread
+        // over lines (`{` `k` `:` `v` `}`) is refused by PyYAML and js-yaml
+        // at any indentation, so it stays refused.
+        let content = current.trim();
+        let whole_entries = content.starts_with([']', '}']) || content.ends_with([',', ']', '}', '[', '{']);
+        if indentation != column || current[indentation..].starts_with('\t') || !whole_entries {
+            return None;
+        }
+        // A collection written `[`/`{` on an earlier line.
+        let is_flow = |&(col, start_line): &(usize, usize)| {
+            let opener = start_line.checked_sub(1).and_then(|i| lines.get(i)?.chars().nth(col));
+            matches!(opener, Some('[' | '{')) && start_line < line
+        };
+        let &(bracket, opened) = open.0.iter().find(|entry| is_flow(entry))?;
+        // The block holding the collection starts where the opening line's
+        // text does, after any `- ` item markers.
+        let opening = &lines[opened - 1];
+        let mut block = opening.len() - opening.trim_start_matches(' ').len();
+        while opening[block..].starts_with("- ") {
+            block += 2;
+            block += opening[block..].len() - opening[block..].trim_start_matches(' ').len();
+        }
+        // One column past the block; if the reader still refuses the line,
+        // past the opening bracket.
+        let wanted = if moved.contains(&index) { bracket + 1 } else { block + 1 };
+        if wanted <= column {
+            return None;
+        }
+        lines[index] = format!("{}{}", " ".repeat(wanted - column), lines[index]);
+        if !moved.contains(&index) {
+            moved.push(index);
+        }
+    }
+    None
 }
 
 /// The frontmatter `yaml` (starting at `first_line` of `file`) as a map.
@@ -130,7 +267,7 @@ fn mapping(file: &str, yaml: &str, first_line: usize) -> Result<Map<String, Valu
     match docs.into_iter().next() {
         None | Some(Yaml::Null) => Ok(Map::new()),
         Some(Yaml::Hash(hash)) => {
-            Ok(hash.into_iter().map(|(key, value)| (key_string(&key), to_json(value))).collect())
+            Ok(merged(hash).into_iter().map(|(key, value)| (key_string(&key), to_json(value))).collect())
         }
         Some(_) => Err(Error::at(
             ErrorCode::InvalidSource,
@@ -138,6 +275,49 @@ fn mapping(file: &str, yaml: &str, first_line: usize) -> Result<Map<String, Valu
             "frontmatter must be a mapping of keys to values",
         )),
     }
+}
+
+/// `value` with its `<<` merge keys applied, as PyYAML, js-yaml 4 and
+/// Claude Code's parser (Bun's YAML) read a frontmatter (yaml-rust2 keeps
+/// `<<` as a key): where `<<: *base` (or `<<: [*a, *b]`) stands, the keys of
+/// the merged mapping(s) the mapping does not write itself, an earlier
+/// mapping's winning. A `<<` whose value is not a mapping or a list of
+/// them stays a plain key.
+fn with_merge_keys(value: Yaml) -> Yaml {
+    match value {
+        Yaml::Array(items) => Yaml::Array(items.into_iter().map(with_merge_keys).collect()),
+        Yaml::Hash(hash) => Yaml::Hash(merged(hash)),
+        other => other,
+    }
+}
+
+/// Mapping `hash` with its `<<` merge key applied (see [`with_merge_keys`]).
+fn merged(hash: Hash) -> Hash {
+    let merge = Yaml::String("<<".to_string());
+    let sources: Option<Vec<Hash>> = match hash.get(&merge) {
+        Some(Yaml::Hash(one)) => Some(vec![one.clone()]),
+        Some(Yaml::Array(many)) => {
+            many.iter().map(|m| if let Yaml::Hash(m) = m { Some(m.clone()) } else { None }).collect()
+        }
+        _ => None,
+    };
+    let Some(sources) = sources else {
+        return hash.into_iter().map(|(k, v)| (k, with_merge_keys(v))).collect();
+    };
+    let written: Vec<Yaml> = hash.keys().filter(|k| **k != merge).cloned().collect();
+    let mut out = Hash::new();
+    for (key, value) in hash {
+        if key != merge {
+            out.insert(key, with_merge_keys(value));
+            continue;
+        }
+        for (key, value) in sources.iter().cloned().flat_map(merged) {
+            if !written.contains(&key) && !out.contains_key(&key) {
+                out.insert(key, value);
+            }
+        }
+    }
+    out
 }
 
 /// Characters that make a plain YAML value mean something else (Claude
@@ -292,6 +472,8 @@ fn key_string(key: &Yaml) -> String {
         Yaml::String(s) | Yaml::Real(s) => s.clone(),
         Yaml::Integer(i) => i.to_string(),
         Yaml::Boolean(b) => b.to_string(),
+        // How JSON readers (JavaScript, Python) name a null key.
+        Yaml::Null => String::from("null"),
         _ => String::from("~"),
     }
 }
@@ -448,6 +630,100 @@ mod tests {
         let tabbed = parse_document("a.md", "---\nmeta:\n\tkey: v\nname: x: y\n---\n").unwrap();
         assert_eq!(tabbed.field("meta"), Some(&serde_json::json!({"key": "v"})));
         assert_eq!(tabbed.str_field("name"), Some("x: y"));
+    }
+
+    #[test]
+    fn a_multi_line_list_closed_at_its_keys_column_reads_as_pyyaml_js_yaml_and_claude_code_read_it() {
+        // The shape of awesome-copilot's react19-commander agent: the `]`
+        // sits at the key's column, which the YAML spec (and yaml-rust2,
+        // js-yaml 5) refuse and PyYAML, js-yaml 4 and Bun's YAML accept.
+        let text = "---\nname: commander\ntools: [\n  'agent',\n  'search'\n]\nagents: [\n  'auditor'\n]\nargument-hint: Go.\n---\nBody.\n";
+        let document = parse_document("agents/commander.agent.md", text).unwrap();
+        assert_eq!(
+            document.frontmatter,
+            Some(
+                serde_json::json!({"name": "commander", "tools": ["agent", "search"], "agents": ["auditor"], "argument-hint": "Go."})
+                    .as_object()
+                    .unwrap()
+                    .clone()
+            )
+        );
+        assert_eq!(document.body, "Body.\n");
+        let read = document.quoted.as_deref().expect("read only once indented");
+        assert!(read.keys.is_empty());
+        assert_eq!(read.indented, vec![6, 9]);
+        assert_eq!(read.line(), Some(6));
+        assert_eq!(read.error.location().and_then(|l| l.line), Some(6));
+        assert_eq!(
+            read.text,
+            "---\nname: commander\ntools: [\n  'agent',\n  'search'\n ]\nagents: [\n  'auditor'\n ]\nargument-hint: Go.\n---\nBody.\n"
+        );
+        let again = parse_document("agents/commander.agent.md", &read.text).unwrap();
+        assert!(again.quoted.is_none(), "the indented text is valid YAML");
+        assert_eq!(again.frontmatter, document.frontmatter);
+        assert_eq!(
+            read.message(),
+            "the frontmatter is not valid YAML (invalid YAML frontmatter: invalid indentation at \
+             agents/commander.agent.md:6:1); PyYAML, js-yaml 4 and Claude Code read it with lines 6, 9 of a \
+             multi-line list or mapping indented past its key"
+        );
+        assert_eq!(read.change_and_fix().0, "indented");
+    }
+
+    #[test]
+    fn nested_flow_lists_at_their_keys_column_read_with_their_values() {
+        // The shape of awesome-copilot's terraform and diffblue-cover agents:
+        // an MCP server's `args: [` list closed at the column of `args`, a
+        // comment and a multi-line quoted string inside it.
+        let text = "---\nname: t\nmcp-servers:\n  terraform:\n    type: 'local'\n    args: [\n      'run',\n      # why\n      '-e', 'A',\n      \"two\n      words\",\n    ]\n    env:\n      A: '1'\n    tools: { a: 1,\n  b: 2 }\n---\n";
+        let document = parse_document("agents/t.agent.md", text).unwrap();
+        assert_eq!(
+            document.field("mcp-servers"),
+            Some(&serde_json::json!({"terraform": {
+                "type": "local", "args": ["run", "-e", "A", "two words"], "env": {"A": "1"}, "tools": {"a": 1, "b": 2}
+            }}))
+        );
+        assert_eq!(document.quoted.as_deref().map(|r| r.indented.clone()), Some(vec![12, 16]));
+        // Entries at the key's column, as PyYAML and js-yaml 4 read them.
+        let entries = parse_document("a.md", "---\nflow: [a,\nb,\nc]\nx: 1\n---\n").unwrap();
+        assert_eq!(entries.field("flow"), Some(&serde_json::json!(["a", "b", "c"])));
+        assert_eq!(entries.quoted.as_deref().map(|r| r.indented.clone()), Some(vec![3, 4]));
+    }
+
+    #[test]
+    fn what_indenting_cannot_mend_stays_refused() {
+        // A key, `:` and value on lines of their own (yaml-test-suite
+        // VJP3), a block line under a flow list, an unclosed list, a tab:
+        // refused by PyYAML and js-yaml too.
+        for text in [
+            "---\nk: {\nk\n:\nv\n}\n---\n",
+            "---\ntools: [\n  a,\n]\n  b: c\n---\n",
+            "---\ntools: [\n  a,\nname: x\n---\n",
+            "---\ntools: [\n\ta\n]\n---\n",
+        ] {
+            let error = parse_document("a.md", text).unwrap_err();
+            assert!(error.message().contains("invalid YAML frontmatter"), "{text:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn merge_keys_and_null_keys_read_as_pyyaml_js_yaml_and_claude_code_read_them() {
+        let text = "---\nbase: &b {model: x, tools: [a]}\nname: n\n<<: *b\ntools: [c]\nmeta:\n  <<: [{a: 1}, {a: 2, b: 2}]\n  c: 3\n~: empty\n---\n";
+        let document = parse_document("a.md", text).unwrap();
+        let read = serde_json::Value::Object(document.frontmatter.unwrap());
+        assert_eq!(
+            read,
+            serde_json::json!({
+                "base": {"model": "x", "tools": ["a"]}, "name": "n", "model": "x", "tools": ["c"],
+                "meta": {"a": 1, "b": 2, "c": 3}, "null": "empty"
+            })
+        );
+        // Keys in the order js-yaml 4 gives them: merged ones where `<<` stood.
+        let keys: Vec<&String> = read.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["base", "name", "model", "tools", "meta", "null"]);
+        // A `<<` of a plain value is a key like any other.
+        let plain = parse_document("a.md", "---\n<<: text\n---\n").unwrap();
+        assert_eq!(plain.str_field("<<"), Some("text"));
     }
 
     #[test]
