@@ -33,7 +33,13 @@ export type Generator = { name: string, version: string, };
 /**
  * A requested runtime that could not be built, and every reason why.
  */
-export type TargetFailure = { runtime: RuntimeId, kind: ArtifactKind, error: { code: ErrorCode, problems: Array<Problem>, }, };
+export type TargetFailure = { runtime: RuntimeId, kind: ArtifactKind, error: { code: ErrorCode, problems: Array<Problem>, }, 
+/**
+ * Listed, not a failure of the build: `all` asked for the runtime and
+ * its bundle would load nothing (`nothing_to_load`). A runtime named
+ * on its own that builds nothing is a failure like any other.
+ */
+skipped: boolean, };
 /**
  * A URL the author wrote that the built bundles carry, with the source
  * files it is written in.
@@ -201,7 +207,7 @@ marketplace: string | null, };
 /**
  * `err.code` of a thrown error: the core's codes, then the host's.
  */
-export type ErrorCode = "invalid_source" | "invalid_path" | "template" | "unsupported_runtime" | "unsupported_kind" | "url_not_allowed" | "invalid_options" | "invalid_manifest" | "credential" | "limit" | "io" | "usage" | "refused";
+export type ErrorCode = "invalid_source" | "invalid_path" | "template" | "unsupported_runtime" | "unsupported_kind" | "url_not_allowed" | "invalid_options" | "invalid_manifest" | "credential" | "limit" | "nothing_to_load" | "io" | "usage" | "refused";
 
 /**
  * What every engine function throws: `message` lists every problem, one per line.
