@@ -313,34 +313,41 @@ fn codex_loads_the_remote_servers_of_public_cursor_plugins_with_a_static_oauth_c
 }
 
 #[test]
-fn codex_runs_an_exec_form_hook_with_its_script_and_arguments() {
+fn codex_runs_a_public_plugins_exec_form_hooks_with_their_scripts_and_arguments() {
     let Some(codex) = codex_bin() else { return };
-    // Claude Code's exec form (`command: node`, `args: [script, --fix]`);
-    // Codex reads only `command`, and ran a bare `node` until the bundle wrote one line.
-    let source = Out::new("exec-hook-source");
-    let write = |rel: &str, text: &str| {
-        let path = source.0.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
-    write(
-        ".claude-plugin/plugin.json",
-        r#"{"name": "fmt", "version": "1.0.0", "description": "Formats", "author": {"name": "A"}}"#,
-    );
-    write(
-        "hooks/hooks.json",
-        r#"{"hooks": {"PostToolUse": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/scripts/format.js", "--fix"]}]}]}}"#,
-    );
-    write("scripts/format.js", "process.exit(0)\n");
+    // Borelchu/menhera-loop as its author ships it: every handler is Claude
+    // Code's exec form (`command: node`, `args: [script, --observe?]`).
+    // Codex reads only `command`, and ran a bare `node` until the bundle
+    // wrote one line; two of its eight events Codex does not have.
+    let source = repo_root().join("tests/conformance/realworld/claude-menhera-loop/plugin");
     let out = Out::new("exec-hook");
-    build(&source.0, &out.0, &["--target", "codex"]);
-    let report =
-        inventory(&codex, &["plugin", "--marketplace-root", out.0.to_str().unwrap(), "--plugin", "fmt"]);
+    build(&source, &out.0, &["--target", "codex"]);
+    let report = inventory(
+        &codex,
+        &["plugin", "--marketplace-root", out.0.to_str().unwrap(), "--plugin", "menhera-loop"],
+    );
     let handlers = report["installed"]["hooks"]["handlers"].as_array().expect("hook handlers");
-    assert_eq!(handlers.len(), 1, "{report}");
-    let command = handlers[0]["command"].as_str().unwrap();
-    assert!(
-        command.starts_with("node \"/") && command.ends_with("/fmt/1.0.0/scripts/format.js\" --fix"),
-        "{command}"
+    let mut ran: Vec<String> = handlers
+        .iter()
+        .map(|h| {
+            let command = h["command"].as_str().unwrap();
+            let (_, script) =
+                command.rsplit_once("/scripts/").unwrap_or_else(|| panic!("no script: {command}"));
+            assert!(command.starts_with("node \"/"), "{command}");
+            script.to_string()
+        })
+        .collect();
+    ran.sort();
+    assert_eq!(
+        ran,
+        [
+            "capture-requirements.mjs\"",
+            "session-end.mjs\"",
+            "session-start.mjs\"",
+            "track-event.mjs\"",
+            "verify-completion.mjs\"",
+            "verify-completion.mjs\" --observe",
+        ],
+        "{report}"
     );
 }

@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use common::*;
@@ -192,15 +193,7 @@ fn an_exec_form_hook_keeps_its_arguments_in_every_runtime() {
     write(src.path(), "scripts/format.js", "process.exit(0)\n");
     let out = TempDir::new("gaps-exec-hook-out");
     run(&["build", s(src.path()), "--target", "all", "--out", s(out.path())]).expect(0);
-    for (runtime, file) in [
-        ("codex", "codex/hooks/hooks.json"),
-        ("gemini", "gemini/hooks/hooks.json"),
-        ("qwen-code", "qwen-code/hooks/hooks.json"),
-        ("cursor", "cursor/hooks/hooks.json"),
-        ("antigravity", "antigravity/hooks.json"),
-        ("grok-build", "grok-build/hooks/hooks.json"),
-        ("kimi-code", "kimi-code/kimi.plugin.json"),
-    ] {
+    for (runtime, file) in SHELL_LINE_HOOKS {
         let mut found = Vec::new();
         commands(&read_json(out.path(), file), &mut found);
         assert_eq!(found.len(), 1, "{runtime}: {found:?}");
@@ -215,6 +208,120 @@ fn an_exec_form_hook_keeps_its_arguments_in_every_runtime() {
     let mut claude = Vec::new();
     commands(&read_json(out.path(), "claude-code/hooks/hooks.json"), &mut claude);
     assert_eq!(claude, [("node".to_string(), true)]);
+}
+
+/// The hooks file of each runtime that runs a hook's `command` through a
+/// shell and reads no `args`, in a `--target all` output.
+const SHELL_LINE_HOOKS: [(&str, &str); 9] = [
+    ("codex", "codex/hooks/hooks.json"),
+    ("gemini", "gemini/hooks/hooks.json"),
+    ("qwen-code", "qwen-code/hooks/hooks.json"),
+    ("cursor", "cursor/hooks/hooks.json"),
+    ("antigravity", "antigravity/hooks.json"),
+    ("grok-build", "grok-build/hooks/hooks.json"),
+    ("kimi-code", "kimi-code/kimi.plugin.json"),
+    ("factory-droid", "factory-droid/hooks/hooks.json"),
+    ("copilot", "copilot/hooks/hooks.json"),
+];
+
+/// What each exec-form handler of a source's hooks file runs: the script's
+/// file name and the arguments after it, `${user_config.KEY}` given `option`.
+fn exec_form_runs(hooks: &Value, option: &str) -> BTreeSet<(String, Vec<String>)> {
+    let mut runs = BTreeSet::new();
+    let mut handlers = Vec::new();
+    fn collect<'a>(value: &'a Value, out: &mut Vec<&'a Value>) {
+        match value {
+            Value::Object(map) if map.contains_key("args") => out.push(value),
+            Value::Object(map) => map.values().for_each(|v| collect(v, out)),
+            Value::Array(items) => items.iter().for_each(|v| collect(v, out)),
+            _ => {}
+        }
+    }
+    collect(hooks, &mut handlers);
+    for handler in handlers {
+        let args: Vec<String> = handler["args"]
+            .as_array()
+            .expect("args")
+            .iter()
+            .map(|a| a.as_str().unwrap().replace("${user_config.mode}", option))
+            .collect();
+        let script = args[0].rsplit('/').next().unwrap().to_string();
+        runs.insert((script, args[1..].to_vec()));
+    }
+    runs
+}
+
+#[test]
+fn public_exec_form_hooks_run_their_script_with_its_arguments_in_every_shell_runtime() {
+    // Borelchu/menhera-loop (eight events of `node` + a script, two with
+    // `--observe`) and awkoy/prompt-english-coach (`node` + a script and
+    // `${user_config.mode}`, default "coach"), as their authors ship them.
+    // A runtime that reads only `command` ran a bare `node`; a shell reads
+    // `${user_config.mode}` as a bad substitution and runs nothing. Each
+    // written line is run here by bash, its plugin-folder variables naming a
+    // folder of stand-in scripts that print the arguments they get.
+    let variable = regex::Regex::new(r"\$\{([A-Za-z_][A-Za-z0-9_]*)").unwrap();
+    for (name, scripts) in [
+        (
+            "claude-menhera-loop",
+            &[
+                "session-start.mjs",
+                "capture-requirements.mjs",
+                "track-event.mjs",
+                "verify-completion.mjs",
+                "session-end.mjs",
+            ][..],
+        ),
+        ("claude-prompt-english-coach", &["coach-hook.js"][..]),
+    ] {
+        let out = TempDir::new("gaps-exec-public");
+        build_all(name, &out);
+        let stand_in = TempDir::new("gaps-exec-public-scripts");
+        for script in scripts {
+            write(
+                stand_in.path(),
+                &format!("scripts/{script}"),
+                "console.log(JSON.stringify(process.argv.slice(1)))\n",
+            );
+        }
+        let source_hooks = read_json(&unit(name), "hooks/hooks.json");
+        for option in [None, Some("gate")] {
+            let expected = exec_form_runs(&source_hooks, option.unwrap_or("coach"));
+            for (runtime, file) in SHELL_LINE_HOOKS {
+                let mut found = Vec::new();
+                commands(&read_json(out.path(), file), &mut found);
+                assert!(!found.is_empty(), "{name} {runtime}: no hook written");
+                for (command, has_args) in &found {
+                    assert!(!has_args, "{name} {runtime} reads no args: {command}");
+                    assert!(!command.contains("${user_config."), "{name} {runtime}: {command}");
+                    let mut bash = std::process::Command::new("bash");
+                    bash.arg("-c")
+                        .arg(command)
+                        .current_dir(stand_in.path())
+                        .env_remove("CLAUDE_PLUGIN_OPTION_MODE");
+                    for found in variable.captures_iter(command) {
+                        if !found[1].starts_with("CLAUDE_PLUGIN_OPTION_") {
+                            bash.env(&found[1], stand_in.path());
+                        }
+                    }
+                    if let Some(value) = option {
+                        bash.env("CLAUDE_PLUGIN_OPTION_MODE", value);
+                    }
+                    let ran = bash.output().expect("bash runs");
+                    let stderr = String::from_utf8_lossy(&ran.stderr);
+                    assert!(ran.status.success(), "{name} {runtime}: {command}: {stderr}");
+                    let argv: Vec<String> =
+                        serde_json::from_slice(&ran.stdout).expect("the stand-in's arguments");
+                    let script = argv[0].rsplit('/').next().unwrap().to_string();
+                    let run = (script, argv[1..].to_vec());
+                    assert!(
+                        expected.contains(&run),
+                        "{name} {runtime}: {command} ran {run:?}, not one of {expected:?}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -202,6 +202,15 @@ pub fn claude_option_variable(key: &str) -> String {
 /// `"..."`, or inside `'...'`, which is closed and reopened around it), so
 /// the value stays one word. `None` when the command has no reference.
 pub fn user_options_from_environment(command: &str) -> Option<String> {
+    user_options_with_defaults(command, &|_| None)
+}
+
+/// [`user_options_from_environment`], each variable falling back to
+/// `default(KEY)` when it is unset (`${CLAUDE_PLUGIN_OPTION_KEY:-coach}`):
+/// what a runtime that has no plugin options runs, where nothing sets the
+/// variable. A default the shell would read (a quote, `$`, `}`, a
+/// backslash) is not written; [`is_plain_default`] says which are.
+pub fn user_options_with_defaults(command: &str, default: &dyn Fn(&str) -> Option<String>) -> Option<String> {
     const OPEN: &str = "${user_config.";
     if !command.contains(OPEN) {
         return None;
@@ -214,7 +223,10 @@ pub fn user_options_from_environment(command: &str) -> Option<String> {
         // multi-byte characters too; OPEN is ASCII, so a match is on a boundary.
         let close =
             command.as_bytes()[i..].starts_with(OPEN.as_bytes()).then(|| command[key_at..].find('}'))??;
-        let variable = claude_option_variable(&command[key_at..key_at + close]);
+        let key = &command[key_at..key_at + close];
+        let fallback =
+            default(key).filter(|d| is_plain_default(d)).map(|d| format!(":-{d}")).unwrap_or_default();
+        let variable = format!("{}{fallback}", claude_option_variable(key));
         out.push_str(&command[copied..i]);
         out.push_str(&match (single, double) {
             (true, _) => format!("'\"${{{variable}}}\"'"),
@@ -226,6 +238,13 @@ pub fn user_options_from_environment(command: &str) -> Option<String> {
     });
     out.push_str(&command[copied..]);
     Some(out)
+}
+
+/// A default that reads the same inside `"${VAR:-...}"` as written: no
+/// quote, `$`, backquote, backslash or brace for the shell to act on.
+pub fn is_plain_default(text: &str) -> bool {
+    !text.is_empty()
+        && !text.chars().any(|c| matches!(c, '"' | '\'' | '$' | '`' | '\\' | '{' | '}') || c.is_control())
 }
 
 #[cfg(test)]

@@ -113,6 +113,18 @@ fn refusal(skill: &Skill, strictness: Strictness) -> Option<String> {
     None
 }
 
+/// `text` (a SKILL.md) with `name: <folder>` added when its frontmatter has
+/// none: Claude Code reads the name from the folder, the Agent Skills
+/// specification requires the key. `None` when nothing is added.
+pub fn with_folder_name(skill: &Skill, text: &str) -> Option<String> {
+    let mut lines = Lines::split(text)?;
+    if lines.entries.iter().any(|(k, _)| k.as_deref() == Some("name")) {
+        return None;
+    }
+    lines.set("name", Value::String(skill.name.clone()));
+    Some(lines.join())
+}
+
 /// Whether the frontmatter of a Markdown `text` has a top-level `key`.
 pub fn has_key(text: &str, key: &str) -> bool {
     Lines::split(text).is_some_and(|lines| lines.entries.iter().any(|(k, _)| k.as_deref() == Some(key)))

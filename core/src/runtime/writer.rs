@@ -12,7 +12,7 @@ use crate::codes::DiagnosticCode;
 use crate::error::{Location, Result};
 use crate::json;
 use crate::merge::{Merge, Part};
-use crate::model::{FileComponent, Plugin};
+use crate::model::{FileComponent, Plugin, Skill};
 use crate::options::BuildOptions;
 use crate::path::BundlePath;
 use crate::report::Component;
@@ -76,6 +76,37 @@ impl<'a> Writer<'a> {
         self.bundle.honesty.push(row);
     }
 
+    /// Hook groups for a runtime with no plugin options of its own: each
+    /// `${user_config.KEY}` in a command handler becomes
+    /// `"${CLAUDE_PLUGIN_OPTION_KEY:-default}"`, the variable Claude Code
+    /// sets, falling back to the option's default. Written as it stands, the
+    /// shell reads it as a bad substitution and runs nothing. One degraded
+    /// row per option a hook uses.
+    pub fn user_options_in_hooks(&mut self, hooks: Value) -> Value {
+        let plugin = self.plugin;
+        let default = |key: &str| user_option_default(plugin, key);
+        let mut used = std::collections::BTreeSet::new();
+        let hooks = map_commands(hooks, &mut |command: &str| {
+            used.extend(user_option_keys(command));
+            crate::shell::user_options_with_defaults(command, &default)
+        });
+        for key in used {
+            let variable = crate::shell::claude_option_variable(&key);
+            let fallback = match default(&key) {
+                Some(d) if crate::shell::is_plain_default(&d) => format!(", else its default \"{d}\""),
+                Some(_) => ", empty when unset (its default holds characters the shell would read)".into(),
+                None => ", empty when unset (the option has no default)".into(),
+            };
+            let detail = format!(
+                "hook commands read ${{user_config.{key}}} from ${variable}{fallback}: {} has no plugin options, \
+                 so set {variable} where it runs to choose the value",
+                self.runtime.name()
+            );
+            self.honest(Component::Metadata, &format!("userConfig.{key}"), Level::Degraded, detail);
+        }
+        hooks
+    }
+
     pub fn warn(&mut self, code: DiagnosticCode, file: Option<&str>, message: impl Into<String>) {
         self.bundle.diagnostics.push(Diagnostic::warning(code, file.map(Location::file), message));
     }
@@ -88,6 +119,40 @@ impl<'a> Writer<'a> {
         template: impl Into<String>,
     ) -> Result<()> {
         self.bundle.add(BundlePath::new(path)?, GeneratedFile::new(bytes, false, template))
+    }
+
+    /// Copies a skill's SKILL.md to `to` (default: its canonical path) as
+    /// [`Writer::copy`] does; for a runtime that follows the Agent Skills
+    /// specification, one without a `name` gets its folder's. Whether a
+    /// name was added.
+    pub fn copy_skill_main(
+        &mut self,
+        skill: &Skill,
+        to: Option<&str>,
+        vars: Option<VarTable>,
+    ) -> Result<bool> {
+        let original = skill.main.file.text().unwrap_or_default();
+        let translated = vars.and_then(|v| v.text(original));
+        let named = self.runtime.spec().skills.follows_agent_skills_spec
+            && skill.document.frontmatter.is_some()
+            && skill.document.field("name").is_none();
+        match named
+            .then(|| super::skill_fold::with_folder_name(skill, translated.as_deref().unwrap_or(original)))
+        {
+            Some(Some(text)) => {
+                let path = to.unwrap_or(skill.main.path.as_str());
+                self.bundle.add(
+                    BundlePath::new(path)?,
+                    GeneratedFile::new(
+                        text.into_bytes(),
+                        skill.main.file.executable,
+                        skill.main.file.origin.to_string(),
+                    ),
+                )?;
+                Ok(true)
+            }
+            _ => self.copy(&skill.main, to, vars).map(|()| false),
+        }
     }
 
     /// Adds a JSON file in the one house style.
@@ -344,4 +409,42 @@ pub fn left_out(rows: &[Honesty]) -> Vec<Value> {
         .filter(|row| row.level == Level::Unsupported)
         .map(|row| json!({"component": row.component, "name": row.name}))
         .collect()
+}
+
+/// The default a user option declares, as the text a shell variable holds.
+pub fn user_option_default(plugin: &Plugin, key: &str) -> Option<String> {
+    match super::claude_code::user_options(plugin)?.get(key)?.get("default")? {
+        Value::String(text) => Some(text.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// Every `${user_config.KEY}` key named in `command`.
+fn user_option_keys(command: &str) -> Vec<String> {
+    command
+        .split("${user_config.")
+        .skip(1)
+        .filter_map(|rest| rest.find('}').map(|end| rest[..end].to_string()))
+        .collect()
+}
+
+/// Hook groups with `f` applied to the `command` of each command handler
+/// (`type: command`, at any depth); `None` from `f` keeps the command.
+fn map_commands(value: Value, f: &mut dyn FnMut(&str) -> Option<String>) -> Value {
+    match value {
+        Value::Object(mut map) => {
+            let is_command = map.get("type").and_then(Value::as_str).is_none_or(|t| t == "command");
+            if is_command && let Some(Value::String(command)) = map.get("command") {
+                if let Some(changed) = f(command) {
+                    map.insert("command".into(), Value::String(changed));
+                }
+                return Value::Object(map);
+            }
+            Value::Object(map.into_iter().map(|(k, v)| (k, map_commands(v, f))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(|v| map_commands(v, f)).collect()),
+        other => other,
+    }
 }

@@ -156,7 +156,7 @@ pub(crate) fn write_plugin(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     manifest(w)?;
     for skill in &plugin.skills {
-        w.copy(&skill.main, None, Some(CLAUDE_VARS))?;
+        w.copy_skill_main(skill, None, Some(CLAUDE_VARS))?;
         for file in &skill.files {
             w.copy(file, None, None)?;
         }
@@ -250,6 +250,14 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
         w.honest(Component::Hook, event, Level::Supported, detail);
     }
     w.add_json("hooks/hooks.json", &value, hooks.origin.to_string())
+}
+
+/// The plugin's user options (`userConfig`): carried with a Claude Code
+/// plugin read as a source, or kept for this runtime's bundle in
+/// `targets.claude-code.manifest`.
+pub(crate) fn user_options(plugin: &Plugin) -> Option<&Map<String, Value>> {
+    let kept = plugin.config.targets.get(super::Runtime::ClaudeCode.id()).and_then(|t| t.manifest.get("userConfig"));
+    plugin.claude_extra.get("userConfig").or(kept).and_then(Value::as_object)
 }
 
 /// Claude Code's plugin-folder variables, quoted in shell-form commands.

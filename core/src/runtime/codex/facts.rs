@@ -88,6 +88,11 @@ pub const HOOK_EVENTS: [HookEvent; 13] = [
     event("PreModelRequest", false),
 ];
 
+/// Events whose handlers Codex gives at most this many seconds, clamping a
+/// longer `timeout` with a warning (`clamping SessionEnd hook timeout to
+/// 3s`, the app-server's `hooks/list`, Codex 0.171): the session is ending.
+pub const HOOK_TIMEOUT_CAPS: [(&str, u64); 1] = [("SessionEnd", 3)];
+
 /// The names of [`HOOK_EVENTS`].
 pub const HOOK_EVENT_NAMES: [&str; 13] = {
     let mut names = [""; 13];

@@ -53,7 +53,7 @@ fn event(name: &str, groups: &Value) -> Event {
     let source: &[Value] = groups.as_array().map_or(&[], Vec::as_slice);
     let mut notes = Vec::new();
     let kept: Vec<Value> =
-        source.iter().filter_map(|g| group(g, TOOL_EVENTS.contains(&name), &mut notes)).collect();
+        source.iter().filter_map(|g| group(g, name, &mut notes)).collect();
     notes.dedup();
     let (level, detail) = match (kept.len(), notes.is_empty()) {
         (0, false) => (Level::Unsupported, format!("nothing left to run in Codex: {}", notes.join("; "))),
@@ -67,9 +67,9 @@ fn event(name: &str, groups: &Value) -> Event {
     Event { name: name.to_string(), groups, level, detail }
 }
 
-fn group(group: &Value, tool_event: bool, notes: &mut Vec<String>) -> Option<Value> {
+fn group(group: &Value, event: &str, notes: &mut Vec<String>) -> Option<Value> {
     let mut out = group.as_object().cloned().unwrap_or_default();
-    if tool_event {
+    if TOOL_EVENTS.contains(&event) {
         if let Some(matcher) = out.get("matcher").and_then(Value::as_str).map(str::to_string) {
             match translate_matcher(&matcher) {
                 Matcher::Same => {}
@@ -90,7 +90,7 @@ fn group(group: &Value, tool_event: bool, notes: &mut Vec<String>) -> Option<Val
     let handlers: Vec<Value> = out
         .get("hooks")
         .and_then(Value::as_array)
-        .map(|hs| hs.iter().filter_map(|h| handler(h, notes)).collect())
+        .map(|hs| hs.iter().filter_map(|h| handler(h, event, notes)).collect())
         .unwrap_or_default();
     if handlers.is_empty() {
         return None;
@@ -99,7 +99,7 @@ fn group(group: &Value, tool_event: bool, notes: &mut Vec<String>) -> Option<Val
     Some(Value::Object(out))
 }
 
-fn handler(handler: &Value, notes: &mut Vec<String>) -> Option<Value> {
+fn handler(handler: &Value, event: &str, notes: &mut Vec<String>) -> Option<Value> {
     let kind = handler.get("type").and_then(Value::as_str).unwrap_or("command");
     match kind {
         "command" => {
@@ -109,6 +109,13 @@ fn handler(handler: &Value, notes: &mut Vec<String>) -> Option<Value> {
             if !dropped.is_empty() {
                 notes.push(format!("Codex ignores {} on command hooks: dropped", dropped.join(", ")));
                 kept.retain(|k, _| COMMAND_KEYS.contains(&k.as_str()));
+            }
+            let cap = facts::HOOK_TIMEOUT_CAPS.iter().find(|(e, _)| *e == event).map(|(_, cap)| *cap);
+            if let (Some(cap), Some(timeout)) = (cap, kept.get("timeout").and_then(Value::as_f64))
+                && timeout > cap as f64
+            {
+                notes.push(format!("timeout {timeout}s cut to {cap}s, the most Codex gives a {event} hook"));
+                kept.insert("timeout".into(), Value::from(cap));
             }
             Some(Value::Object(kept))
         }

@@ -391,7 +391,7 @@ fn skills(w: &mut Writer<'_>) -> Result<()> {
             w.honest(Component::Skill, &skill.name, Level::Unsupported, detail);
             continue;
         }
-        w.copy(&skill.main, None, Some(CODEX_VARS))?;
+        w.copy_skill_main(skill, None, Some(CODEX_VARS))?;
         for file in &skill.files {
             w.copy(file, None, None)?;
         }
@@ -432,8 +432,9 @@ fn commands(w: &mut Writer<'_>) -> Result<()> {
 }
 
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
-    let Some(source) = &w.plugin.hooks else { return Ok(()) };
-    let events = hooks::translate(&crate::shell::exec_form_as_shell_line(source.value.clone()));
+    let plugin = w.plugin;
+    let Some(source) = &plugin.hooks else { return Ok(()) };
+    let events = hooks::translate(&w.user_options_in_hooks(crate::shell::exec_form_as_shell_line(source.value.clone())));
     for event in &events {
         w.honest(Component::Hook, &event.name, event.level, event.detail.clone());
     }

@@ -175,9 +175,10 @@ fn agent_role(w: &mut Writer<'_>, agent: &MarkdownComponent, local: &LocalRoot) 
 }
 
 fn hook_parts(w: &mut Writer<'_>, local: &LocalRoot) -> Result<()> {
-    let Some(source) = &w.plugin.hooks else { return Ok(()) };
-    let events =
-        hooks::translate(&local.json(crate::shell::hooks_as_shell_lines(source.value.clone())));
+    let plugin = w.plugin;
+    let Some(source) = &plugin.hooks else { return Ok(()) };
+    let shell_lines = w.user_options_in_hooks(crate::shell::hooks_as_shell_lines(source.value.clone()));
+    let events = hooks::translate(&local.json(shell_lines));
     for event in &events {
         let rooted = source.value.get("hooks").and_then(|h| h.get(&event.name)).map(Value::to_string);
         let relative =

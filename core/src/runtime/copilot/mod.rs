@@ -183,8 +183,11 @@ fn agent_file(w: &mut Writer<'_>, agent: &MarkdownComponent) -> Result<()> {
 }
 
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
-    let Some(hooks) = &w.plugin.hooks else { return Ok(()) };
-    let value = HOOK_VARS.json(hooks.value.clone());
+    let plugin = w.plugin;
+    let Some(hooks) = &plugin.hooks else { return Ok(()) };
+    // Copilot runs `command` through a shell and reads no `args` [20]: an
+    // exec-form handler becomes one line.
+    let value = HOOK_VARS.json(w.user_options_in_hooks(crate::shell::exec_form_as_shell_line(hooks.value.clone())));
     let mut kept = Map::new();
     for (event, groups) in value.get("hooks").and_then(Value::as_object).into_iter().flatten() {
         if !facts::HOOK_EVENTS.contains(&event.as_str()) {

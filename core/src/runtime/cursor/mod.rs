@@ -377,7 +377,7 @@ fn rule_path(plugin: &Plugin) -> String {
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
     let plugin = w.plugin;
     let Some(hooks) = &plugin.hooks else { return Ok(()) };
-    let shell_lines = crate::shell::exec_form_as_shell_line(hooks.value.clone());
+    let shell_lines = w.user_options_in_hooks(crate::shell::exec_form_as_shell_line(hooks.value.clone()));
     let events = shell_lines.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
     let mut out = Map::new();
     for (event, groups) in &events {

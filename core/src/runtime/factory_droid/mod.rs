@@ -455,10 +455,12 @@ pub(crate) fn matcher_tools(matcher: &str, table: &[(&str, &str)]) -> String {
 /// `hooks/hooks.json` in Claude Code's shape, kept to Droid's nine events
 /// and to command handlers; matchers name Droid's tools.
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
-    let Some(source) = &w.plugin.hooks else { return Ok(()) };
+    let plugin = w.plugin;
+    let Some(source) = &plugin.hooks else { return Ok(()) };
     // Droid puts the install path in place of the variable, then a shell
     // reads the command: a quoted path stays one word (a space in HOME).
-    let value = crate::shell::quote_folder_variables_in_hooks(source.value.clone());
+    // Its handler schema has no `args`: an exec-form handler becomes one line.
+    let value = w.user_options_in_hooks(crate::shell::hooks_as_shell_lines(source.value.clone()));
     let mut kept = Map::new();
     for (event, groups) in value.get("hooks").and_then(Value::as_object).into_iter().flatten() {
         if !facts::HOOK_EVENTS.contains(&event.as_str()) {

@@ -534,12 +534,13 @@ fn agent_frontmatter(agent: &MarkdownComponent, description: &str) -> (Map<Strin
 /// Hooks in Gemini's event names: the extension's `hooks/hooks.json`, or
 /// groups under `hooks.<Event>` of `.gemini/settings.json`.
 fn hooks_file(w: &mut Writer<'_>, target: &Target) -> Result<()> {
-    let Some(source) = &w.plugin.hooks else { return Ok(()) };
+    let plugin = w.plugin;
+    let Some(source) = &plugin.hooks else { return Ok(()) };
     let hooks = source
         .value
         .get("hooks")
         .cloned()
-        .map(crate::shell::hooks_as_shell_lines);
+        .map(|hooks| w.user_options_in_hooks(crate::shell::hooks_as_shell_lines(hooks)));
     let events = hooks.and_then(|h| h.as_object().cloned()).unwrap_or_default();
     let spell = |text: &str| target.spell(text, Reader::Config);
     let (translated, rows) = hooks::translate(&events, &spell);

@@ -244,8 +244,9 @@ fn nested(item: &MarkdownComponent, folder: &str) -> bool {
 /// Claude Code's hooks file, kept to the events and handler types Grok runs;
 /// the plugin-folder variables quoted where a shell reads them.
 fn hooks(w: &mut Writer<'_>) -> Result<()> {
-    let Some(hooks) = &w.plugin.hooks else { return Ok(()) };
-    let value = CLAUDE_VARS.json(crate::shell::exec_form_as_shell_line(hooks.value.clone()));
+    let plugin = w.plugin;
+    let Some(hooks) = &plugin.hooks else { return Ok(()) };
+    let value = CLAUDE_VARS.json(w.user_options_in_hooks(crate::shell::exec_form_as_shell_line(hooks.value.clone())));
     let mut kept = Map::new();
     for (event, groups) in value.get("hooks").and_then(Value::as_object).into_iter().flatten() {
         if !facts::HOOK_EVENTS.contains(&event.as_str()) {

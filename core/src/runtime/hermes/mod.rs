@@ -175,7 +175,7 @@ fn skill_plugin(w: &mut Writer<'_>) -> Result<()> {
         templates::origin("hermes/__init__.py"),
     )?;
     for skill in nameable_skills(w) {
-        w.copy(&skill.main, None, Some(SKILL_PLUGIN_VARS))?;
+        w.copy_skill_main(skill, None, Some(SKILL_PLUGIN_VARS))?;
         for file in &skill.files {
             w.copy(file, None, None)?;
         }

@@ -317,9 +317,10 @@ pub(crate) fn is_url(text: &str) -> bool {
 
 /// Hooks flattened to `{event, matcher?, command, timeout?}`.
 fn hooks(w: &mut Writer<'_>, manifest: &mut Map<String, Value>) {
-    let Some(hooks) = &w.plugin.hooks else { return };
+    let plugin = w.plugin;
+    let Some(hooks) = &plugin.hooks else { return };
     let mut out = Vec::new();
-    let shell_lines = crate::shell::exec_form_as_shell_line(hooks.value.clone());
+    let shell_lines = w.user_options_in_hooks(crate::shell::exec_form_as_shell_line(hooks.value.clone()));
     let events = shell_lines.get("hooks").and_then(Value::as_object).cloned().unwrap_or_default();
     for (event, groups) in &events {
         if !facts::HOOK_EVENTS.contains(&event.as_str()) {

@@ -210,7 +210,7 @@ fn components(w: &mut Writer<'_>, files: Files) -> Result<()> {
     let own = files == Files::Own;
     for skill in &plugin.skills {
         if own {
-            w.copy(&skill.main, None, Some(CLAUDE_VARS))?;
+            w.copy_skill_main(skill, None, Some(CLAUDE_VARS))?;
             for file in &skill.files {
                 w.copy(file, None, None)?;
             }
@@ -337,7 +337,7 @@ fn hooks(w: &mut Writer<'_>, files: Files) -> Result<()> {
         }
         if user_config {
             let detail = format!(
-                "hooks/hooks.json: a command names ${{user_config.KEY}}, which {NAME} replaces in MCP servers only"
+                "hooks/hooks.json: a command or its args name ${{user_config.KEY}}, which {NAME} replaces in MCP servers only"
             );
             w.honest(Component::Hook, event, Level::Degraded, detail);
         } else if dropped.is_empty() {
@@ -377,11 +377,12 @@ fn runnable_groups(groups: &Value) -> (Vec<Value>, Vec<String>, bool) {
                 runs
             });
             for handler in handlers.iter_mut().filter_map(Value::as_object_mut) {
+                let names_option = |key: &str| handler.get(key).is_some_and(|v| v.to_string().contains("${user_config."));
+                user_config |= names_option("command") || names_option("args");
                 if handler.contains_key("args") {
                     continue;
                 }
                 let Some(Value::String(command)) = handler.get_mut("command") else { continue };
-                user_config |= command.contains("${user_config.");
                 if let Some(quoted) = crate::shell::quote_variables(command, FOLDER_VARIABLES) {
                     *command = quoted;
                 }

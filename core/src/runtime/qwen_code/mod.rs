@@ -186,8 +186,8 @@ impl Spelling {
         }
         if text.contains(USER_OPTION) {
             notes.push(
-                "${user_config.KEY} is read from the environment as $CLAUDE_PLUGIN_OPTION_KEY, which Qwen Code \
-                 does not set (its settings are asked for at install but not passed on)"
+                "${user_config.KEY} is read from the environment as $CLAUDE_PLUGIN_OPTION_KEY (else the option's \
+                 default), which Qwen Code does not set (its settings are asked for at install but not passed on)"
                     .into(),
             );
         }
@@ -304,10 +304,7 @@ fn mcp_servers(w: &mut Writer<'_>, spelling: &Spelling) -> Map<String, Value> {
 fn settings(w: &mut Writer<'_>) -> Vec<Value> {
     let plugin = w.plugin;
     let mut out = Vec::new();
-    // A Claude Code plugin's options: kept for its bundle when the plugin is
-    // read as a source, or carried with its manifest.
-    let claude = plugin.config.targets.get(Runtime::ClaudeCode.id()).and_then(|t| t.manifest.get("userConfig"));
-    let options = plugin.claude_extra.get("userConfig").or(claude).and_then(Value::as_object);
+    let options = super::claude_code::user_options(plugin);
     for (key, option) in options.into_iter().flatten() {
         let text = |field: &str| option.get(field).and_then(Value::as_str).filter(|t| !t.is_empty());
         let variable = crate::shell::claude_option_variable(key);
@@ -490,7 +487,8 @@ fn hooks_file(w: &mut Writer<'_>, spelling: &Spelling) -> Result<()> {
             if key == "command" {
                 notes.extend(spelling.notes(text, Reader::HookCommand));
                 let spelled = spelling.text(text, Reader::HookCommand);
-                *text = crate::shell::user_options_from_environment(&spelled).unwrap_or(spelled);
+                let default = |key: &str| super::writer::user_option_default(w.plugin, key);
+                *text = crate::shell::user_options_with_defaults(&spelled, &default).unwrap_or(spelled);
             } else if canonical_text(text).unwrap_or_else(|| text.clone()).contains(PLUGIN_ROOT) {
                 notes.push(format!("Qwen Code replaces the plugin folder only in a hook's command, not in its {key}"));
                 *text = spelling.text(text, Reader::HookCommand);
