@@ -13,7 +13,7 @@ export type ArtifactKind = "plugin" | "project" | "extension" | "guide" | "skill
 /**
  * A component of a plugin, as honesty rows name it.
  */
-export type Component = "skill" | "command" | "agent" | "hook" | "mcp" | "settings" | "bin" | "context" | "output-style" | "support" | "metadata" | "plugin-module" | "host" | "app";
+export type Component = "skill" | "command" | "agent" | "hook" | "mcp" | "settings" | "bin" | "context" | "output-style" | "support" | "metadata" | "plugin-module" | "host" | "lsp" | "app";
 /**
  * What a build diagnostic or an import note is about.
  */

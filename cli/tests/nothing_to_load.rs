@@ -81,3 +81,53 @@ fn a_runtime_named_that_builds_nothing_exits_1_naming_the_reason() {
     assert_eq!(report["failures"][0]["skipped"], false);
     assert!(tmp.join("cg/codex/.codex-plugin/plugin.json").is_file(), "codex is still written");
 }
+
+#[test]
+fn language_server_plugins_build_where_their_servers_load_and_are_listed_everywhere_else() {
+    // claude-plugins-official's twelve LSP plugins declare their servers in
+    // their marketplace entries alone. Claude Code and Grok Build read
+    // `lspServers`; every other runtime was written a bundle of metadata
+    // that loads nothing, and Grok Build was listed though it loads them.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/marketplaces/claude-plugins-official/marketplace");
+    let tmp = TempDir::new("lsp-all");
+    let out = tmp.join("out");
+    let json = run(&["build", s(&root), "--target", "all", "--out", s(&out), "--json"]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let report = json.json();
+    let mut folders: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    folders.sort();
+    assert_eq!(folders, ["claude-code", "grok-build"]);
+    let plugins: Vec<String> = std::fs::read_dir(out.join("claude-code"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(plugins.len(), 12, "{plugins:?}");
+    for plugin in &plugins {
+        let claude = read_json(&out, &format!("claude-code/{plugin}/.claude-plugin/plugin.json"));
+        let grok = read_json(&out, &format!("grok-build/{plugin}/.grok-plugin/plugin.json"));
+        assert!(claude["lspServers"].is_object(), "{plugin}: {claude}");
+        assert_eq!(grok["lspServers"], claude["lspServers"], "{plugin}");
+    }
+    // 14 runtimes of `all` for each of the 12 plugins: listed, with the reason.
+    let failures = report["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 14 * 12);
+    for failure in failures {
+        assert_eq!(failure["skipped"], true, "{failure}");
+        assert_eq!(
+            failure["error"]["problems"][0]["message"],
+            "nothing this runtime can load (LSP servers: unsupported)"
+        );
+    }
+    let rows: Vec<&serde_json::Value> =
+        report["honesty"].as_array().unwrap().iter().filter(|h| h["component"] == "lsp").collect();
+    assert!(rows.iter().any(|r| r["runtime"] == "grok-build" && r["level"] == "supported"), "{rows:?}");
+    assert!(
+        rows.iter().all(|r| r["level"] == "supported"),
+        "only built bundles' rows are reported: {rows:?}"
+    );
+}

@@ -1,6 +1,6 @@
 //! The build entry point: source tree + options -> every requested bundle.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
 use crate::credentials::CredentialCheck;
@@ -123,6 +123,7 @@ impl<'a> PreparedBuild<'a> {
                 ),
             });
         }
+        bundle.honesty.extend(lsp_server_rows(&plugin, &bundle, runtime, kind));
         let files = if carries_unjudged_components(&plugin, runtime) {
             0
         } else {
@@ -242,6 +243,59 @@ fn omit(plugin: &mut Plugin, runtime: Runtime) -> Result<Vec<(Component, String)
         ));
     }
     Ok(omitted)
+}
+
+/// One row per language server the source declares (`lspServers`, in the
+/// manifest fields carried for a runtime): supported where this bundle's own
+/// manifest carries the field, left out everywhere else. No writer
+/// translates the field, so the row is judged from what was written.
+fn lsp_server_rows(plugin: &Plugin, bundle: &Bundle, runtime: Runtime, kind: &Kind) -> Vec<Honesty> {
+    const FIELD: &str = "lspServers";
+    let declared = plugin
+        .claude_extra
+        .get(FIELD)
+        .into_iter()
+        .chain(plugin.config.targets.values().filter_map(|t| t.manifest.get(FIELD)));
+    let mut names: Vec<String> = Vec::new();
+    for value in declared {
+        let found: Vec<String> = match value {
+            Value::Object(servers) => servers.keys().cloned().collect(),
+            Value::Array(paths) => paths.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+            Value::String(path) => vec![path.clone()],
+            _ => Vec::new(),
+        };
+        for name in found {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    let manifest = runtime.spec().reads.manifest;
+    let carried = manifest
+        .and_then(|path| bundle.files.iter().find(|(p, _)| p.as_str() == path))
+        .and_then(|(_, file)| serde_json::from_slice::<Value>(&file.bytes).ok())
+        .and_then(|manifest| manifest.get(FIELD).cloned());
+    let (level, detail) = match (&carried, manifest) {
+        (Some(_), Some(path)) => (Level::Supported, format!("{path}: {FIELD}")),
+        _ => (
+            Level::Unsupported,
+            format!(
+                "{} is given no language servers: {FIELD} is not translated for it; left out",
+                runtime.spec().name
+            ),
+        ),
+    };
+    names
+        .into_iter()
+        .map(|name| Honesty {
+            component: Component::Lsp,
+            name,
+            runtime,
+            kind: kind.name,
+            level,
+            detail: detail.clone(),
+        })
+        .collect()
 }
 
 /// Manifest fields that declare something a runtime loads (servers,

@@ -199,6 +199,7 @@ impl Component {
     pub fn plural(self) -> String {
         match self {
             Component::Mcp => "MCP servers".to_string(),
+            Component::Lsp => "LSP servers".to_string(),
             Component::Settings
             | Component::Bin
             | Component::Context
@@ -270,6 +271,8 @@ words! {
         PluginModule = "plugin-module",
         /// A client the universal folder serves.
         Host = "host",
+        /// A language server (Claude Code's `lspServers`).
+        Lsp = "lsp",
         /// An app connector: a hosted integration named by its connector id
         /// (the canonical `.app.json`), served by its vendor, not by the plugin.
         App = "app",

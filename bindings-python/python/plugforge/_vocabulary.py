@@ -52,6 +52,7 @@ Component = Literal[
     "metadata",
     "plugin-module",
     "host",
+    "lsp",
     "app",
 ]
 

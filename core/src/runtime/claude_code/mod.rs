@@ -256,8 +256,14 @@ fn hooks(w: &mut Writer<'_>) -> Result<()> {
 /// plugin read as a source, or kept for this runtime's bundle in
 /// `targets.claude-code.manifest`.
 pub(crate) fn user_options(plugin: &Plugin) -> Option<&Map<String, Value>> {
-    let kept = plugin.config.targets.get(super::Runtime::ClaudeCode.id()).and_then(|t| t.manifest.get("userConfig"));
-    plugin.claude_extra.get("userConfig").or(kept).and_then(Value::as_object)
+    plugin.claude_extra.get("userConfig").or(kept_manifest_field(plugin, "userConfig")).and_then(Value::as_object)
+}
+
+/// A Claude Code manifest field kept for this runtime's bundle
+/// (`targets.claude-code.manifest`), as import and a direct build keep the
+/// fields only Claude Code reads.
+pub(crate) fn kept_manifest_field<'p>(plugin: &'p Plugin, key: &str) -> Option<&'p Value> {
+    plugin.config.targets.get(super::Runtime::ClaudeCode.id()).and_then(|t| t.manifest.get(key))
 }
 
 /// Claude Code's plugin-folder variables, quoted in shell-form commands.

@@ -154,6 +154,13 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
             dropped.push(key.as_str());
         }
     }
+    // A Claude Code plugin read as a source keeps its Claude-only fields for
+    // that runtime's bundle; Grok reads these ones from the same manifest.
+    for key in CARRIED_CLAUDE_FIELDS {
+        if let Some(value) = super::claude_code::kept_manifest_field(plugin, key).filter(|_| !manifest.contains_key(key)) {
+            manifest.insert(key.to_string(), CLAUDE_VARS.json(value.clone()));
+        }
+    }
     if !dropped.is_empty() {
         let message =
             format!("Claude Code manifest fields {} are not read by Grok Build; not carried", dropped.join(", "));
