@@ -27,6 +27,15 @@ pub fn json_out<T: Serialize + ?Sized>(host: &mut dyn Host, value: &T) {
     out.pass(out.pending.len());
 }
 
+/// Prints what `from` reads to stdout a block at a time, as [`json_out`]
+/// prints a report.
+pub fn copy_to_stdout(host: &mut dyn Host, mut from: impl std::io::Read) -> std::io::Result<u64> {
+    let mut out = ToStdout { host, pending: Vec::new() };
+    let copied = std::io::copy(&mut from, &mut out)?;
+    out.pass(out.pending.len());
+    Ok(copied)
+}
+
 /// Hands what is written to [`Host::stdout`] in blocks of whole characters.
 struct ToStdout<'h> {
     host: &'h mut dyn Host,

@@ -19,8 +19,17 @@
 //! Records live in the user's cache folder (`$PLUGFORGE_CACHE_DIR`, else
 //! `$XDG_CACHE_HOME/plugforge/reruns`, else `~/.cache/plugforge/reruns`),
 //! one per command line and working folder, never in the output root.
+//!
+//! A record is one line of JSON ([`Header`]: the key, the stamps, the exit
+//! code and how many bytes were printed) followed by the printed bytes
+//! themselves, stdout then stderr. What a run prints goes to a spool file as
+//! it is printed and is copied into the record, and a replay prints it back a
+//! block at a time: the `--json` report of a large build (16 MiB for 18,000
+//! files) is never held whole in memory.
 
 use std::ffi::OsString;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -31,7 +40,7 @@ use serde::{Deserialize, Serialize};
 use crate::Failure;
 use crate::args::BuildArgs;
 use crate::host::Host;
-use crate::verbs;
+use crate::{render, verbs};
 
 /// How long before a run a file must have last changed for its stamp to
 /// stand for its bytes.
@@ -48,14 +57,15 @@ const RECORD_MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 /// Set, the shortcut is off (and no record is written).
 pub(crate) const NO_RERUN_ENV: &str = "PLUGFORGE_NO_RERUN_RECORD";
 
-/// What the record file holds.
+/// The first line of a record; the `stdout` and then `stderr` bytes it
+/// counts follow it.
 #[derive(Serialize, Deserialize)]
-struct Record {
+struct Header {
     key: String,
     stamps: Vec<Option<Stamps>>,
-    stdout: String,
-    stderr: String,
     exit: u8,
+    stdout: u64,
+    stderr: u64,
 }
 
 /// `build`, with the shortcut when its record holds.
@@ -66,20 +76,23 @@ pub(crate) fn build(
     json: bool,
 ) -> Result<u8, Failure> {
     let Some(rerun) = Rerun::prepare(host, argv, args) else { return verbs::build(host, args) };
-    if let Some(record) = rerun.replay() {
-        host.stdout(&record.stdout);
-        host.stderr(&record.stderr);
-        return Ok(record.exit);
+    if let Some(exit) = rerun.replay(host) {
+        return Ok(exit);
     }
     let Some(before) = stamp_all(&rerun.roots) else { return verbs::build(host, args) };
-    let mut recorder = Recorder { inner: host, stdout: String::new(), stderr: String::new(), wrote: false };
+    let Some(spool) = Spool::create(&rerun.file) else { return verbs::build(host, args) };
+    let mut recorder = Recorder { inner: host, spool: Some(spool), stderr: String::new(), wrote: false };
     let exit =
         verbs::build(&mut recorder, args).unwrap_or_else(|failure| failure.report(&mut recorder, json));
-    let Recorder { stdout, stderr, wrote, .. } = recorder;
-    if wrote {
-        rerun.forget();
-    } else {
-        rerun.keep(before, stdout, stderr, exit);
+    let Recorder { spool, stderr, wrote, .. } = recorder;
+    match spool {
+        Some(spool) if !wrote => rerun.keep(before, spool, &stderr, exit),
+        spool => {
+            if let Some(spool) = spool {
+                spool.discard();
+            }
+            rerun.forget();
+        }
     }
     Ok(exit)
 }
@@ -126,25 +139,36 @@ impl Rerun {
         Some(Rerun { file: dir.join(format!("{key}.json")), key, roots, started })
     }
 
-    /// The record, when it was made with these arguments and every stamp is
-    /// still the same.
-    fn replay(&self) -> Option<Record> {
-        let bytes = std::fs::read(&self.file).ok()?;
-        let record: Record = serde_json::from_slice(&bytes).ok()?;
-        if record.key != self.key || record.stamps.len() != self.roots.len() {
+    /// Prints the record and gives its exit code, when it was made with
+    /// these arguments and every stamp is still the same; prints nothing
+    /// otherwise.
+    fn replay(&self, host: &mut dyn Host) -> Option<u8> {
+        let file = File::open(&self.file).ok()?;
+        let length = file.metadata().ok()?.len();
+        let mut reader = BufReader::new(file);
+        let mut line = Vec::new();
+        reader.read_until(b'\n', &mut line).ok()?;
+        let header: Header = serde_json::from_slice(&line).ok()?;
+        let whole = (line.len() as u64).checked_add(header.stdout)?.checked_add(header.stderr)?;
+        if header.key != self.key || header.stamps.len() != self.roots.len() || whole != length {
             return None;
         }
-        let same = self.roots.iter().zip(&record.stamps).all(|((root, _, _), recorded)| {
+        let same = self.roots.iter().zip(&header.stamps).all(|((root, _, _), recorded)| {
             recorded.as_ref().is_some_and(|recorded| host_fs::unchanged(root, recorded))
         });
         if !same {
             return None;
         }
         // Marked used, so pruning keeps the records people rerun.
-        if let Ok(file) = std::fs::File::options().write(true).open(&self.file) {
+        if let Ok(file) = File::options().write(true).open(&self.file) {
             let _ = file.set_modified(SystemTime::now());
         }
-        Some(record)
+        // Checked whole above: what follows the header is exactly the printed bytes.
+        render::copy_to_stdout(host, (&mut reader).take(header.stdout)).ok()?;
+        let mut stderr = Vec::new();
+        reader.take(header.stderr).read_to_end(&mut stderr).ok()?;
+        host.stderr(&String::from_utf8_lossy(&stderr));
+        Some(header.exit)
     }
 
     /// Removes the record of a run that wrote files: their stamps are new,
@@ -158,33 +182,74 @@ impl Rerun {
     /// Keeps the record of a run that changed nothing, when its stamps are
     /// settled; removes a stale one otherwise. Best effort: a record that
     /// cannot be written only means the next run does the work.
-    fn keep(self, before: Vec<Option<Stamps>>, stdout: String, stderr: String, exit: u8) {
+    fn keep(self, before: Vec<Option<Stamps>>, spool: Spool, stderr: &str, exit: u8) {
         let unchanged = stamp_all(&self.roots).as_ref() == Some(&before);
         // A root without stamps (no inode numbers) cannot vouch for its bytes.
         let settled = before
             .iter()
             .all(|s| s.as_ref().is_some_and(|s| host_fs::settled_before(s, self.started - SETTLE_NANOS)));
-        if !unchanged || !settled {
+        let Some(dir) = self.file.parent() else { return spool.discard() };
+        let Some((mut printed, length)) = spool.finish().filter(|_| unchanged && settled) else {
             let _ = std::fs::remove_file(&self.file);
             return;
-        }
-        let record = Record { key: self.key, stamps: before, stdout, stderr, exit };
-        let Some(dir) = self.file.parent() else { return };
-        if std::fs::create_dir_all(dir).is_err() {
-            return;
-        }
-        // Written aside and renamed: a reader never sees half a record. Written
-        // as it is serialized: the record of 100,000 files is 12 MiB of text.
-        let temp = dir.join(format!("{}{}", host_fs::TEMP_PREFIX, record.key));
-        let written = std::fs::File::create(&temp).and_then(|file| {
-            let mut out = std::io::BufWriter::new(file);
-            serde_json::to_writer(&mut out, &record)?;
-            std::io::Write::flush(&mut out)
+        };
+        let header =
+            Header { key: self.key, stamps: before, exit, stdout: length, stderr: stderr.len() as u64 };
+        // Written aside and renamed: a reader never sees half a record.
+        let temp = dir.join(format!("{}{}.{}", host_fs::TEMP_PREFIX, header.key, std::process::id()));
+        let written = File::create(&temp).and_then(|file| {
+            let mut out = BufWriter::new(file);
+            serde_json::to_writer(&mut out, &header)?;
+            out.write_all(b"\n")?;
+            let copied = std::io::copy(&mut printed, &mut out)?;
+            if copied != length {
+                return Err(std::io::Error::other("the spool changed while it was copied"));
+            }
+            out.write_all(stderr.as_bytes())?;
+            out.flush()
         });
+        drop(printed);
         if written.is_err() || std::fs::rename(&temp, &self.file).is_err() {
             let _ = std::fs::remove_file(&temp);
         }
         prune(dir, &self.file);
+    }
+}
+
+/// A temp file beside the records, holding what a run prints to stdout as
+/// it prints it.
+struct Spool {
+    path: PathBuf,
+    out: BufWriter<File>,
+}
+
+impl Spool {
+    fn create(record: &Path) -> Option<Spool> {
+        let dir = record.parent()?;
+        std::fs::create_dir_all(dir).ok()?;
+        let name = record.file_stem()?.to_string_lossy();
+        let path = dir.join(format!("{}{name}.{}.stdout", host_fs::TEMP_PREFIX, std::process::id()));
+        let file = File::options().read(true).write(true).create(true).truncate(true).open(&path).ok()?;
+        Some(Spool { path, out: BufWriter::new(file) })
+    }
+
+    /// What was printed, rewound for reading, and its length; the spool file
+    /// is gone either way.
+    fn finish(self) -> Option<(File, u64)> {
+        let Spool { path, out } = self;
+        let ready = out.into_inner().map_err(|e| e.into_error()).and_then(|mut file| {
+            let length = file.stream_position()?;
+            file.rewind()?;
+            Ok((file, length))
+        });
+        // An open file reads on once its name is gone (on Windows, the name goes when it is closed).
+        let _ = std::fs::remove_file(&path);
+        ready.ok()
+    }
+
+    fn discard(self) {
+        drop(self.out);
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 
@@ -242,12 +307,22 @@ fn cache_dir() -> Option<PathBuf> {
 }
 
 /// A host that passes everything through, keeps a copy of what is printed
-/// and notes whether anything was written.
+/// (stdout in a spool file) and notes whether anything was written: a run
+/// that wrote leaves no record, so from then on nothing is kept.
 struct Recorder<'a> {
     inner: &'a mut dyn Host,
-    stdout: String,
+    spool: Option<Spool>,
     stderr: String,
     wrote: bool,
+}
+
+impl Recorder<'_> {
+    fn stop_keeping(&mut self) {
+        if let Some(spool) = self.spool.take() {
+            spool.discard();
+        }
+        self.stderr = String::new();
+    }
 }
 
 impl Host for Recorder<'_> {
@@ -270,11 +345,17 @@ impl Host for Recorder<'_> {
     }
     fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), Failure> {
         // Noted before the call: a write that failed half-way changed files too.
-        self.wrote |= plan.writes() > 0;
+        if plan.writes() > 0 {
+            self.wrote = true;
+            self.stop_keeping();
+        }
         self.inner.apply(root, plan, durability)
     }
     fn create_files(&mut self, dir: &str, tree: &SourceTree) -> Result<(), String> {
-        self.wrote |= !tree.is_empty();
+        if !tree.is_empty() {
+            self.wrote = true;
+            self.stop_keeping();
+        }
         self.inner.create_files(dir, tree)
     }
     fn exists(&mut self, path: &str) -> bool {
@@ -290,11 +371,18 @@ impl Host for Recorder<'_> {
         self.inner.folder_name(dir)
     }
     fn stdout(&mut self, text: &str) {
-        self.stdout.push_str(text);
+        // A spool that cannot be written means no record, not a failed run.
+        if let Some(spool) = &mut self.spool
+            && spool.out.write_all(text.as_bytes()).is_err()
+        {
+            self.stop_keeping();
+        }
         self.inner.stdout(text);
     }
     fn stderr(&mut self, text: &str) {
-        self.stderr.push_str(text);
+        if !self.wrote {
+            self.stderr.push_str(text);
+        }
         self.inner.stderr(text);
     }
     fn color(&mut self) -> bool {

@@ -225,6 +225,9 @@ fn build_locked(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     }
     let plan_options = PlanOptions { force: args.force, generated_at: host.generated_at() };
     let plan = make_plan(&output, &observed, &plan_options)?;
+    // The plan holds what it needs of both (a large build's hashes are
+    // megabytes): gone before the files are written and the report printed.
+    drop((observed, to_hash));
     let refused = plan.refused || strict_refusal;
     let applied = !refused && !args.dry_run && !args.check;
     let failed = output.failed();

@@ -31,6 +31,38 @@ fn records(cache: &Path) -> Vec<PathBuf> {
     found
 }
 
+/// A record's header line, and what it says the run printed (stdout, stderr).
+fn read_record(record: &Path) -> (serde_json::Value, String, String) {
+    let bytes = fs::read(record).unwrap();
+    let end = bytes.iter().position(|&b| b == b'\n').expect("a header line");
+    let header: serde_json::Value = serde_json::from_slice(&bytes[..end]).unwrap();
+    let printed = String::from_utf8(bytes[end + 1..].to_vec()).unwrap();
+    let stdout_len = usize::try_from(header["stdout"].as_u64().unwrap()).unwrap();
+    assert_eq!(
+        printed.len() as u64,
+        stdout_len as u64 + header["stderr"].as_u64().unwrap(),
+        "the header counts every byte"
+    );
+    let (stdout, stderr) = printed.split_at(stdout_len);
+    (header, stdout.to_string(), stderr.to_string())
+}
+
+fn printed_by(record: &Path) -> (String, String) {
+    let (_, stdout, stderr) = read_record(record);
+    (stdout, stderr)
+}
+
+/// Replaces what the record says was printed to stdout.
+fn mark_printed(record: &Path, stdout: &str) {
+    let (mut header, _, stderr) = read_record(record);
+    header["stdout"] = stdout.len().into();
+    let mut bytes = serde_json::to_vec(&header).unwrap();
+    bytes.push(b'\n');
+    bytes.extend_from_slice(stdout.as_bytes());
+    bytes.extend_from_slice(stderr.as_bytes());
+    fs::write(record, bytes).unwrap();
+}
+
 /// Past the settle margin: files written now may stand for their bytes.
 fn settle() {
     std::thread::sleep(Duration::from_millis(2_200));
@@ -73,11 +105,17 @@ fn a_rerun_with_nothing_changed_prints_the_record_and_any_change_builds_again() 
     assert_eq!((replayed.code, &replayed.stdout, &replayed.stderr), (full.code, &full.stdout, &full.stderr));
 
     // The record is what the run printed: a marked copy proves the shortcut ran.
-    let original = fs::read(&kept[0]).unwrap();
-    let mut record: serde_json::Value = serde_json::from_slice(&original).unwrap();
-    record["stdout"] = "printed from the record\n".into();
-    fs::write(&kept[0], serde_json::to_vec(&record).unwrap()).unwrap();
+    assert_eq!(printed_by(&kept[0]), (full.stdout.clone(), full.stderr.clone()));
+    mark_printed(&kept[0], "printed from the record\n");
     assert_eq!(build_with_cache(&cache, &src, &out, &[]).stdout, "printed from the record\n");
+    // A record cut short (a full disk, a killed copy) is not replayed, not even in part.
+    let marked = fs::read(&kept[0]).unwrap();
+    fs::write(&kept[0], &marked[..marked.len() - 3]).unwrap();
+    let whole = build_with_cache(&cache, &src, &out, &[]);
+    whole.expect(0);
+    assert_eq!(whole.stdout, full.stdout, "built again, printed once");
+    assert_eq!(records(&cache), kept, "the record made again, and no spool file left");
+    assert_eq!(printed_by(&kept[0]), (full.stdout.clone(), full.stderr.clone()));
 
     // Other arguments are another command line: built, not replayed.
     let json = build_with_cache(&cache, &src, &out, &["--json"]);
@@ -195,9 +233,7 @@ fn keep_marked_record(cache: &Path, src: &Path, out: &Path) {
     build_with_cache(cache, src, out, &[]).expect(0);
     let kept = records(cache);
     assert_eq!(kept.len(), 1, "{kept:?}");
-    let mut record: serde_json::Value = serde_json::from_slice(&fs::read(&kept[0]).unwrap()).unwrap();
-    record["stdout"] = "printed from the record\n".into();
-    fs::write(&kept[0], serde_json::to_vec(&record).unwrap()).unwrap();
+    mark_printed(&kept[0], "printed from the record\n");
     assert_eq!(build_with_cache(cache, src, out, &[]).stdout, "printed from the record\n");
 }
 

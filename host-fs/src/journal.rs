@@ -22,7 +22,9 @@
 use std::fs;
 use std::path::Path;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
+use serde_json::Value;
 
 use crate::{
     Durability, Expect, Folders, HostError, HostResult, Staged, TEMP_PREFIX, Writer, flush_filesystem,
@@ -38,35 +40,16 @@ impl Writer {
     /// both staged, flushed as the writer's durability asks before any
     /// rename starts.
     pub(crate) fn write_journal(&self, root: &Path, body: &Staged<'_>, last: &Staged<'_>) -> HostResult<()> {
-        let rel = |path: &Path| -> HostResult<String> {
-            let below =
-                path.strip_prefix(root).map_err(|_| HostError::at(path, "not below the output root"))?;
-            let parts: Option<Vec<&str>> = below.iter().map(|c| c.to_str()).collect();
-            parts.map(|p| p.join("/")).ok_or_else(|| HostError::at(path, "not a UTF-8 path"))
-        };
-        let renames = |staged: &Staged<'_>| -> HostResult<Vec<Value>> {
-            staged
-                .writes
-                .iter()
-                .filter(|w| w.rename)
-                .map(|w| Ok(json!([rel(&w.write_to)?, w.rel, expect_value(w.expect)])))
-                .collect()
-        };
-        let stages: HostResult<Vec<Value>> =
-            body.stages.iter().map(|s| Ok(json!([rel(&s.temp)?, s.rel]))).collect();
-        let removes: Vec<Value> =
-            body.removes.iter().map(|(path, expect)| json!([path, expect_value(*expect)])).collect();
-        let journal = json!({
-            "renames": renames(body)?,
-            "stages": stages?,
-            "removes": removes,
-            "then": renames(last)?,
-        });
-        let text = journal.to_string();
+        // Written as it is serialized, from the staged writes themselves: the
+        // journal of an update of every file of a large build names tens of
+        // thousands of renames.
+        let journal = Journal { root, pid: self.pid, body, last };
         let part = root.join(format!("{TEMP_PREFIX}{}-journal-part", self.pid));
         let flush = self.durability != Durability::None;
-        let written = fs::File::create(&part).and_then(|mut file| {
-            std::io::Write::write_all(&mut file, text.as_bytes())?;
+        let written = fs::File::create(&part).and_then(|file| {
+            let mut out = std::io::BufWriter::new(file);
+            serde_json::to_writer(&mut out, &journal)?;
+            let file = out.into_inner().map_err(|e| e.into_error())?;
             if flush { file.sync_data() } else { Ok(()) }
         });
         if let Err(e) = written {
@@ -155,12 +138,81 @@ impl Writer {
     }
 }
 
+/// The journal of a staged plan, as it is written:
+/// `{"renames": [[temp, path, expect]...], "stages": [[temp folder, folder]...],
+/// "removes": [[path, expect]...], "then": [[temp, manifest, expect]...]}`,
+/// temp paths relative to the output root.
+struct Journal<'a> {
+    root: &'a Path,
+    pid: u32,
+    body: &'a Staged<'a>,
+    last: &'a Staged<'a>,
+}
+
+impl<'a> Journal<'a> {
+    /// `path` relative to the output root, with `/` between its parts.
+    fn relative(&self, path: &Path) -> Result<String, String> {
+        let below = path
+            .strip_prefix(self.root)
+            .map_err(|_| format!("{}: not below the output root", path.display()))?;
+        let parts: Option<Vec<&str>> = below.iter().map(|c| c.to_str()).collect();
+        parts.map(|p| p.join("/")).ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))
+    }
+
+    fn renames(
+        &'a self,
+        staged: &'a Staged<'a>,
+    ) -> Rows<impl Iterator<Item = Result<(String, &'a str, ExpectRow<'a>), String>> + Clone + 'a> {
+        Rows(staged.writes.iter().filter(|w| w.renamed()).map(move |w| {
+            let temp = self.relative(&w.write_to(self.root, &staged.stages, self.pid))?;
+            Ok((temp, w.rel, ExpectRow(w.expect)))
+        }))
+    }
+}
+
+impl Serialize for Journal<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let stages =
+            Rows(self.body.stages.iter().map(|s| Ok::<_, String>((self.relative(&s.temp)?, s.rel.as_str()))));
+        let removes =
+            Rows(self.body.removes.iter().map(|(path, expect)| Ok::<_, String>((*path, ExpectRow(*expect)))));
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("renames", &self.renames(self.body))?;
+        map.serialize_entry("stages", &stages)?;
+        map.serialize_entry("removes", &removes)?;
+        map.serialize_entry("then", &self.renames(self.last))?;
+        map.end()
+    }
+}
+
+/// A journal list, serialized from an iterator of its rows as they are made.
+struct Rows<I>(I);
+
+impl<I, R, E> Serialize for Rows<I>
+where
+    I: Iterator<Item = Result<R, E>> + Clone,
+    R: Serialize,
+    E: std::fmt::Display,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut list = serializer.serialize_seq(None)?;
+        for row in self.0.clone() {
+            list.serialize_element(&row.map_err(S::Error::custom)?)?;
+        }
+        list.end()
+    }
+}
+
 /// An [`Expect`] as the journal keeps it: `null` any, `""` absent, else the hash.
-fn expect_value(expect: Expect<'_>) -> Value {
-    match expect {
-        Expect::Any => Value::Null,
-        Expect::Absent => json!(""),
-        Expect::Sha256(sha) => json!(sha),
+struct ExpectRow<'a>(Expect<'a>);
+
+impl Serialize for ExpectRow<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Expect::Any => serializer.serialize_none(),
+            Expect::Absent => serializer.serialize_str(""),
+            Expect::Sha256(sha) => serializer.serialize_str(sha),
+        }
     }
 }
 

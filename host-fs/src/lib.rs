@@ -436,7 +436,11 @@ pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
             _ => Step::Keep { path },
         }
     });
-    manifests_last(steps.collect(), plan.manifests)
+    // Room for the barrier: a list of tens of thousands of steps is not
+    // grown to twice its length to take it.
+    let mut all = Vec::with_capacity(plan.actions.len() + 1);
+    all.extend(steps);
+    manifests_last(all, plan.manifests)
 }
 
 /// `steps` of a plan (in its order) with a barrier before the last
@@ -445,6 +449,7 @@ pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
 /// What a host that holds a plan as plain data (Node, Python) applies.
 pub fn manifests_last(mut steps: Vec<Step<'_>>, manifests: usize) -> Vec<Step<'_>> {
     let body = steps.len() - manifests.min(steps.len());
+    steps.reserve_exact(1);
     steps.insert(body, Step::Barrier);
     steps
 }
@@ -717,11 +722,11 @@ impl Writer {
                 let body = self.stage(root, body_at, body, &mut made, false)?;
                 let last = match self.stage(root, last_at, last, &mut made, true) {
                     Ok(last) => last,
-                    Err(e) => return Err(self.abandon(&body.writes, &body.stages, e)),
+                    Err(e) => return Err(self.abandon(root, &body.writes, &body.stages, e)),
                 };
                 if let Err(e) = self.write_journal(root, &body, &last) {
-                    let e = self.abandon(&body.writes, &body.stages, e);
-                    return Err(self.abandon(&last.writes, &last.stages, e));
+                    let e = self.abandon(root, &body.writes, &body.stages, e);
+                    return Err(self.abandon(root, &last.writes, &last.stages, e));
                 }
                 let committed = self
                     .commit(root, body, &mut made, true)
@@ -793,60 +798,55 @@ impl Writer {
         for (i, step) in group.iter().enumerate() {
             let Step::Write { path, bytes, executable, expect } = *step else { continue };
             let folder = parent_of(path);
-            let target = root.join(path);
+            let number = first + i + 1;
             let fresh =
                 (durability != Durability::Full && !in_root).then(|| first_missing(folder, made)).flatten();
-            let (write_to, rename, make) = match fresh {
+            let (place, make) = match fresh {
                 Some(fresh) => {
                     let at = *stage_of.entry(fresh).or_insert_with(|| {
                         stages.push(Stage {
                             rel: fresh.to_string(),
-                            temp: root.join(parent_of(fresh)).join(format!(
-                                "{TEMP_PREFIX}{}-{}-folder",
-                                self.pid,
-                                first + i + 1
-                            )),
+                            temp: root
+                                .join(parent_of(fresh))
+                                .join(format!("{TEMP_PREFIX}{}-{number}-folder", self.pid)),
                             made: HashSet::new(),
                         });
                         stages.len() - 1
                     });
                     let stage = &mut stages[at];
                     let inner = &path[fresh.len() + 1..];
-                    let inner_folder = parent_of(inner);
                     // Made by the writer thread, not here: on a first build
                     // the folders are most of the kernel's work, and the
                     // threads share it as they share the files.
-                    let make =
-                        claim_folder(inner_folder, &mut stage.made).then(|| stage.temp.join(inner_folder));
-                    (stage.temp.join(inner), false, make)
+                    let make = claim_folder(parent_of(inner), &mut stage.made);
+                    (Place::InStage { stage: at, inner: fresh.len() + 1 }, make)
                 }
-                None if in_root => {
-                    (root.join(format!("{TEMP_PREFIX}{}-{}", self.pid, first + i + 1)), true, None)
-                }
+                None if in_root => (Place::RootTemp(number), false),
                 None => {
                     if let Err(e) = make_folder(root, folder, made) {
-                        return Err(self.abandon(&writes, &stages, e));
+                        return Err(self.abandon(root, &writes, &stages, e));
                     }
-                    let temp = root.join(folder).join(format!("{TEMP_PREFIX}{}-{}", self.pid, first + i + 1));
-                    (temp, true, None)
+                    (Place::Temp(number), false)
                 }
             };
-            writes.push(Pending { rel: path, target, write_to, rename, make, bytes, executable, expect });
+            writes.push(Pending { rel: path, place, make, bytes, executable, expect });
         }
         // A write that waits for its flush leaves the core idle: one thread
         // per file (up to a few), so the flushes share journal commits.
         let threads =
             if durability == Durability::Full { flush_workers(writes.len()) } else { workers(writes.len()) };
         let written = if durability == Durability::Batch {
-            flushing_meanwhile(root, || parallel(&writes, threads, |w| self.write_temp(w, false)))
+            flushing_meanwhile(root, || {
+                parallel(&writes, threads, |w| self.write_temp(root, &stages, w, false))
+            })
         } else {
-            parallel(&writes, threads, |w| self.write_temp(w, durability == Durability::Full))
+            parallel(&writes, threads, |w| self.write_temp(root, &stages, w, durability == Durability::Full))
         };
         if let Err((at, error)) = written {
-            return Err(self.abandon_io(&writes, &stages, at, error));
+            return Err(self.abandon_io(root, &writes, &stages, at, error));
         }
         if durability == Durability::Batch {
-            flush_filesystem(root).map_err(|e| self.abandon_io(&writes, &stages, usize::MAX, e))?;
+            flush_filesystem(root).map_err(|e| self.abandon_io(root, &writes, &stages, usize::MAX, e))?;
         }
         let removes = group
             .iter()
@@ -873,27 +873,28 @@ impl Writer {
         let Staged { durability, writes, stages, removes } = staged;
         let fail = |at: usize, error: std::io::Error| {
             if journaled {
-                writes
-                    .get(at)
-                    .map_or_else(|| HostError::Io(error.to_string()), |w| HostError::at(&w.target, &error))
+                writes.get(at).map_or_else(
+                    || HostError::Io(error.to_string()),
+                    |w| HostError::at(&w.target(root), &error),
+                )
             } else {
-                self.abandon_io(&writes, &stages, at, error)
+                self.abandon_io(root, &writes, &stages, at, error)
             }
         };
         // Temp files staged in the root land in folders the groups before
         // them made.
         for (at, w) in writes.iter().enumerate() {
-            if w.rename && w.write_to.parent() != w.target.parent() {
+            if matches!(w.place, Place::RootTemp(_)) && !parent_of(w.rel).is_empty() {
                 make_folder(root, parent_of(w.rel), made)
                     .map_err(|e| fail(at, std::io::Error::other(e.to_string())))?;
             }
         }
         let renamed = parallel(&writes, workers(writes.len()), |w| {
-            if !w.rename {
+            if !w.renamed() {
                 return Ok(());
             }
             self.checkpoint();
-            self.put_in_place(&w.write_to, &w.target, w.rel, w.expect)
+            self.put_in_place(&w.write_to(root, &stages, self.pid), &w.target(root), w.rel, w.expect)
         });
         if let Err((at, error)) = renamed {
             return Err(fail(at, error));
@@ -920,11 +921,8 @@ impl Writer {
         match durability {
             Durability::Batch => flush_filesystem(root).map_err(|e| HostError::at(root, e)),
             Durability::Full => {
-                let mut changed: Vec<&Path> = writes
-                    .iter()
-                    .filter_map(|w| w.target.parent())
-                    .chain(emptied.iter().map(PathBuf::as_path))
-                    .collect();
+                let mut changed: Vec<PathBuf> =
+                    writes.iter().map(|w| root.join(parent_of(w.rel))).chain(emptied).collect();
                 changed.sort();
                 changed.dedup();
                 // A folder a later removal emptied is gone; its parent, which
@@ -932,7 +930,7 @@ impl Writer {
                 parallel(&changed, flush_workers(changed.len()), |dir| {
                     flush_folder(dir).or_else(ignore_missing)
                 })
-                .map_err(|(at, e)| HostError::at(changed[at], e))
+                .map_err(|(at, e)| HostError::at(&changed[at], e))
             }
             Durability::None => Ok(()),
         }
@@ -954,17 +952,26 @@ impl Writer {
 
     /// Writes one temp file with its final mode; `flush` makes it durable
     /// before it may be renamed.
-    fn write_temp(&self, pending: &Pending<'_>, flush: bool) -> std::io::Result<()> {
+    fn write_temp(
+        &self,
+        root: &Path,
+        stages: &[Stage],
+        pending: &Pending<'_>,
+        flush: bool,
+    ) -> std::io::Result<()> {
         let fatal = self.next_is_fatal();
-        if let Some(folder) = &pending.make {
+        let write_to = pending.write_to(root, stages, self.pid);
+        if pending.make
+            && let Some(folder) = write_to.parent()
+        {
             make_folders(folder)?;
         }
-        let mut file = match create_with_mode(&pending.write_to, pending.executable) {
+        let mut file = match create_with_mode(&write_to, pending.executable) {
             // In a staged folder, the write that makes this file's folder
             // may be another thread's, not done yet: make it here too.
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !pending.rename => {
-                pending.write_to.parent().map_or(Ok(()), make_folders)?;
-                create_with_mode(&pending.write_to, pending.executable)?
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !pending.renamed() => {
+                write_to.parent().map_or(Ok(()), make_folders)?;
+                create_with_mode(&write_to, pending.executable)?
             }
             opened => opened?,
         };
@@ -986,21 +993,22 @@ impl Writer {
     /// names the file that failed.
     fn abandon_io(
         &self,
+        root: &Path,
         writes: &[Pending<'_>],
         stages: &[Stage],
         at: usize,
         error: std::io::Error,
     ) -> HostError {
         let named = match writes.get(at) {
-            Some(pending) => HostError::at(&pending.target, error),
+            Some(pending) => HostError::at(&pending.target(root), error),
             None => HostError::Io(error.to_string()),
         };
-        self.abandon(writes, stages, named)
+        self.abandon(root, writes, stages, named)
     }
 
-    fn abandon(&self, writes: &[Pending<'_>], stages: &[Stage], error: HostError) -> HostError {
-        for pending in writes.iter().filter(|w| w.rename) {
-            let _ = fs::remove_file(&pending.write_to);
+    fn abandon(&self, root: &Path, writes: &[Pending<'_>], stages: &[Stage], error: HostError) -> HostError {
+        for pending in writes.iter().filter(|w| w.renamed()) {
+            let _ = fs::remove_file(pending.write_to(root, stages, self.pid));
         }
         for stage in stages {
             let _ = fs::remove_dir_all(&stage.temp);
@@ -1094,21 +1102,53 @@ struct Staged<'a> {
     removes: Vec<(&'a str, Expect<'a>)>,
 }
 
-/// A write of a group: where its bytes go first (a temp file renamed to
-/// `target`, or its place inside a staged folder), and its place.
+/// A write of a group: its place, and where its bytes go first (a temp file
+/// renamed into place, or its place inside a staged folder). Paths are made
+/// when they are used, not kept: a group may hold tens of thousands.
 struct Pending<'a> {
-    /// `target` relative to the output root.
+    /// The place, relative to the output root.
     rel: &'a str,
-    target: PathBuf,
-    write_to: PathBuf,
-    /// `write_to` is a temp file of its own, renamed to `target`.
-    rename: bool,
-    /// A folder (inside a staged one) this write makes first, with those
-    /// above it: the first write into it in path order claims it.
-    make: Option<PathBuf>,
+    place: Place,
+    /// The first write into a folder inside a staged one (in path order)
+    /// makes that folder, with those above it.
+    make: bool,
     bytes: &'a [u8],
     executable: bool,
     expect: Expect<'a>,
+}
+
+/// Where a [`Pending`] write's bytes go first.
+#[derive(Clone, Copy)]
+enum Place {
+    /// A temp file of its own beside its place, numbered within the run.
+    Temp(usize),
+    /// A temp file of its own in the output root (a manifest, staged before
+    /// the files it names are in place).
+    RootTemp(usize),
+    /// Its own name inside the staged folder `stage`, which holds what of
+    /// `rel` follows its first `inner` bytes.
+    InStage { stage: usize, inner: usize },
+}
+
+impl Pending<'_> {
+    fn target(&self, root: &Path) -> PathBuf {
+        root.join(self.rel)
+    }
+
+    /// Whether the bytes go to a temp file of their own, renamed into place.
+    fn renamed(&self) -> bool {
+        !matches!(self.place, Place::InStage { .. })
+    }
+
+    fn write_to(&self, root: &Path, stages: &[Stage], pid: u32) -> PathBuf {
+        match self.place {
+            Place::Temp(number) => {
+                root.join(parent_of(self.rel)).join(format!("{TEMP_PREFIX}{pid}-{number}"))
+            }
+            Place::RootTemp(number) => root.join(format!("{TEMP_PREFIX}{pid}-{number}")),
+            Place::InStage { stage, inner } => stages[stage].temp.join(&self.rel[inner..]),
+        }
+    }
 }
 
 /// Does `act` (the rename or removal that replaces or takes away the file
