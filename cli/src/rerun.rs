@@ -33,7 +33,7 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use plugforge_core::{BundlePath, Observed, Plan, SourceTree, sha256_hex};
+use plugforge_core::{BundlePath, Observed, Plan, Sha256Stream, SourceTree, sha256_hex};
 use plugforge_host_fs::{self as host_fs, Durability, Stamps};
 use serde::{Deserialize, Serialize};
 
@@ -79,7 +79,11 @@ pub(crate) fn build(
     if let Some(exit) = rerun.replay(host) {
         return Ok(exit);
     }
-    let Some(before) = stamp_all(&rerun.roots) else { return verbs::build(host, args) };
+    // Only their digest is kept through the build: the stamps of a large
+    // output are megabytes, and equal stamps after the run are the record's.
+    let Some(before) = stamp_all(&rerun.roots).map(|stamps| digest(&stamps)) else {
+        return verbs::build(host, args);
+    };
     let Some(spool) = Spool::create(&rerun.file) else { return verbs::build(host, args) };
     let mut recorder = Recorder { inner: host, spool: Some(spool), stderr: String::new(), wrote: false };
     let exit =
@@ -182,10 +186,12 @@ impl Rerun {
     /// Keeps the record of a run that changed nothing, when its stamps are
     /// settled; removes a stale one otherwise. Best effort: a record that
     /// cannot be written only means the next run does the work.
-    fn keep(self, before: Vec<Option<Stamps>>, spool: Spool, stderr: &str, exit: u8) {
-        let unchanged = stamp_all(&self.roots).as_ref() == Some(&before);
+    fn keep(self, before: String, spool: Spool, stderr: &str, exit: u8) {
+        let after = stamp_all(&self.roots).filter(|after| digest(after) == before);
+        let unchanged = after.is_some();
+        let stamps = after.unwrap_or_default();
         // A root without stamps (no inode numbers) cannot vouch for its bytes.
-        let settled = before
+        let settled = stamps
             .iter()
             .all(|s| s.as_ref().is_some_and(|s| host_fs::settled_before(s, self.started - SETTLE_NANOS)));
         let Some(dir) = self.file.parent() else { return spool.discard() };
@@ -193,8 +199,7 @@ impl Rerun {
             let _ = std::fs::remove_file(&self.file);
             return;
         };
-        let header =
-            Header { key: self.key, stamps: before, exit, stdout: length, stderr: stderr.len() as u64 };
+        let header = Header { key: self.key, stamps, exit, stdout: length, stderr: stderr.len() as u64 };
         // Written aside and renamed: a reader never sees half a record.
         let temp = dir.join(format!("{}{}.{}", host_fs::TEMP_PREFIX, header.key, std::process::id()));
         let written = File::create(&temp).and_then(|file| {
@@ -288,6 +293,23 @@ fn prune(dir: &Path, keep: &Path) {
 
 fn stamp_all(roots: &[(PathBuf, bool, Vec<PathBuf>)]) -> Option<Vec<Option<Stamps>>> {
     roots.iter().map(|(root, source, exclude)| host_fs::stamps(root, *source, exclude).ok()).collect()
+}
+
+/// The sha256 of stamps as the record would hold them.
+fn digest(stamps: &[Option<Stamps>]) -> String {
+    struct Hashing(Sha256Stream);
+    impl Write for Hashing {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.update(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut hashing = Hashing(Sha256Stream::new());
+    serde_json::to_writer(&mut hashing, stamps).expect("stamps always serialize");
+    hashing.0.finish()
 }
 
 fn env_set(name: &str) -> bool {

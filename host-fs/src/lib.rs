@@ -140,12 +140,12 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
             continue;
         }
         let path = match entry.kind {
-            EntryKind::File => Cow::Borrowed(entry.path.as_path()),
+            EntryKind::File => entry.path(root),
             EntryKind::Special => {
                 refused.push(format!("{}: not a regular file (a FIFO, socket or device)", entry.rel));
                 continue;
             }
-            EntryKind::Symlink => match confined_link(&real_root, &entry.path) {
+            EntryKind::Symlink => match confined_link(&real_root, &entry.path(root)) {
                 Ok(Some(target)) => Cow::Owned(target),
                 Ok(None) => continue,
                 Err(why) => {
@@ -165,7 +165,7 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
     // Over the engine's limits, no file is read at all: the engine refuses
     // the tree with a `limit` error naming the first file past them.
     let sizes = parallel_map(&to_read, |(_, path)| fs::metadata(path).map(|m| m.len()))
-        .map_err(|(at, e)| HostError::at(&to_read[at].0.path, e))?;
+        .map_err(|(at, e)| HostError::at(&to_read[at].1, e))?;
     if let Some((at, why)) = tree.first_over_limit(&sizes) {
         tree.refuse_over_limit(&to_read[at].0.rel, why);
         // A refused tree is refused before anything looks at its files: no
@@ -173,9 +173,9 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
         to_read.clear();
     }
     let files = parallel_map(&to_read, |(_, path)| read_file(path))
-        .map_err(|(at, e)| HostError::at(&to_read[at].0.path, e))?;
-    for ((entry, _), (bytes, executable)) in to_read.iter().zip(files) {
-        tree.insert(&entry.rel, bytes, executable).map_err(|e| HostError::at(&entry.path, e.message()))?;
+        .map_err(|(at, e)| HostError::at(&to_read[at].1, e))?;
+    for ((entry, path), (bytes, executable)) in to_read.iter().zip(files) {
+        tree.insert(&entry.rel, bytes, executable).map_err(|e| HostError::at(path, e.message()))?;
     }
     Ok(tree)
 }
@@ -278,7 +278,7 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
         .filter(|entry| {
             let readable = match entry.kind {
                 EntryKind::File => true,
-                EntryKind::Symlink => entry.path.is_file(),
+                EntryKind::Symlink => entry.path(root).is_file(),
                 EntryKind::Special => false,
             };
             let name = entry.rel.rsplit('/').next().unwrap_or_default();
@@ -289,13 +289,22 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
         .collect();
     let to_read = ToRead::new(to_read);
     let reads: Vec<&Entry> = entries.iter().filter(|e| to_read.names(&e.rel)).collect();
-    let read = parallel_map(&reads, |entry| fs::read(&entry.path))
-        .map_err(|(at, e)| HostError::at(&reads[at].path, e))?;
+    let read = parallel_map(&reads, |entry| fs::read(entry.path(root)))
+        .map_err(|(at, e)| HostError::at(&reads[at].path(root), e))?;
     let contents: HashMap<&str, Vec<u8>> = reads.iter().map(|e| e.rel.as_str()).zip(read).collect();
+    // The paths to hash, borrowed: those asked for, and those a manifest
+    // read here tracks that are there to hash.
     let wanted = to_hash.map(|to_hash| {
-        let mut wanted: HashSet<String> = to_hash.iter().map(|p| (*p).to_string()).collect();
+        let mut wanted: HashSet<&str> = to_hash.iter().copied().collect();
+        let present: HashSet<&str> = entries.iter().map(|e| e.rel.as_str()).collect();
         for (rel, bytes) in &contents {
-            wanted.extend(tracked_by(rel, bytes));
+            for tracked in tracked_by(rel, bytes) {
+                if !wanted.contains(tracked.as_str())
+                    && let Some(entry) = present.get(tracked.as_str())
+                {
+                    wanted.insert(entry);
+                }
+            }
         }
         wanted
     });
@@ -303,16 +312,20 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
     // do: spread over the cores.
     let hashes = parallel_map(&entries, |entry| match contents.get(entry.rel.as_str()) {
         Some(bytes) => Ok(sha256_hex(bytes)),
-        None if wanted.as_ref().is_none_or(|w| w.contains(&entry.rel)) => file_sha256(&entry.path),
+        None if wanted.as_ref().is_none_or(|w| w.contains(entry.rel.as_str())) => {
+            file_sha256(&entry.path(root))
+        }
         None => Ok(NOT_HASHED.to_string()),
     })
-    .map_err(|(at, e)| HostError::at(&entries[at].path, e))?;
-    let mut contents = contents;
-    for (entry, hash) in entries.iter().zip(hashes) {
-        observed.hashes.insert(entry.rel.clone(), hash);
-        if let Some(bytes) = contents.remove(entry.rel.as_str()) {
+    .map_err(|(at, e)| HostError::at(&entries[at].path(root), e))?;
+    drop(wanted);
+    let mut contents: HashMap<String, Vec<u8>> =
+        contents.into_iter().map(|(rel, bytes)| (rel.to_string(), bytes)).collect();
+    for (entry, hash) in entries.into_iter().zip(hashes) {
+        if let Some(bytes) = contents.remove(&entry.rel) {
             observed.contents.insert(entry.rel.clone(), bytes.into());
         }
+        observed.hashes.insert(entry.rel, hash);
     }
     Ok(observed)
 }
@@ -1622,12 +1635,25 @@ struct Entry {
     /// Relative to the walked root, `/`-separated; a name that is not
     /// Unicode is shown with escapes ([`name_text`]).
     rel: String,
-    path: PathBuf,
+    /// The path itself when `rel` only shows it (a name that is not
+    /// Unicode); otherwise the root joined with `rel` is the path, made when
+    /// it is used (a walk of a large output holds tens of thousands).
+    not_utf8: Option<PathBuf>,
     kind: EntryKind,
     /// Whether every name on the path is Unicode, so `rel` is the path
     /// itself and not only a way to show it: two names the operating system
     /// tells apart (`caf\xe9.md`, `caf\xe8.md`) must never become one.
     utf8: bool,
+}
+
+impl Entry {
+    /// The entry's path, below the walked `root`.
+    fn path(&self, root: &Path) -> Cow<'_, Path> {
+        match &self.not_utf8 {
+            Some(path) => Cow::Borrowed(path),
+            None => Cow::Owned(root.join(&self.rel)),
+        }
+    }
 }
 
 /// A file or folder name as text: the name itself when it is Unicode, else
@@ -1714,7 +1740,7 @@ fn walk_noting_folders(
             let rel = path.strip_prefix(root).expect("below root");
             let utf8 = rel.to_str().is_some();
             let rel: Vec<String> = rel.iter().map(name_text).collect();
-            out.push(Entry { rel: rel.join("/"), path, kind, utf8 });
+            out.push(Entry { rel: rel.join("/"), not_utf8: (!utf8).then_some(path), kind, utf8 });
         }
     }
     out.sort_by(|a, b| a.rel.cmp(&b.rel));

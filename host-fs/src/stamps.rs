@@ -39,8 +39,13 @@ pub fn stamps(root: &Path, source: bool, exclude: &[PathBuf]) -> HostResult<Opti
     } else {
         walk_noting_folders(root, &|_: &Path| false, Some(&mut folders))?
     };
-    let mut paths: Vec<(String, PathBuf)> =
-        entries.into_iter().map(|entry| (entry.rel, entry.path)).collect();
+    let mut paths: Vec<(String, PathBuf)> = entries
+        .into_iter()
+        .map(|entry| {
+            let path = entry.path(root).into_owned();
+            (entry.rel, path)
+        })
+        .collect();
     for folder in folders {
         let below = folder.strip_prefix(root).expect("below root");
         let mut rel: String = below.iter().map(name_text).collect::<Vec<_>>().join("/");
