@@ -1,6 +1,7 @@
 //! The build entry point: source tree + options -> every requested bundle.
 
 use serde_json::{Value, json};
+use std::borrow::Cow;
 
 use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
 use crate::credentials::CredentialCheck;
@@ -85,14 +86,24 @@ impl<'a> PreparedBuild<'a> {
     /// Builds target `index` (`0..targets()`).
     pub fn build_target(&self, index: usize) -> TargetBuilt {
         let (runtime, kind) = self.targets[index];
+        // The shared plugin is copied only for a target that takes parts
+        // out of it: a copy is every skill's parsed frontmatter again.
         let (mut plugin, diagnostics) = match &self.shared_plugin {
-            Some(loaded) => loaded.clone()?,
-            None => load_plugin(self.canonical.source(), &load_options(self.options, runtime, kind))?,
+            Some(Ok((plugin, diagnostics))) => (Cow::Borrowed(plugin), diagnostics.clone()),
+            Some(Err(error)) => return Err(error.clone()),
+            None => {
+                let (plugin, diagnostics) =
+                    load_plugin(self.canonical.source(), &load_options(self.options, runtime, kind))?;
+                (Cow::Owned(plugin), diagnostics)
+            }
         };
-        let switched_off = plugin.config.targets.get(runtime.id()).and_then(|t| t.hooks) == Some(false);
-        let hooks = if switched_off { plugin.hooks.take() } else { None };
-        let omitted = omit(&mut plugin, runtime)?;
-        let mut bundle = runtime::write(runtime, kind, &plugin, self.options)?;
+        let target = plugin.config.targets.get(runtime.id());
+        let switched_off = target.and_then(|t| t.hooks) == Some(false);
+        let omits = target.is_some_and(|t| !t.omit.is_empty());
+        let hooks = if switched_off { plugin.to_mut().hooks.take() } else { None };
+        let omitted = if omits { omit(plugin.to_mut(), runtime)? } else { Vec::new() };
+        let plugin = plugin.as_ref();
+        let mut bundle = runtime::write(runtime, kind, plugin, self.options)?;
         let manifest = runtime.spec().reads.manifest.unwrap_or("manifest");
         if let Some(hooks) = hooks {
             let events = hooks.value.get("hooks").and_then(|h| h.as_object()).map(|h| h.len()).unwrap_or(0);
@@ -123,8 +134,8 @@ impl<'a> PreparedBuild<'a> {
                 ),
             });
         }
-        bundle.honesty.extend(lsp_server_rows(&plugin, &bundle, runtime, kind));
-        let files = if carries_unjudged_components(&plugin, runtime) {
+        bundle.honesty.extend(lsp_server_rows(plugin, &bundle, runtime, kind));
+        let files = if carries_unjudged_components(plugin, runtime) {
             0
         } else {
             plugin.support.len() + usize::from(plugin.readme.is_some())
