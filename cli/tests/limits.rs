@@ -45,6 +45,31 @@ fn a_source_file_over_the_size_limit_is_refused_without_being_read() {
     assert_eq!(message, "skills/s/huge.bin: 68157440 bytes, over the 64 MiB one source file may hold");
 }
 
+/// Over the file-count bound, the source is counted before any name is
+/// kept (folder by folder, each in name order), so the file named is the one
+/// past the bound in that order: the same on every run and every host.
+#[test]
+fn a_source_over_the_file_count_is_refused_naming_the_same_file_every_run() {
+    let tmp = TempDir::new("limit-count");
+    let src = tmp.join("src");
+    demo_source(&src, &[("skills/s/SKILL.md", "---\nname: s\ndescription: S.\n---\nGo.\n")]);
+    // With plugforge.json and SKILL.md: one file over the 100,000 a source may hold.
+    for i in 0..99_999 {
+        let folder = src.join(format!("skills/s/f/{}", i / 1000));
+        if i % 1000 == 0 {
+            fs::create_dir_all(&folder).unwrap();
+        }
+        fs::File::create(folder.join(i.to_string())).unwrap();
+    }
+    // Folders 0..99 in name order ("0", "1", "10", ... "99"), then the names in
+    // the last one ("99000" ... "99998"): the last file walked is the one past.
+    for _ in 0..2 {
+        let report = refused_by_limit(&tmp, "skills/s/f/99/99998", None);
+        let message = report["error"]["message"].as_str().unwrap();
+        assert_eq!(message, "skills/s/f/99/99998: the source holds more than 100000 files");
+    }
+}
+
 #[test]
 fn json_nested_past_the_limit_is_refused_at_its_line_and_column() {
     let tmp = TempDir::new("limit-json");

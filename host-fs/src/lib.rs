@@ -114,7 +114,16 @@ pub fn read_tree(root: &Path, exclude: &[PathBuf]) -> HostResult<SourceTree> {
             root.display()
         )));
     }
-    let entries = walk(root, &skipped_in_source(root, exclude))?;
+    let skip = skipped_in_source(root, exclude);
+    // Counted before any name is kept: a source over the file-count bound is
+    // refused for the cost of walking it, not of holding its names.
+    if let Some(past) = file_past(root, &skip, plugforge_core::limits::MAX_SOURCE_FILES)? {
+        let mut tree = SourceTree::new();
+        let most = plugforge_core::limits::MAX_SOURCE_FILES;
+        tree.refuse_over_limit(&past, format!("the source holds more than {most} files"));
+        return Ok(tree);
+    }
+    let entries = walk(root, &skip)?;
     let mut to_read = Vec::with_capacity(entries.len());
     let mut refused = Vec::new();
     for entry in &entries {
@@ -1699,6 +1708,42 @@ fn escaped(name: &std::ffi::OsStr) -> String {
 #[cfg(not(any(unix, windows)))]
 fn escaped(name: &std::ffi::OsStr) -> String {
     name.to_string_lossy().into_owned()
+}
+
+/// The file (any entry that is not a folder) past the first `most` below
+/// `root`, walked as [`walk`] walks it, each folder's names in order, so the
+/// one named is the same on every run; `None` when there are no more than
+/// `most`. Keeps one folder's names at a time.
+fn file_past(root: &Path, skip_dir: &dyn Fn(&Path) -> bool, most: usize) -> HostResult<Option<String>> {
+    let mut seen = 0usize;
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let mut names = Vec::new();
+        for entry in fs::read_dir(&dir).map_err(|e| HostError::at(&dir, e))? {
+            let entry = entry.map_err(|e| HostError::at(&dir, e))?;
+            let folder = entry.file_type().map_err(|e| HostError::at(&entry.path(), e))?.is_dir();
+            names.push((entry.file_name(), folder));
+        }
+        names.sort();
+        let mut folders = Vec::new();
+        for (name, folder) in names {
+            let path = dir.join(&name);
+            if folder {
+                if !skip_dir(&path) {
+                    folders.push(path);
+                }
+                continue;
+            }
+            seen += 1;
+            if seen > most {
+                let rel = path.strip_prefix(root).expect("below root");
+                return Ok(Some(rel.iter().map(name_text).collect::<Vec<_>>().join("/")));
+            }
+        }
+        // Popped in name order.
+        pending.extend(folders.into_iter().rev());
+    }
+    Ok(None)
 }
 
 /// Every non-folder entry below `root`, sorted by relative path; folders

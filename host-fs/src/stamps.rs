@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::HostResult;
 #[cfg(unix)]
-use super::{HostError, name_text, parallel_map, skipped_in_source, walk_noting_folders};
+use super::{HostError, file_past, name_text, parallel_map, skipped_in_source, walk_noting_folders};
 
 /// A file's or folder's identity and last change as its metadata gives
 /// them (device, inode, size, mode, modification and status-change times to
@@ -27,13 +27,22 @@ pub type Stamps = Vec<(String, [i64; 8])>;
 /// [`observe`](crate::observe) walks an output root (everything, temp files
 /// included, so a leftover is a change). Symbolic links are stamped by what
 /// they lead to. A missing output root has no stamps. `None` where the
-/// platform gives no inode numbers: the rerun shortcut is then off.
+/// platform gives no inode numbers, or for a source over the file-count
+/// bound: the rerun shortcut is then off.
 #[cfg(unix)]
 pub fn stamps(root: &Path, source: bool, exclude: &[PathBuf]) -> HostResult<Option<Stamps>> {
     if !source && !root.exists() {
         return Ok(Some(Vec::new()));
     }
     let mut folders = Vec::new();
+    // A source over the file-count bound is refused by every build: its
+    // stamps would only hold its names in memory for nothing.
+    if source
+        && file_past(root, &skipped_in_source(root, exclude), plugforge_core::limits::MAX_SOURCE_FILES)?
+            .is_some()
+    {
+        return Ok(None);
+    }
     let entries = if source {
         walk_noting_folders(root, &skipped_in_source(root, exclude), Some(&mut folders))?
     } else {
