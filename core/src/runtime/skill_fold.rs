@@ -143,19 +143,26 @@ pub fn is_skill_name(name: &str) -> bool {
 /// Folds `when_to_use` into `description` (and, for Agent Skills, keeps only
 /// its keys) in `text`, the SKILL.md of `skill` in the runtime's spelling.
 pub fn fold(skill: &Skill, text: &str, strictness: Strictness) -> Result<Folded> {
-    let origin = skill.main.file.origin.to_string();
-    let document = parse_document(&origin, text)?;
-    let Some(map) = document.frontmatter else { return Ok(Folded::default()) };
+    // The text as loaded is already parsed: a copy per runtime of a large
+    // frontmatter would be parsed once per runtime at once.
+    let parsed;
+    let document = if skill.main.file.text() == Some(text) {
+        &skill.document
+    } else {
+        parsed = parse_document(&skill.main.file.origin.to_string(), text)?;
+        &parsed
+    };
+    let Some(map) = &document.frontmatter else { return Ok(Folded::default()) };
     let Some(mut lines) = Lines::split(text) else { return Ok(Folded::default()) };
     let mut folded = Folded::default();
-    let description = fold_description(&map, &mut lines, &mut folded);
+    let description = fold_description(map, &mut lines, &mut folded);
     fit(description.as_deref(), &mut lines, &mut folded);
     if map.get("name").and_then(Value::as_str) != Some(skill.name.as_str()) {
         lines.set("name", Value::String(skill.name.clone()));
         folded.changes.push(format!("name set to the folder name {}", skill.name));
     }
     if strictness == Strictness::AgentSkills {
-        keep_agent_skills_keys(&map, &mut lines, &mut folded);
+        keep_agent_skills_keys(map, &mut lines, &mut folded);
     }
     if lines.changed {
         folded.text = Some(lines.join());
