@@ -201,7 +201,7 @@ impl Rerun {
         };
         let header = Header { key: self.key, stamps, exit, stdout: length, stderr: stderr.len() as u64 };
         // Written aside and renamed: a reader never sees half a record.
-        let temp = dir.join(format!("{}{}.{}", host_fs::TEMP_PREFIX, header.key, std::process::id()));
+        let temp = dir.join(format!("{}{}.{}", host_fs::TEMP_PREFIX, header.key, host_fs::process_tag()));
         let written = File::create(&temp).and_then(|file| {
             let mut out = BufWriter::new(file);
             serde_json::to_writer(&mut out, &header)?;
@@ -233,7 +233,7 @@ impl Spool {
         let dir = record.parent()?;
         std::fs::create_dir_all(dir).ok()?;
         let name = record.file_stem()?.to_string_lossy();
-        let path = dir.join(format!("{}{name}.{}.stdout", host_fs::TEMP_PREFIX, std::process::id()));
+        let path = dir.join(format!("{}{name}.{}.stdout", host_fs::TEMP_PREFIX, host_fs::process_tag()));
         let file = File::options().read(true).write(true).create(true).truncate(true).open(&path).ok()?;
         Some(Spool { path, out: BufWriter::new(file) })
     }

@@ -540,16 +540,17 @@ impl std::str::FromStr for Durability {
 /// whole filesystem, which may hold other programs' unwritten data.
 const SMALL_GROUP: usize = 8;
 
-/// This process's id, which keeps two processes' temp files apart.
+/// This process's id, which keeps two processes' temp files apart (here and in the
+/// command line's rerun records).
 #[cfg(not(target_os = "wasi"))]
-fn process_tag() -> u32 {
+pub fn process_tag() -> u32 {
     std::process::id()
 }
 
 /// WASI (the Node package's WebAssembly fallback) has no process ids: the
 /// clock's nanoseconds when the writer is made keep two processes' temp files apart.
 #[cfg(target_os = "wasi")]
-fn process_tag() -> u32 {
+pub fn process_tag() -> u32 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.subsec_nanos())
 }
 
