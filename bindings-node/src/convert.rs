@@ -33,7 +33,8 @@ pub struct TreeFile {
 /// What the host found below an output root.
 #[napi(object, object_to_js = false)]
 pub struct Observed {
-    /// sha256 (lowercase hex) of every file below the root, by relative path.
+    /// sha256 (lowercase hex) of every file below the root, by relative
+    /// path; any other text (`""`: not hashed) equals no file's hash.
     pub hashes: Option<HashMap<String, String>>,
     /// Bytes of the files named by `pathsToRead()` that exist.
     pub contents: Option<HashMap<String, Uint8Array>>,
@@ -206,7 +207,12 @@ pub fn tree_files(tree: &engine::SourceTree) -> Vec<TreeFile> {
 pub fn observed(observed: Observed) -> engine::Observed {
     let contents = observed.contents.unwrap_or_default().into_iter();
     engine::Observed {
-        hashes: observed.hashes.unwrap_or_default().into_iter().collect(),
+        hashes: observed
+            .hashes
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(p, h)| (p, engine::Sha256Digest::from_hex(&h)))
+            .collect(),
         contents: contents.map(|(path, bytes)| (path, Arc::from(&bytes[..]))).collect(),
     }
 }
@@ -265,7 +271,7 @@ impl From<&engine::Bundle> for Bundle {
         let file = |(path, f): (&engine::BundlePath, &engine::GeneratedFile)| BundleFile {
             path: path.to_string(),
             bytes: f.bytes.to_vec().into(),
-            sha256: f.sha256.clone(),
+            sha256: f.sha256.to_string(),
             executable: f.executable,
             template: f.template.clone(),
         };
@@ -298,9 +304,9 @@ impl From<&engine::Action> for Action {
             op: tag(&a.op),
             reason: a.reason.clone(),
             bytes: a.bytes.as_ref().map(|b| b.to_vec().into()),
-            sha256: a.sha256.clone(),
+            sha256: a.sha256.map(|sha| sha.to_string()),
             executable: a.executable,
-            found: a.found.clone(),
+            found: a.found.map(|sha| sha.to_string()),
         }
     }
 }

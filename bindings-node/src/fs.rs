@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use napi::bindgen_prelude::{Buffer, Function, JsObjectValue, Uint8Array, Unknown};
-use napi::{Env, JsValue, Result};
+use napi::{Env, JsValue, Result, Status};
 use napi_derive::napi;
 use plugforge_host_fs::{self as host_fs, Expect, HostError, Step, Writer};
 
@@ -102,7 +102,11 @@ pub fn host_observe(env: &Env, root: String, paths_to_read: Vec<String>) -> Resu
     let to_read: Vec<&str> = paths_to_read.iter().map(String::as_str).collect();
     let observed = host_fs::observe(Path::new(&root), &to_read).map_err(|e| to_js(env, e))?;
     let contents = observed.contents.into_iter().map(|(path, bytes)| (path, bytes.to_vec().into()));
-    Ok(HostObserved { hashes: observed.hashes.into_iter().collect(), contents: contents.collect() })
+    let hashes = observed
+        .hashes
+        .into_iter()
+        .map(|(path, sha)| (path, sha.map(|sha| sha.to_string()).unwrap_or_default()));
+    Ok(HostObserved { hashes: hashes.collect(), contents: contents.collect() })
 }
 
 /// `applyPlan` of lib/host.js once the plan is known not to be refused:
@@ -114,18 +118,31 @@ pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>, manifests: 
     // A plan's actions carry what it saw: each file is replaced or removed
     // only if it still holds that (an edit made meanwhile is left alone and
     // named). Actions from no plan take whatever is there.
-    fn expect(action: &HostAction, planned: bool) -> Expect<'_> {
-        if planned { Expect::found(action.found.as_deref()) } else { Expect::Any }
-    }
     let planned = manifests.is_some();
-    let steps = actions.iter().map(|action| match (action.op.as_str(), &action.bytes) {
-        ("create" | "update", Some(bytes)) => {
-            let executable = action.executable.unwrap_or(false);
-            Step::Write { path: &action.path, bytes, executable, expect: expect(action, planned) }
-        }
-        ("remove", _) => Step::Remove { path: &action.path, expect: expect(action, planned) },
-        _ => Step::Keep { path: &action.path },
-    });
+    let mut expects = Vec::with_capacity(actions.len());
+    for action in &actions {
+        expects.push(match (&action.found, planned) {
+            (_, false) => Expect::Any,
+            (None, true) => Expect::Absent,
+            (Some(found), true) => {
+                Expect::Sha256(plugforge_core::Sha256Digest::from_hex(found).ok_or_else(|| {
+                    napi::Error::new(
+                        Status::InvalidArg,
+                        format!("{}: found {found:?} is not a sha256", action.path),
+                    )
+                })?)
+            }
+        });
+    }
+    let steps =
+        actions.iter().zip(expects).map(|(action, expect)| match (action.op.as_str(), &action.bytes) {
+            ("create" | "update", Some(bytes)) => {
+                let executable = action.executable.unwrap_or(false);
+                Step::Write { path: &action.path, bytes, executable, expect }
+            }
+            ("remove", _) => Step::Remove { path: &action.path, expect },
+            _ => Step::Keep { path: &action.path },
+        });
     let steps = match manifests {
         Some(manifests) => host_fs::manifests_last(steps.collect(), manifests as usize),
         None => steps.flat_map(|step| [step, Step::Barrier]).collect(),

@@ -224,7 +224,7 @@ fn diagnostic(py: Python<'_>, d: &pf::Diagnostic) -> PyResult<Diagnostic> {
 fn bundle(py: Python<'_>, b: &pf::Bundle) -> PyResult<Bundle> {
     let files = b.files.iter().map(|(path, f)| {
         let data = PyBytes::new(py, &f.bytes).unbind();
-        let (sha256, template) = (f.sha256.clone(), f.template.clone());
+        let (sha256, template) = (f.sha256.to_string(), f.template.clone());
         Py::new(
             py,
             GeneratedFile { path: path.to_string(), data, sha256, executable: f.executable, template },
@@ -289,9 +289,9 @@ pub fn plan(py: Python<'_>, plan: &pf::Plan) -> PyResult<Plan> {
                 op: label(a.op),
                 reason: a.reason.clone(),
                 data: a.bytes.as_ref().map(|b| PyBytes::new(py, b).unbind()),
-                sha256: a.sha256.clone(),
+                sha256: a.sha256.map(|sha| sha.to_string()),
                 executable: a.executable,
-                found: a.found.clone(),
+                found: a.found.map(|sha| sha.to_string()),
             },
         )
     });

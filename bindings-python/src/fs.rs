@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use plugforge_core::{Error, ErrorCode};
 use plugforge_host_fs::{self as host_fs, Expect, HostError, Step, Writer};
-use pyo3::exceptions::PyOSError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -62,22 +62,27 @@ pub fn host_apply(
     // only if it still holds that (an edit made meanwhile is left alone and
     // named). Actions from no plan take whatever is there.
     let planned = manifests.is_some();
-    fn expect(action: &Action, planned: bool) -> Expect<'_> {
-        if planned { Expect::found(action.found.as_deref()) } else { Expect::Any }
-    }
-    let steps = actions.iter().map(|action| match (action.op.as_str(), &action.data) {
-        ("create" | "update", Some(data)) => {
-            let bytes = data.as_bytes(py);
-            Step::Write {
-                path: &action.path,
-                bytes,
-                executable: action.executable,
-                expect: expect(action, planned),
+    let mut expects = Vec::with_capacity(actions.len());
+    for action in &actions {
+        expects.push(match (&action.found, planned) {
+            (_, false) => Expect::Any,
+            (None, true) => Expect::Absent,
+            (Some(found), true) => {
+                Expect::Sha256(plugforge_core::Sha256Digest::from_hex(found).ok_or_else(|| {
+                    PyValueError::new_err(format!("{}: found {found:?} is not a sha256", action.path))
+                })?)
             }
-        }
-        ("remove", _) => Step::Remove { path: &action.path, expect: expect(action, planned) },
-        _ => Step::Keep { path: &action.path },
-    });
+        });
+    }
+    let steps =
+        actions.iter().zip(expects).map(|(action, expect)| match (action.op.as_str(), &action.data) {
+            ("create" | "update", Some(data)) => {
+                let bytes = data.as_bytes(py);
+                Step::Write { path: &action.path, bytes, executable: action.executable, expect }
+            }
+            ("remove", _) => Step::Remove { path: &action.path, expect },
+            _ => Step::Keep { path: &action.path },
+        });
     let steps = match manifests {
         Some(manifests) => host_fs::manifests_last(steps.collect(), manifests),
         None => steps.flat_map(|step| [step, Step::Barrier]).collect(),

@@ -147,7 +147,12 @@ impl Observed {
         hashes: Option<BTreeMap<String, String>>,
         contents: Option<BTreeMap<String, Bound<'_, PyAny>>>,
     ) -> PyResult<Self> {
-        let mut inner = pf::Observed { hashes: hashes.unwrap_or_default(), ..Default::default() };
+        // Any text but a sha256 (`""`: not hashed) equals no file's hash.
+        let hashes = hashes
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(path, sha)| (path, pf::Sha256Digest::from_hex(&sha)));
+        let mut inner = pf::Observed { hashes: hashes.collect(), ..Default::default() };
         for (path, data) in contents.unwrap_or_default() {
             inner.contents.insert(path, convert::bytes(&data)?.as_bytes().into());
         }
@@ -158,7 +163,7 @@ impl Observed {
     fn hashes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for (path, sha) in &self.inner.hashes {
-            dict.set_item(path, sha)?;
+            dict.set_item(path, sha.map(|sha| sha.to_string()).unwrap_or_default())?;
         }
         Ok(dict)
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use js_sys::Uint8Array;
 use plugforge_core::{
     ArtifactKind, Bundle, BundlePath, Diagnostic, Error, ErrorCode, Honesty, ImportNotes, Imported, Merge,
-    Observed, Op, Plan, Runtime, SourceTree, Summary,
+    Observed, Op, Plan, Runtime, Sha256Digest, SourceTree, Summary,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -98,7 +98,7 @@ struct BundleOut<'a> {
 struct BundleFileOut<'a> {
     path: &'a BundlePath,
     bytes: Bytes,
-    sha256: &'a str,
+    sha256: String,
     executable: bool,
     /// A source path, or `plugforge:<runtime>/<name>` for built-in templates.
     template: &'a str,
@@ -126,7 +126,7 @@ struct ActionOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     bytes: Option<Bytes>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    sha256: Option<&'a str>,
+    sha256: Option<String>,
     executable: bool,
 }
 
@@ -136,7 +136,7 @@ struct ActionOut<'a> {
 struct OutputFileOut<'a> {
     path: &'a BundlePath,
     bytes: Bytes,
-    sha256: &'a str,
+    sha256: String,
     executable: bool,
 }
 
@@ -198,7 +198,9 @@ pub fn observed(value: JsValue) -> Result<Observed, Error> {
         None => ObservedIn::default(),
     };
     let contents = observed.contents.into_iter().map(|(path, bytes)| (path, Arc::from(bytes.0.to_vec())));
-    Ok(Observed { hashes: observed.hashes, contents: contents.collect() })
+    // Any text but a sha256 (`""`: not hashed) equals no file's hash.
+    let hashes = observed.hashes.into_iter().map(|(path, sha)| (path, Sha256Digest::from_hex(&sha)));
+    Ok(Observed { hashes: hashes.collect(), contents: contents.collect() })
 }
 
 pub fn paths(paths: &[BundlePath]) -> Vec<String> {
@@ -214,7 +216,7 @@ fn bundle(bundle: &Bundle) -> BundleOut<'_> {
     let files = bundle.files.iter().map(|(path, file)| BundleFileOut {
         path,
         bytes: Bytes::of(&file.bytes),
-        sha256: &file.sha256,
+        sha256: file.sha256.to_string(),
         executable: file.executable,
         template: &file.template,
     });
@@ -239,7 +241,7 @@ pub fn plan(plan: &Plan) -> Result<JsValue, serde_wasm_bindgen::Error> {
         op: a.op,
         reason: a.reason.as_deref(),
         bytes: a.bytes.as_deref().map(Bytes::of),
-        sha256: a.sha256.as_deref(),
+        sha256: a.sha256.map(|sha| sha.to_string()),
         executable: a.executable,
     });
     let out = PlanOut {
@@ -257,7 +259,7 @@ pub fn output_files(plan: &Plan) -> Result<JsValue, serde_wasm_bindgen::Error> {
         .actions
         .iter()
         .filter_map(|a| {
-            let (bytes, sha256) = (a.bytes.as_deref()?, a.sha256.as_deref()?);
+            let (bytes, sha256) = (a.bytes.as_deref()?, a.sha256?.to_string());
             Some(OutputFileOut { path: &a.path, bytes: Bytes::of(bytes), sha256, executable: a.executable })
         })
         .collect();

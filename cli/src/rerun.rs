@@ -33,7 +33,7 @@ use std::io::{BufRead, BufReader, BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use plugforge_core::{BundlePath, Observed, Plan, Sha256Stream, SourceTree, sha256_hex};
+use plugforge_core::{BundlePath, Observed, Plan, Sha256Digest, Sha256Stream, SourceTree, sha256_hex};
 use plugforge_host_fs::{self as host_fs, Durability, Stamps};
 use serde::{Deserialize, Serialize};
 
@@ -186,7 +186,7 @@ impl Rerun {
     /// Keeps the record of a run that changed nothing, when its stamps are
     /// settled; removes a stale one otherwise. Best effort: a record that
     /// cannot be written only means the next run does the work.
-    fn keep(self, before: String, spool: Spool, stderr: &str, exit: u8) {
+    fn keep(self, before: Sha256Digest, spool: Spool, stderr: &str, exit: u8) {
         let after = stamp_all(&self.roots).filter(|after| digest(after) == before);
         let unchanged = after.is_some();
         let stamps = after.unwrap_or_default();
@@ -296,7 +296,7 @@ fn stamp_all(roots: &[(PathBuf, bool, Vec<PathBuf>)]) -> Option<Vec<Option<Stamp
 }
 
 /// The sha256 of stamps as the record would hold them.
-fn digest(stamps: &[Option<Stamps>]) -> String {
+fn digest(stamps: &[Option<Stamps>]) -> Sha256Digest {
     struct Hashing(Sha256Stream);
     impl Write for Hashing {
         fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode, Result};
-use crate::hash::sha256_hex;
+use crate::hash::Sha256Digest;
 use crate::merge::Merge;
 use crate::path::BundlePath;
 use crate::registry::{ArtifactKind, Runtime};
@@ -20,7 +20,7 @@ use crate::source::{Conflict, Requires};
 pub struct GeneratedFile {
     #[serde(skip)]
     pub bytes: Arc<[u8]>,
-    pub sha256: String,
+    pub sha256: Sha256Digest,
     pub executable: bool,
     pub template: String,
 }
@@ -28,7 +28,7 @@ pub struct GeneratedFile {
 impl GeneratedFile {
     pub fn new(bytes: impl Into<Arc<[u8]>>, executable: bool, template: impl Into<String>) -> Self {
         let bytes = bytes.into();
-        GeneratedFile { sha256: sha256_hex(&bytes), bytes, executable, template: template.into() }
+        GeneratedFile { sha256: Sha256Digest::of(&bytes), bytes, executable, template: template.into() }
     }
 }
 

@@ -57,7 +57,7 @@ pub struct CredentialCheck {
     /// so a file every runtime copies alike (a skill's references) is
     /// scanned once, not once per target. Behind a lock, since a host may
     /// check several bundles at once; a poisoned lock is still a valid set.
-    clean: Mutex<HashSet<String>>,
+    clean: Mutex<HashSet<crate::hash::Sha256Digest>>,
     /// Literal credentials in prose and test files, which travel.
     warnings: Vec<Diagnostic>,
 }
@@ -134,7 +134,7 @@ impl CredentialCheck {
                 continue;
             }
             let Ok(text) = std::str::from_utf8(&file.bytes) else {
-                clean().insert(file.sha256.clone());
+                clean().insert(file.sha256);
                 continue;
             };
             let mut found = false;
@@ -191,7 +191,7 @@ impl CredentialCheck {
                 }
             }
             if !found {
-                clean().insert(file.sha256.clone());
+                clean().insert(file.sha256);
             }
         }
         self.refuse(findings)

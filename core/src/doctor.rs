@@ -240,7 +240,7 @@ impl Check<'_> {
                 .files
                 .iter()
                 .zip(&bundle.files)
-                .all(|(m, (p, f))| m.path == p.as_str() && m.sha256 == f.sha256);
+                .all(|(m, (p, f))| m.path == p.as_str() && f.sha256 == *m.sha256);
         if !same {
             let message = "the source or the templates changed since this bundle was generated".to_string();
             let (path, fix) = (self.bundle.manifest.to_string(), self.options.build_command.clone());
@@ -258,7 +258,7 @@ impl Check<'_> {
                     let fix = self.options.build_command.clone();
                     self.push(FindingCode::FileMissing, Severity::Warning, path, message, fix);
                 }
-                Some(sha) if *sha != tracked.sha256 => {
+                Some(sha) if !sha.is_some_and(|sha| sha == *tracked.sha256) => {
                     let message =
                         format!("{path} was edited since it was generated; builds keep it until forced");
                     let fix = format!("{} --force", self.options.build_command);

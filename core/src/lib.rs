@@ -91,7 +91,7 @@ pub use doctor::{
     DoctorOptions, DoctorReport, Finding, FindingCode, doctor, doctor_paths_to_read, shell_quote,
 };
 pub use error::{Error, ErrorCode, Location, Problem, Result};
-pub use hash::{Sha256Stream, sha256_hex};
+pub use hash::{NotADigest, Sha256Digest, Sha256Stream, sha256_hex};
 pub use import::{ImportOptions, Imported, import, importable};
 pub use listing::{ListedPlugin, Listing, read_listing};
 pub use manifest::{Manifest, ManifestFile, SCHEMA_VERSION};

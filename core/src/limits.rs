@@ -20,9 +20,12 @@ pub const MAX_JSON_DEPTH: usize = 100;
 /// minijinja fuel for one template render: every instruction costs one,
 /// and every 64 bytes of data it makes (output, strings, lists) one more,
 /// so a loop that never ends stops here, and so does a template that doubles
-/// a string forty times, at 64 MB made. A template that loops over 10,000
-/// items with a few filters each uses under 200,000.
-pub const TEMPLATE_FUEL: u64 = 1_000_000;
+/// a string forty times, at 1.6 MB made: what a template may make in memory
+/// stays within what the process needs anyway, so a refused render costs no
+/// more than a one-file build. A template that loops over 1,000 items with a
+/// few filters each uses under 13,000; the templates a plugin source holds
+/// (a manifest, commands filled in with a few variables) use a few hundred.
+pub const TEMPLATE_FUEL: u64 = 25_000;
 
 /// Nodes one YAML text may read as once its aliases are expanded, past the
 /// nodes it writes out: a config or frontmatter that reuses an anchor a few
@@ -89,6 +92,48 @@ pub fn yaml_aliases_expand_too_far(text: &str) -> Option<(usize, usize)> {
     }
     let mut count = Count::default();
     let _ = Parser::new_from_str(text).load(&mut count, false);
+    count.past
+}
+
+/// Nodes (keys, values, list items) one frontmatter may hold. The largest
+/// real one seen (a Vercel skill's, with its trigger patterns) holds 702;
+/// each node costs a hundred bytes or more once read, and a runtime that
+/// rewrites the frontmatter holds it again, so 40,000 one-word keys would
+/// take tens of megabytes for a few hundred kilobytes of text.
+pub const MAX_FRONTMATTER_NODES: u64 = 10_000;
+
+/// Where frontmatter `yaml` first holds more than
+/// [`MAX_FRONTMATTER_NODES`] nodes, as a 1-based (line, column), counted
+/// from the parser's events without building anything. A text that does
+/// not parse is left to the reader, which names its error.
+pub fn frontmatter_too_large(yaml: &str) -> Option<(usize, usize)> {
+    use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+    use yaml_rust2::scanner::Marker;
+
+    #[derive(Default)]
+    struct Count {
+        nodes: u64,
+        past: Option<(usize, usize)>,
+    }
+    impl MarkedEventReceiver for Count {
+        fn on_event(&mut self, event: Event, mark: Marker) {
+            if self.past.is_none()
+                && matches!(event, Event::Scalar(..) | Event::SequenceStart(..) | Event::MappingStart(..))
+            {
+                self.nodes += 1;
+                if self.nodes > MAX_FRONTMATTER_NODES {
+                    self.past = Some((mark.line().max(1), mark.col() + 1));
+                }
+            }
+        }
+    }
+    // Each node takes a byte of text at least (`{a,b}` is a key and an
+    // empty value each two bytes).
+    if (yaml.len() as u64) <= MAX_FRONTMATTER_NODES {
+        return None;
+    }
+    let mut count = Count::default();
+    let _ = Parser::new_from_str(yaml).load(&mut count, false);
     count.past
 }
 
@@ -287,6 +332,17 @@ mod tests {
             text.push_str(&format!("a{level}: &a{level} [{aliases}]\n"));
         }
         text
+    }
+
+    #[test]
+    fn a_frontmatter_past_the_node_bound_is_found_at_the_node_past_it() {
+        let keys = |n: u64| (1..=n).map(|i| format!("k{i}: v{i}\n")).collect::<String>();
+        // The mapping itself, then a key and a value each line.
+        let most = (MAX_FRONTMATTER_NODES - 1) / 2;
+        assert_eq!(frontmatter_too_large(&keys(most)), None);
+        assert_eq!(frontmatter_too_large(&keys(most + 1)), Some((most as usize + 1, 8)));
+        let flow = format!("k: {{{}}}\n", "a,".repeat(MAX_FRONTMATTER_NODES as usize));
+        assert_eq!(frontmatter_too_large(&flow).map(|(line, _)| line), Some(1));
     }
 
     #[test]

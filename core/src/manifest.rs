@@ -60,7 +60,7 @@ impl Manifest {
             .iter()
             .map(|(path, file)| ManifestFile {
                 path: path.to_string(),
-                sha256: file.sha256.clone(),
+                sha256: file.sha256.to_string(),
                 executable: file.executable,
                 template: file.template.clone(),
             })

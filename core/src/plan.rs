@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::bundle::{Bundle, Output};
 use crate::codes::DiagnosticCode;
 use crate::error::{Location, Result};
-use crate::hash::sha256_hex;
+use crate::hash::Sha256Digest;
 use crate::manifest::Manifest;
 use crate::merge::{self, Part, Record, Refusal, Step};
 use crate::path::{BundlePath, parent};
@@ -21,18 +21,19 @@ use crate::runtime::{Layout, Runtime};
 #[derive(Debug, Clone, Default)]
 pub struct Observed {
     /// sha256 of every file below the output root, by relative path. A
-    /// host may leave a file no plan looks at unhashed (an empty string:
-    /// it equals no hash, so such a file is never taken for plugforge's);
-    /// it must hash the manifests' tracked files and the paths a build
-    /// writes ([`crate::Output::paths_to_hash`]).
-    pub hashes: BTreeMap<String, String>,
+    /// host may leave a file no plan looks at unhashed (`None`: it equals
+    /// no hash, so such a file is never taken for plugforge's); it must hash
+    /// the manifests' tracked files and the paths a build writes
+    /// ([`crate::Output::paths_to_hash`]).
+    pub hashes: BTreeMap<String, Option<Sha256Digest>>,
     /// Bytes of the files named by `paths_to_read` that exist.
     pub contents: BTreeMap<String, Arc<[u8]>>,
 }
 
 impl Observed {
-    fn hash(&self, path: &BundlePath) -> Option<&str> {
-        self.hashes.get(path.as_str()).map(String::as_str)
+    /// Whether a file is at `path`, and its sha256 if the host hashed it.
+    fn hash(&self, path: &BundlePath) -> Option<Option<Sha256Digest>> {
+        self.hashes.get(path.as_str()).copied()
     }
 
     fn bytes(&self, path: &BundlePath) -> Option<&[u8]> {
@@ -80,13 +81,14 @@ pub struct Action {
     #[serde(skip)]
     pub bytes: Option<Arc<[u8]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub sha256: Option<String>,
+    pub sha256: Option<Sha256Digest>,
     pub executable: bool,
-    /// sha256 of the file the plan saw at `path` (`None`: there was none).
-    /// A host checks the file is still that right before it replaces or
-    /// removes it: one changed since is a conflict, never overwritten.
+    /// sha256 of the file the plan saw at `path` (`None`: there was none,
+    /// or one the host did not hash, which no plan writes over). A host
+    /// checks the file is still that right before it replaces or removes
+    /// it: one changed since is a conflict, never overwritten.
     #[serde(skip)]
-    pub found: Option<String>,
+    pub found: Option<Sha256Digest>,
 }
 
 impl Action {
@@ -101,7 +103,7 @@ impl Action {
 
     /// The bytes to write, with their hash already known (a generated file
     /// carries its own, a merged one is hashed once by its caller).
-    pub(crate) fn writing_hashed(mut self, bytes: Arc<[u8]>, sha256: String, executable: bool) -> Self {
+    pub(crate) fn writing_hashed(mut self, bytes: Arc<[u8]>, sha256: Sha256Digest, executable: bool) -> Self {
         self.sha256 = Some(sha256);
         self.bytes = Some(bytes);
         self.executable = executable;
@@ -149,7 +151,7 @@ impl Plan {
     ) -> Plan {
         let mut summary = Summary::default();
         for action in &mut actions {
-            action.found = observed.hashes.get(action.path.as_str()).cloned();
+            action.found = observed.hashes.get(action.path.as_str()).copied().flatten();
             *match action.op {
                 Op::Create => &mut summary.create,
                 Op::Update => &mut summary.update,
@@ -185,8 +187,11 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
             ));
         }
     }
-    let mut files = Vec::new();
-    let mut manifests = Vec::new();
+    // One action a generated file, most builds: sized once, not doubled
+    // past a large build's count.
+    let generated: usize = output.bundles.iter().map(|b| b.files.len() + b.merges.len()).sum();
+    let mut files = Vec::with_capacity(generated + output.bundles.len());
+    let mut manifests = Vec::with_capacity(output.bundles.len());
     let mut diagnostics = Vec::new();
     let mut shared: BTreeMap<BundlePath, Vec<Step>> = BTreeMap::new();
     let own: Vec<&BundlePath> = output.bundles.iter().map(|b| &b.manifest).chain(&output.retired).collect();
@@ -257,8 +262,9 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
 /// without `--force`.
 #[derive(Debug, Default)]
 pub(crate) struct Neighbours {
-    /// Output-root path -> the manifest tracking it and the sha256 it tracks.
-    files: BTreeMap<String, (BundlePath, String)>,
+    /// Output-root path -> the manifest tracking it and the sha256 it
+    /// tracks (`None`: not a sha256, so no file's).
+    files: BTreeMap<String, (BundlePath, Option<Sha256Digest>)>,
     records: Vec<(BundlePath, Record)>,
 }
 
@@ -282,7 +288,10 @@ impl Neighbours {
             for tracked in &manifest.files {
                 let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
                 let file = rel.under(&root).as_str().to_string();
-                neighbours.files.entry(file).or_insert_with(|| (at.clone(), tracked.sha256.clone()));
+                neighbours
+                    .files
+                    .entry(file)
+                    .or_insert_with(|| (at.clone(), Sha256Digest::from_hex(&tracked.sha256)));
             }
             neighbours.records.extend(manifest.merged.into_iter().map(|record| (at.clone(), record)));
         }
@@ -306,8 +315,9 @@ impl Neighbours {
     }
 
     /// The manifest of another bundle that tracks the bytes `on_disk` at `path`.
-    fn tracking(&self, path: &BundlePath, on_disk: &str) -> Option<&BundlePath> {
-        self.files.get(path.as_str()).filter(|(_, sha)| sha == on_disk).map(|(manifest, _)| manifest)
+    fn tracking(&self, path: &BundlePath, on_disk: Option<Sha256Digest>) -> Option<&BundlePath> {
+        let on_disk = on_disk?;
+        self.files.get(path.as_str()).filter(|(_, sha)| *sha == Some(on_disk)).map(|(manifest, _)| manifest)
     }
 
     /// `steps` over one shared file without taking out what another bundle
@@ -509,7 +519,7 @@ fn bundle_actions(
         let tracked = previous.and_then(|m| m.file(rel.as_str()));
         let action = match (observed.hash(&path), tracked) {
             (None, _) => Action::new(path, Op::Create),
-            (Some(on_disk), _) if on_disk == file.sha256 => Action::new(path, Op::Unchanged),
+            (Some(on_disk), _) if on_disk == Some(file.sha256) => Action::new(path, Op::Unchanged),
             (Some(on_disk), _) if neighbours.tracking(&path, on_disk).is_some() => {
                 let theirs = neighbours.tracking(&path, on_disk).expect("just found");
                 let why = format!("{theirs} tracks these bytes: another bundle wrote the same file");
@@ -519,7 +529,9 @@ fn bundle_actions(
                     Action::new(path, Op::Conflict).because(format!("{why}; rerun with --force to overwrite"))
                 }
             }
-            (Some(on_disk), Some(t)) if on_disk == t.sha256 => Action::new(path, Op::Update),
+            (Some(on_disk), Some(t)) if on_disk.is_some_and(|sha| sha == *t.sha256) => {
+                Action::new(path, Op::Update)
+            }
             (Some(_), tracked) => {
                 let why = if tracked.is_some() {
                     "edited since it was generated"
@@ -535,7 +547,7 @@ fn bundle_actions(
         };
         actions.push(match action.op {
             Op::Create | Op::Update => {
-                action.writing_hashed(file.bytes.clone(), file.sha256.clone(), file.executable)
+                action.writing_hashed(file.bytes.clone(), file.sha256, file.executable)
             }
             _ => action,
         });
@@ -560,7 +572,7 @@ pub(crate) fn stale_action(
     force: bool,
 ) -> Option<Action> {
     let on_disk = observed.hash(&path)?;
-    Some(if on_disk == tracked_sha {
+    Some(if on_disk.is_some_and(|sha| sha == tracked_sha) {
         Action::new(path, Op::Remove)
     } else if force {
         Action::new(path, Op::Remove).because("edited, removed (--force)")
@@ -587,10 +599,10 @@ fn manifest_action(
 }
 
 pub(crate) fn file_action(path: BundlePath, bytes: Arc<[u8]>, observed: &Observed) -> Action {
-    let sha = sha256_hex(&bytes);
+    let sha = Sha256Digest::of(&bytes);
     match observed.hash(&path) {
         None => Action::new(path, Op::Create).writing_hashed(bytes, sha, false),
-        Some(on_disk) if on_disk == sha => Action::new(path, Op::Unchanged),
+        Some(on_disk) if on_disk == Some(sha) => Action::new(path, Op::Unchanged),
         Some(_) => Action::new(path, Op::Update).writing_hashed(bytes, sha, false),
     }
 }
@@ -611,7 +623,7 @@ mod tests {
         let marketplace = ".claude-plugin/marketplace.json";
         let existing = "\u{feff}{\r\n  \"name\": \"m\",\r\n  \"owner\": {\"name\": \"o\"},\r\n  \"plugins\": []\r\n}\r\n";
         let mut observed = Observed::default();
-        observed.hashes.insert(marketplace.into(), sha256_hex(existing.as_bytes()));
+        observed.hashes.insert(marketplace.into(), Some(Sha256Digest::of(existing.as_bytes())));
         observed.contents.insert(marketplace.into(), existing.as_bytes().into());
         let options = PlanOptions { force: false, generated_at: "2026-01-01T00:00:00Z".into() };
         let plan = plan(&output, &observed, &options).unwrap();

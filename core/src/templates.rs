@@ -58,12 +58,22 @@ pub fn render<S: Serialize>(name: &str, ctx: S) -> String {
 /// it with `include_str!`), under the `name` its bundles' manifests record
 /// as the origin. Tested like the embedded ones: a failure is a bug here.
 pub fn render_source<S: Serialize>(name: &str, source: &str, ctx: S) -> String {
-    let env = ENVIRONMENT.get_or_init(crate::source::environment);
+    let env = ENVIRONMENT.get_or_init(embedded_environment);
     env.render_named_str(name, source, Serde(ctx)).unwrap_or_else(|e| panic!("template {name}: {e:#}"))
 }
 
 /// The environment the embedded templates are compiled in, once a process.
 static ENVIRONMENT: OnceLock<Environment<'static>> = OnceLock::new();
+
+/// The author's templates' environment without fuel: the fuel stops a
+/// source's template that loops or grows without end, while the project's
+/// own go once over the source's parts (a guide lists every skill), so
+/// their work grows with a source the source bounds already limit.
+fn embedded_environment() -> Environment<'static> {
+    let mut env = crate::source::environment();
+    env.set_fuel(None);
+    env
+}
 
 /// Each embedded template, compiled on first use: every runtime renders a
 /// README, and a monorepo or a fuzz run builds thousands of bundles.
@@ -73,7 +83,7 @@ static COMPILED: [OnceLock<Template<'static, 'static>>; TEMPLATES.len()] =
 fn compiled(name: &str) -> &'static Template<'static, 'static> {
     let index = TEMPLATES.iter().position(|(n, _)| *n == name).expect("embedded template exists");
     COMPILED[index].get_or_init(|| {
-        let env = ENVIRONMENT.get_or_init(crate::source::environment);
+        let env = ENVIRONMENT.get_or_init(embedded_environment);
         let (name, source) = TEMPLATES[index];
         env.template_from_named_str(name, source)
             .unwrap_or_else(|e| panic!("embedded template {name}: {e:#}"))
@@ -93,7 +103,7 @@ pub fn starter_source(name: &str) -> Result<SourceTree> {
             format!("plugin name {name:?} must be lowercase kebab-case"),
         ));
     }
-    let env = crate::source::environment();
+    let env = ENVIRONMENT.get_or_init(embedded_environment);
     let mut tree = SourceTree::new();
     for (path, source) in STARTER {
         let text = env

@@ -17,8 +17,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use plugforge_core::{
-    BuildOptions, Generator, Observed, Op, Output, Plan, PlanOptions, SourceTree, TargetRequest,
-    UninstallOptions, build, plan, sha256_hex, uninstall_paths_to_read, uninstall_plan,
+    BuildOptions, Generator, Observed, Op, Output, Plan, PlanOptions, Sha256Digest, SourceTree,
+    TargetRequest, UninstallOptions, build, plan, uninstall_paths_to_read, uninstall_plan,
 };
 use proptest::prelude::*;
 
@@ -153,7 +153,7 @@ impl World {
     fn observe(&self, read: &[String]) -> Observed {
         let mut observed = Observed::default();
         for (path, bytes) in &self.disk {
-            observed.hashes.insert(path.clone(), sha256_hex(bytes));
+            observed.hashes.insert(path.clone(), Some(Sha256Digest::of(bytes)));
         }
         for path in read {
             if let Some(bytes) = self.disk.get(path) {
@@ -175,7 +175,7 @@ impl World {
             match action.op {
                 Op::Create | Op::Update => {
                     let bytes = action.bytes.as_deref().expect("a write carries its bytes").to_vec();
-                    assert_eq!(action.sha256.as_deref(), Some(sha256_hex(&bytes).as_str()));
+                    assert_eq!(action.sha256, Some(Sha256Digest::of(&bytes)));
                     self.disk.insert(path.clone(), bytes);
                     touched.insert(path);
                 }

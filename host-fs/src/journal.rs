@@ -22,6 +22,7 @@
 use std::fs;
 use std::path::Path;
 
+use plugforge_core::Sha256Digest;
 use serde::Serialize;
 use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
 use serde_json::Value;
@@ -107,8 +108,10 @@ impl Writer {
         }
         let mut emptied = Vec::new();
         for (path, expect, _) in entries(&journal["removes"]) {
-            if inside(path) {
-                let _ = self.remove(root, path, expect_from(expect), &mut emptied);
+            if inside(path)
+                && let Some(expect) = expect_from(expect)
+            {
+                let _ = self.remove(root, path, expect, &mut emptied);
             }
         }
         for (from, to, expect) in entries(&journal["then"]) {
@@ -130,8 +133,11 @@ impl Writer {
             return;
         }
         let target = root.join(to);
-        let placed = fs::create_dir_all(root.join(parent_of(to)))
-            .and_then(|()| self.put_in_place(&temp, &target, to, expect_from(expect)));
+        let placed = match expect_from(expect) {
+            Some(expect) => fs::create_dir_all(root.join(parent_of(to)))
+                .and_then(|()| self.put_in_place(&temp, &target, to, expect)),
+            None => Err(std::io::Error::other("the journal's hash is not a sha256")),
+        };
         if placed.is_err() {
             let _ = fs::remove_file(&temp);
         }
@@ -162,7 +168,7 @@ impl<'a> Journal<'a> {
     fn renames(
         &'a self,
         staged: &'a Staged<'a>,
-    ) -> Rows<impl Iterator<Item = Result<(String, &'a str, ExpectRow<'a>), String>> + Clone + 'a> {
+    ) -> Rows<impl Iterator<Item = Result<(String, &'a str, ExpectRow), String>> + Clone + 'a> {
         Rows(staged.writes.iter().filter(|w| w.renamed()).map(move |w| {
             let temp = self.relative(&w.write_to(self.root, &staged.stages, self.pid))?;
             Ok((temp, w.rel, ExpectRow(w.expect)))
@@ -204,23 +210,25 @@ where
 }
 
 /// An [`Expect`] as the journal keeps it: `null` any, `""` absent, else the hash.
-struct ExpectRow<'a>(Expect<'a>);
+struct ExpectRow(Expect);
 
-impl Serialize for ExpectRow<'_> {
+impl Serialize for ExpectRow {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self.0 {
             Expect::Any => serializer.serialize_none(),
             Expect::Absent => serializer.serialize_str(""),
-            Expect::Sha256(sha) => serializer.serialize_str(sha),
+            Expect::Sha256(sha) => sha.serialize(serializer),
         }
     }
 }
 
-fn expect_from(value: &Value) -> Expect<'_> {
+/// `None` for a row whose hash does not read as one: such a row touches
+/// nothing, as no file would have matched it.
+fn expect_from(value: &Value) -> Option<Expect> {
     match value.as_str() {
-        None => Expect::Any,
-        Some("") => Expect::Absent,
-        Some(sha) => Expect::Sha256(sha),
+        None => Some(Expect::Any),
+        Some("") => Some(Expect::Absent),
+        Some(sha) => Sha256Digest::from_hex(sha).map(Expect::Sha256),
     }
 }
 

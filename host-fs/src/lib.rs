@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use plugforge_core::{BundlePath, Observed, Op, Plan, Sha256Stream, SourceTree, sha256_hex};
+use plugforge_core::{BundlePath, Observed, Op, Plan, Sha256Digest, Sha256Stream, SourceTree};
 
 mod build;
 mod clock;
@@ -264,16 +264,12 @@ pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
 /// [`observe`], hashing only what a plan over the root can look at:
 /// `to_read` (manifests and shared files, read whole), `to_hash` (the
 /// paths a build writes) and the files each manifest among `to_read`
-/// tracks. Every other file is listed with the hash [`NOT_HASHED`] and
-/// never read: a project folder's 3 GiB data file costs a name, not its
+/// tracks. Every other file is listed unhashed (`None`) and never read: a project folder's 3 GiB data file costs a name, not its
 /// bytes. A plan that did look at such a file would find it differ from
 /// every hash, so it would be a conflict, never overwritten.
 pub fn observe_for(root: &Path, to_read: &[&str], to_hash: &[&str]) -> HostResult<Observed> {
     observe_files(root, to_read, Some(to_hash))
 }
-
-/// The hash [`observe_for`] lists for a file it did not read.
-pub const NOT_HASHED: &str = "";
 
 fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> HostResult<Observed> {
     let mut observed = Observed::default();
@@ -320,11 +316,11 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
     // Reading and hashing are the whole cost of a rerun with nothing to
     // do: spread over the cores.
     let hashes = parallel_map(&entries, |entry| match contents.get(entry.rel.as_str()) {
-        Some(bytes) => Ok(sha256_hex(bytes)),
+        Some(bytes) => Ok(Some(Sha256Digest::of(bytes))),
         None if wanted.as_ref().is_none_or(|w| w.contains(entry.rel.as_str())) => {
-            file_sha256(&entry.path(root))
+            file_sha256(&entry.path(root)).map(Some)
         }
-        None => Ok(NOT_HASHED.to_string()),
+        None => Ok(None),
     })
     .map_err(|(at, e)| HostError::at(&entries[at].path(root), e))?;
     drop(wanted);
@@ -394,18 +390,18 @@ fn tracked_by(rel: &str, bytes: &[u8]) -> Vec<String> {
 /// before it replaces or removes the file, and leaves a file that is not
 /// what it expects alone (see [`HostError::Changed`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expect<'a> {
+pub enum Expect {
     /// Whatever is there (a list of actions from no plan).
     Any,
     /// Nothing: the plan creates the file.
     Absent,
-    /// A file with this sha256 (lowercase hex), the one the plan saw.
-    Sha256(&'a str),
+    /// A file with this sha256, the one the plan saw.
+    Sha256(Sha256Digest),
 }
 
-impl<'a> Expect<'a> {
+impl Expect {
     /// What a plan saw at a path: the hash it observed there, if any.
-    pub fn found(hash: Option<&'a str>) -> Self {
+    pub fn found(hash: Option<Sha256Digest>) -> Self {
         hash.map_or(Expect::Absent, Expect::Sha256)
     }
 }
@@ -417,11 +413,11 @@ pub enum Step<'a> {
         path: &'a str,
         bytes: &'a [u8],
         executable: bool,
-        expect: Expect<'a>,
+        expect: Expect,
     },
     Remove {
         path: &'a str,
-        expect: Expect<'a>,
+        expect: Expect,
     },
     /// A path the plan leaves alone (unchanged, kept, conflicting): its
     /// folder is still swept of temp files.
@@ -449,7 +445,7 @@ impl<'a> Step<'a> {
 pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
     let steps = plan.actions.iter().map(|action| {
         let path = action.path.as_str();
-        let expect = Expect::found(action.found.as_deref());
+        let expect = Expect::found(action.found);
         match (action.op, &action.bytes) {
             (Op::Create | Op::Update, Some(bytes)) => {
                 Step::Write { path, bytes, executable: action.executable, expect }
@@ -961,7 +957,7 @@ impl Writer {
 
     /// Renames the temp file `temp` over `target` if that is still what
     /// `expect` says; otherwise notes `rel` as left alone and drops the temp.
-    fn put_in_place(&self, temp: &Path, target: &Path, rel: &str, expect: Expect<'_>) -> std::io::Result<()> {
+    fn put_in_place(&self, temp: &Path, target: &Path, rel: &str, expect: Expect) -> std::io::Result<()> {
         let replaced = match expect {
             Expect::Absent => rename_new(temp, target)?,
             expect => checked(target, expect, || fs::rename(temp, target))?,
@@ -1090,13 +1086,7 @@ impl Writer {
     /// Removes `rel` (unless it is not what `expect` says: then it is left
     /// alone), then the folders the removal emptied, up to the output root;
     /// the folders that lost a name go to `changed`.
-    fn remove(
-        &self,
-        root: &Path,
-        rel: &str,
-        expect: Expect<'_>,
-        changed: &mut Vec<PathBuf>,
-    ) -> HostResult<()> {
+    fn remove(&self, root: &Path, rel: &str, expect: Expect, changed: &mut Vec<PathBuf>) -> HostResult<()> {
         let target = &root.join(rel);
         self.checkpoint();
         let removed = checked(target, expect, || fs::remove_file(target).or_else(ignore_missing))
@@ -1122,7 +1112,7 @@ struct Staged<'a> {
     durability: Durability,
     writes: Vec<Pending<'a>>,
     stages: Vec<Stage>,
-    removes: Vec<(&'a str, Expect<'a>)>,
+    removes: Vec<(&'a str, Expect)>,
 }
 
 /// A write of a group: its place, and where its bytes go first (a temp file
@@ -1137,7 +1127,7 @@ struct Pending<'a> {
     make: bool,
     bytes: &'a [u8],
     executable: bool,
-    expect: Expect<'a>,
+    expect: Expect,
 }
 
 /// Where a [`Pending`] write's bytes go first.
@@ -1188,11 +1178,7 @@ impl Pending<'_> {
 /// file counts as left alone. A file the plan creates is put in place with
 /// `RENAME_NOREPLACE` where the filesystem has it (Linux), so nothing that
 /// appeared meanwhile is replaced.
-fn checked(
-    path: &Path,
-    expect: Expect<'_>,
-    act: impl FnOnce() -> std::io::Result<()>,
-) -> std::io::Result<bool> {
+fn checked(path: &Path, expect: Expect, act: impl FnOnce() -> std::io::Result<()>) -> std::io::Result<bool> {
     let sha = match expect {
         Expect::Any => return act().map(|()| true),
         Expect::Absent => {
@@ -1241,7 +1227,7 @@ fn names(path: &Path, _: &fs::File) -> bool {
     path.exists()
 }
 
-fn hash_from_start(file: &mut fs::File) -> std::io::Result<String> {
+fn hash_from_start(file: &mut fs::File) -> std::io::Result<Sha256Digest> {
     use std::io::Seek;
     file.seek(std::io::SeekFrom::Start(0))?;
     hash_reader(file)
@@ -1286,11 +1272,11 @@ fn rename_new(from: &Path, to: &Path) -> std::io::Result<bool> {
 
 /// sha256 of the file at `path`, read a block at a time: a large file
 /// costs one block of memory, not its size.
-pub fn file_sha256(path: &Path) -> std::io::Result<String> {
+pub fn file_sha256(path: &Path) -> std::io::Result<Sha256Digest> {
     hash_reader(&mut fs::File::open(path)?)
 }
 
-fn hash_reader(file: &mut impl std::io::Read) -> std::io::Result<String> {
+fn hash_reader(file: &mut impl std::io::Read) -> std::io::Result<Sha256Digest> {
     let mut hasher = Sha256Stream::new();
     let mut block = vec![0; 64 * 1024];
     loop {

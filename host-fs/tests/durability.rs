@@ -149,18 +149,18 @@ fn a_file_that_is_not_what_the_plan_saw_is_left_alone_named_and_the_rest_written
                 path: "edited",
                 bytes: b"new\n",
                 executable: false,
-                expect: Expect::Sha256(&edited),
+                expect: Expect::Sha256(edited),
             },
             Step::Write {
                 path: "planned",
                 bytes: b"new\n",
                 executable: false,
-                expect: Expect::Sha256(&planned),
+                expect: Expect::Sha256(planned),
             },
             Step::Write { path: "in-the-way", bytes: b"new\n", executable: false, expect: Expect::Absent },
             Step::Write { path: "created", bytes: b"new\n", executable: false, expect: Expect::Absent },
-            Step::Remove { path: "doomed", expect: Expect::Sha256(&doomed) },
-            Step::Remove { path: "kept", expect: Expect::Sha256(&kept) },
+            Step::Remove { path: "doomed", expect: Expect::Sha256(doomed) },
+            Step::Remove { path: "kept", expect: Expect::Sha256(kept) },
         ];
         let error = Writer::new().with_durability(durability).apply(&out, &steps).expect_err("changed");
         assert_eq!(error.code(), "conflict", "{durability:?}");

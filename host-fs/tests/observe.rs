@@ -5,8 +5,12 @@
 use std::fs;
 use std::path::PathBuf;
 
-use plugforge_core::sha256_hex;
-use plugforge_host_fs::{NOT_HASHED, observe, observe_for};
+use plugforge_core::Sha256Digest;
+use plugforge_host_fs::{observe, observe_for};
+
+fn sha(bytes: &[u8]) -> Option<Sha256Digest> {
+    Some(Sha256Digest::of(bytes))
+}
 
 struct Scratch(PathBuf);
 
@@ -35,15 +39,15 @@ fn only_what_a_plan_looks_at_is_read_and_the_rest_is_listed() {
 
     plugforge_core::Manifest::parse("b/.plugforge-manifest.json", manifest.as_bytes()).expect("a manifest");
     let all = observe(&out, &["b/.plugforge-manifest.json"]).unwrap();
-    assert_eq!(all.hashes["data/unrelated.bin"], sha256_hex(&big), "streamed, the same hash");
+    assert_eq!(all.hashes["data/unrelated.bin"], sha(&big), "streamed, the same hash");
     assert_eq!(all.hashes.len(), 4);
 
     let only = observe_for(&out, &["b/.plugforge-manifest.json"], &["b/new.md"]).unwrap();
     assert_eq!(only.hashes.len(), 4, "every file is listed: {:?}", only.hashes.keys());
-    assert_eq!(only.hashes["data/unrelated.bin"], NOT_HASHED);
-    assert_eq!(only.hashes["b/skills/s/SKILL.md"], sha256_hex(&big), "tracked by the manifest");
-    assert_eq!(only.hashes["b/new.md"], sha256_hex(b"in the way\n"), "a path the build writes");
-    assert_eq!(only.hashes["b/.plugforge-manifest.json"], sha256_hex(manifest.as_bytes()));
+    assert_eq!(only.hashes["data/unrelated.bin"], None, "listed, not hashed");
+    assert_eq!(only.hashes["b/skills/s/SKILL.md"], sha(&big), "tracked by the manifest");
+    assert_eq!(only.hashes["b/new.md"], sha(b"in the way\n"), "a path the build writes");
+    assert_eq!(only.hashes["b/.plugforge-manifest.json"], sha(manifest.as_bytes()));
     assert_eq!(&only.contents["b/.plugforge-manifest.json"][..], manifest.as_bytes());
     assert_eq!(only.contents.len(), 1);
 }

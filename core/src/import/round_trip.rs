@@ -269,11 +269,9 @@ fn round_trip(seed: u64, runtime: Runtime) {
 /// exactly the bytes its imported source gives, for every runtime.
 fn same_as_imported(what: &str, native: &SourceTree, imported: &SourceTree) {
     let all = BuildOptions { targets: vec![TargetRequest::new("all")], ..Default::default() };
-    let files = |output: &crate::Output| -> Vec<(String, String)> {
+    let files = |output: &crate::Output| -> Vec<(String, crate::Sha256Digest)> {
         let bundles = output.bundles.iter();
-        bundles
-            .flat_map(|b| b.files.iter().map(|(p, f)| (b.out_path(p).to_string(), f.sha256.clone())))
-            .collect()
+        bundles.flat_map(|b| b.files.iter().map(|(p, f)| (b.out_path(p).to_string(), f.sha256))).collect()
     };
     let direct = crate::build(native, &all).unwrap_or_else(|e| panic!("{what}: direct build: {e}"));
     let via = crate::build(imported, &all).unwrap_or_else(|e| panic!("{what}: build of the import: {e}"));

@@ -102,20 +102,20 @@ pub struct Plugin {
 pub struct CopiedHashes(std::sync::Arc<std::sync::Mutex<HashesByAddress>>);
 
 /// Buffer address -> (the buffer, kept alive; its sha256).
-type HashesByAddress = std::collections::HashMap<usize, (std::sync::Arc<[u8]>, String)>;
+type HashesByAddress = std::collections::HashMap<usize, (std::sync::Arc<[u8]>, crate::hash::Sha256Digest)>;
 
 impl CopiedHashes {
     /// The sha256 of `bytes`, hashed on first use.
-    pub fn of(&self, bytes: &std::sync::Arc<[u8]>) -> String {
+    pub fn of(&self, bytes: &std::sync::Arc<[u8]>) -> crate::hash::Sha256Digest {
         let key = bytes.as_ptr() as usize;
         // A poisoned lock only means another lookup panicked; entries are
         // inserted whole, so the map is still sound.
         let mut memo = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         match memo.get(&key) {
-            Some((_, sha)) => sha.clone(),
+            Some((_, sha)) => *sha,
             _ => {
-                let sha = crate::hash::sha256_hex(bytes);
-                memo.insert(key, (bytes.clone(), sha.clone()));
+                let sha = crate::hash::Sha256Digest::of(bytes);
+                memo.insert(key, (bytes.clone(), sha));
                 sha
             }
         }
@@ -197,10 +197,10 @@ mod tests {
         let memo = CopiedHashes::default();
         let a: Arc<[u8]> = Arc::from(&b"one"[..]);
         let b: Arc<[u8]> = Arc::from(&b"two"[..]);
-        assert_eq!(memo.of(&a), crate::hash::sha256_hex(b"one"));
+        assert_eq!(memo.of(&a), crate::hash::Sha256Digest::of(b"one"));
         let clone = memo.clone();
-        assert_eq!(clone.of(&a.clone()), crate::hash::sha256_hex(b"one"));
-        assert_eq!(clone.of(&b), crate::hash::sha256_hex(b"two"));
+        assert_eq!(clone.of(&a.clone()), crate::hash::Sha256Digest::of(b"one"));
+        assert_eq!(clone.of(&b), crate::hash::Sha256Digest::of(b"two"));
         assert_eq!(memo.0.lock().unwrap().len(), 2, "one memo for both");
     }
 }

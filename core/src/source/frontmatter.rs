@@ -136,6 +136,13 @@ pub fn parse_document(file: &str, text: &str) -> Result<Document> {
             format!("YAML aliases expand past {} nodes", crate::limits::MAX_YAML_ALIAS_NODES),
         ));
     }
+    if let Some((line, column)) = crate::limits::frontmatter_too_large(yaml) {
+        return Err(Error::at(
+            ErrorCode::Limit,
+            Location::at(file, first_line + line - 1, column),
+            format!("frontmatter with more than {} keys and values", crate::limits::MAX_FRONTMATTER_NODES),
+        ));
+    }
     let strict = match mapping(file, yaml, first_line) {
         Ok(map) => return Ok(Document { frontmatter: Some(map), body: body.to_string(), quoted: None }),
         Err(error) => error,

@@ -670,10 +670,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "mcp_servers": w.written(Component::Mcp),
         "changes": changes,
     });
-    let env = crate::source::environment();
-    let text = env
-        .render_str(TEMPLATE, minijinja::value::Serde(&ctx))
-        .unwrap_or_else(|e| panic!("embedded template factory-droid/README.md.j2: {e:#}"));
+    let text = crate::templates::render_source("factory-droid/README.md.j2", TEMPLATE, &ctx);
     w.add("README.md", text.into_bytes(), crate::templates::origin("factory-droid/README.md.j2"))
 }
 

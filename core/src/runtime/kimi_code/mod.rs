@@ -414,10 +414,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "mcp_servers": w.written(Component::Mcp),
         "left_out": left_out(&w.bundle.honesty),
     });
-    let env = crate::source::environment();
-    let text = env
-        .render_str(TEMPLATE, minijinja::value::Serde(&ctx))
-        .unwrap_or_else(|e| panic!("embedded template kimi-code/README.md.j2: {e:#}"));
+    let text = crate::templates::render_source("kimi-code/README.md.j2", TEMPLATE, &ctx);
     w.add("README.md", text.into_bytes(), crate::templates::origin("kimi-code/README.md.j2"))
 }
 

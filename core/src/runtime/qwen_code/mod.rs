@@ -611,10 +611,7 @@ fn readme(w: &mut Writer<'_>) -> Result<()> {
         "settings": !w.written(Component::Metadata).is_empty(),
         "changes": changes,
     });
-    let env = crate::source::environment();
-    let text = env
-        .render_str(TEMPLATE, minijinja::value::Serde(&ctx))
-        .unwrap_or_else(|e| panic!("embedded template qwen-code/README.md.j2: {e:#}"));
+    let text = crate::templates::render_source("qwen-code/README.md.j2", TEMPLATE, &ctx);
     w.add("README.md", text.into_bytes(), crate::templates::origin("qwen-code/README.md.j2"))
 }
 
