@@ -97,7 +97,7 @@ fn write(src: &str, out: &str, targets: &str, durability: &str) -> Result<(), St
     let to_read: Vec<&str> = to_read.iter().map(|p| p.as_str()).collect();
     let observed = host_fs::observe(Path::new(out), &to_read).map_err(|e| e.to_string())?;
     let planned =
-        plan(&built, &observed, &PlanOptions { force: false, generated_at: "2026-01-01T00:00:00Z".into() })
+        plan(&built, observed, &PlanOptions { force: false, generated_at: "2026-01-01T00:00:00Z".into() })
             .map_err(|e| e.to_string())?;
     if planned.refused {
         return Err("the plan is refused (conflicts)".into());
@@ -136,7 +136,7 @@ fn in_memory_figures(runs: usize) -> Result<(), String> {
                 tree.len() as f64 / time.as_secs_f64()
             );
             let plan_options = PlanOptions { force: false, generated_at: "2026-01-01T00:00:00Z".into() };
-            let (_, time) = median(runs, || plan(&built, &Observed::default(), &plan_options).expect("plan"));
+            let (_, time) = median(runs, || plan(&built, Observed::default(), &plan_options).expect("plan"));
             println!("  plan  {set:<13} {:>8.1} ms  (every file a create)", ms(time));
         }
         report_validate(&tree, runs);

@@ -124,7 +124,7 @@ impl Build {
     #[napi(ts_args_type = "observed: Observed, options: PlanOptions")]
     pub fn plan(&self, env: &Env, observed: Observed, options: Option<Unknown>) -> Result<Plan> {
         let output = self.output()?;
-        let run = || engine::plan(output, &convert::observed(observed), &convert::options(env, options)?);
+        let run = || engine::plan(output, convert::observed(observed), &convert::options(env, options)?);
         panic::guard(env, || run().map(|plan| Plan::from(&plan)).map_err(|e| error::to_js(env, e)))
     }
 

@@ -330,7 +330,7 @@ impl Build {
         };
         let options = pf::PlanOptions { force, generated_at };
         let plan = crate::panic::guard(py, || {
-            pf::plan(&self.output, &observed.inner, &options).map_err(|e| to_py(py, e))
+            pf::plan(&self.output, observed.inner.clone(), &options).map_err(|e| to_py(py, e))
         })?;
         convert::plan(py, &plan)
     }

@@ -104,7 +104,7 @@ impl Build {
     ) -> JsResult<JsValue> {
         let observed = convert::observed(observed).map_err(js_error)?;
         let options: PlanOptions = convert::options(options, "plan options").map_err(js_error)?;
-        let plan = plugforge_core::plan(&self.output, &observed, &options).map_err(js_error)?;
+        let plan = plugforge_core::plan(&self.output, observed, &options).map_err(js_error)?;
         Ok(convert::plan(&plan)?)
     }
 
@@ -116,7 +116,7 @@ impl Build {
         #[wasm_bindgen(js_name = generatedAt)] generated_at: String,
     ) -> JsResult<JsValue> {
         let options = PlanOptions { force: false, generated_at };
-        let plan = plugforge_core::plan(&self.output, &Observed::default(), &options).map_err(js_error)?;
+        let plan = plugforge_core::plan(&self.output, Observed::default(), &options).map_err(js_error)?;
         Ok(convert::output_files(&plan)?)
     }
 

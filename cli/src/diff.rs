@@ -38,7 +38,7 @@ pub(crate) fn build_plan(
     // Only a forced plan carries the bytes that would replace an edited file.
     let forced = if plan.summary.conflict > 0 {
         let options = PlanOptions { force: true, ..plan_options.clone() };
-        Some(make_plan(output, &on_disk, &options)?)
+        Some(make_plan(output, on_disk.clone(), &options)?)
     } else {
         None
     };

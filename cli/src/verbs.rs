@@ -226,10 +226,9 @@ fn build_locked(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     // A path a large build writes each: megabytes, not needed past here.
     drop(to_hash);
     let plan_options = PlanOptions { force: args.force, generated_at: host.generated_at() };
-    let plan = make_plan(&output, &observed, &plan_options)?;
-    // The plan holds what it needs of what was observed (a large build's
-    // hashes are megabytes): gone before the files are written.
-    drop(observed);
+    // The plan takes what was observed (a large build's hashes and previous
+    // manifests are megabytes): gone before the files are written.
+    let plan = make_plan(&output, observed, &plan_options)?;
     let refused = plan.refused || strict_refusal;
     let applied = !refused && !args.dry_run && !args.check;
     let failed = output.failed();

@@ -14,7 +14,7 @@
 //! let options = BuildOptions { targets: vec![TargetRequest::new("claude-code")], ..Default::default() };
 //! let output = build(&source, &options)?;
 //! let options = PlanOptions { force: false, generated_at: "2026-01-01T00:00:00Z".into() };
-//! let plan = plan(&output, &Observed::default(), &options)?;
+//! let plan = plan(&output, Observed::default(), &options)?;
 //! assert!(plan.actions.iter().any(|a| a.path.as_str() == "claude-code/commands/hi.md" && a.op == Op::Create));
 //! # Ok::<(), plugforge_core::Error>(())
 //! ```

@@ -200,7 +200,7 @@ fn version_disagreement(label: &str, output: &Output) -> Option<Problem> {
 /// The output as it would land on an empty root, judged by `validate` for
 /// the rules that concern several plugins of one marketplace.
 fn across_plugins(output: &Output) -> Result<Vec<Problem>> {
-    let fresh = plan(output, &Observed::default(), &PlanOptions::default())?;
+    let fresh = plan(output, Observed::default(), &PlanOptions::default())?;
     let mut tree = SourceTree::new();
     for action in fresh.actions.iter().filter(|a| a.op == Op::Create) {
         if let Some(bytes) = &action.bytes {

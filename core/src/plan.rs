@@ -171,7 +171,11 @@ impl Plan {
 }
 
 /// Computes the plan for writing `output` over what `observed` found.
-pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Result<Plan> {
+/// Takes `observed`: each bundle's previous manifest (as large as the new
+/// one, a few megabytes for a large build) goes once it is read, before the
+/// new manifests are made.
+pub fn plan(output: &Output, observed: Observed, options: &PlanOptions) -> Result<Plan> {
+    let mut observed = observed;
     crate::bundle::check_manifest_name(&output.manifest_name)?;
     // A manifest written over a generated file would replace it, and the
     // next plan would read the file as a manifest.
@@ -195,9 +199,10 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
     let mut diagnostics = Vec::new();
     let mut shared: BTreeMap<BundlePath, Vec<Step>> = BTreeMap::new();
     let own: Vec<&BundlePath> = output.bundles.iter().map(|b| &b.manifest).chain(&output.retired).collect();
-    let neighbours = Neighbours::read(observed, &output.manifest_name, &own);
+    let neighbours = Neighbours::read(&observed, &output.manifest_name, &own);
     for bundle in &output.bundles {
-        let previous = read_previous(observed, &bundle.manifest, &mut diagnostics);
+        let previous = take_previous(&mut observed, &bundle.manifest, &mut diagnostics);
+        let observed = &observed;
         let actions = bundle_actions(bundle, previous.as_ref(), observed, options.force, &neighbours);
         files.extend(actions.into_iter().filter_map(|a| neighbours.spare_file(a, &mut diagnostics)));
         let records = previous.as_ref().map_or(&[][..], |m| m.merged.as_slice());
@@ -227,10 +232,12 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
         let written: BTreeSet<BundlePath> = files.iter().map(|a| a.path.clone()).collect();
         let mut retiring = Vec::new();
         for manifest_at in &output.retired {
-            let Some(previous) = read_previous(observed, manifest_at, &mut diagnostics) else { continue };
+            let Some(previous) = take_previous(&mut observed, manifest_at, &mut diagnostics) else {
+                continue;
+            };
             let root = retired_root(&previous, manifest_at);
             let over = Over {
-                observed,
+                observed: &observed,
                 force: options.force,
                 neighbours: &neighbours,
                 diagnostics: &mut diagnostics,
@@ -244,12 +251,12 @@ pub fn plan(output: &Output, observed: &Observed, options: &PlanOptions) -> Resu
     for (path, steps) in shared {
         let steps = neighbours.spare_parts(steps);
         if !steps.is_empty() {
-            files.extend(shared_action(path, &steps, observed, options.force));
+            files.extend(shared_action(path, &steps, &observed, options.force));
         }
     }
     let count = manifests.len();
     files.extend(manifests);
-    Ok(Plan::from_actions(files, count, diagnostics, observed))
+    Ok(Plan::from_actions(files, count, diagnostics, &observed))
 }
 
 /// What the other bundles written into the same project (or home) folder
@@ -486,12 +493,30 @@ pub(crate) fn shared_action(
     }
 }
 
+/// [`read_previous`], the manifest's bytes taken out of `observed`: read
+/// once, they are not needed again.
+fn take_previous(
+    observed: &mut Observed,
+    manifest_at: &BundlePath,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Manifest> {
+    let bytes = observed.contents.remove(manifest_at.as_str())?;
+    parse_previous(manifest_at, &bytes, diagnostics)
+}
+
 pub(crate) fn read_previous(
     observed: &Observed,
     manifest_at: &BundlePath,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Manifest> {
-    let bytes = observed.bytes(manifest_at)?;
+    parse_previous(manifest_at, observed.bytes(manifest_at)?, diagnostics)
+}
+
+fn parse_previous(
+    manifest_at: &BundlePath,
+    bytes: &[u8],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Manifest> {
     match Manifest::parse(manifest_at.as_str(), bytes) {
         Ok(manifest) => Some(manifest.sorted()),
         Err(e) => {
@@ -626,7 +651,7 @@ mod tests {
         observed.hashes.insert(marketplace.into(), Some(Sha256Digest::of(existing.as_bytes())));
         observed.contents.insert(marketplace.into(), existing.as_bytes().into());
         let options = PlanOptions { force: false, generated_at: "2026-01-01T00:00:00Z".into() };
-        let plan = plan(&output, &observed, &options).unwrap();
+        let plan = plan(&output, observed, &options).unwrap();
         let action = plan.actions.iter().find(|a| a.path.as_str() == marketplace).expect("merged");
         assert_eq!(action.op, Op::Update, "{action:?}");
         let text = std::str::from_utf8(action.bytes.as_deref().unwrap()).unwrap();

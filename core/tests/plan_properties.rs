@@ -308,7 +308,7 @@ fn output_of(source: &Source, generator: &str) -> Output {
 fn build_plan(world: &World, output: &Output, force: bool) -> Plan {
     let read: Vec<String> = output.paths_to_read().iter().map(|p| p.to_string()).collect();
     let options = PlanOptions { force, generated_at: GENERATED_AT.into() };
-    plan(output, &world.observe(&read), &options).expect("plans")
+    plan(output, world.observe(&read), &options).expect("plans")
 }
 
 fn uninstall_options(force: bool) -> UninstallOptions {

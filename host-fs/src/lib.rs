@@ -929,9 +929,17 @@ impl Writer {
             })?;
         }
         for stage in stages {
-            made.extend(stage.made.into_iter().map(|inner| {
-                if inner.is_empty() { stage.rel.clone() } else { format!("{}/{inner}", stage.rel) }
-            }));
+            if journaled {
+                // The manifests' group after a journaled one stages nothing
+                // (its temp files are in the root) and makes a missing
+                // folder idempotently: the staged folder is all it needs
+                // noted, not every folder inside it (as many as the files).
+                made.insert(stage.rel);
+            } else {
+                made.extend(stage.made.into_iter().map(|inner| {
+                    if inner.is_empty() { stage.rel.clone() } else { format!("{}/{inner}", stage.rel) }
+                }));
+            }
         }
         let mut emptied = Vec::new();
         for (path, expect) in removes {

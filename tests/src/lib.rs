@@ -191,7 +191,7 @@ impl Case {
         let output = plugforge_core::build(&source, &self.options())?;
         let report = report_of(&output);
         let options = PlanOptions { force: false, generated_at: self.file.generated_at.clone() };
-        let plan = plugforge_core::plan(&output, &Observed::default(), &options)?;
+        let plan = plugforge_core::plan(&output, Observed::default(), &options)?;
         let mut tree = Tree::new();
         for action in plan.actions {
             assert_eq!(action.op, Op::Create, "{}: a fresh root only creates", action.path);

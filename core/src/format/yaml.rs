@@ -23,22 +23,29 @@ const MAX_IMPLICIT_KEY: usize = 1000;
 
 fn write_map(out: &mut String, map: &Map<String, Value>, indent: usize) {
     for (key, value) in map {
-        let key = scalar_text(key);
-        out.push_str(&" ".repeat(indent));
-        if key.chars().count() > MAX_IMPLICIT_KEY {
-            // YAML reads `key:` only when the key is at most 1024
-            // characters; a longer one (an escaped key grows sixfold) is
-            // written as an explicit `? key` / `: value` pair.
-            out.push_str("? ");
-            out.push_str(&key);
-            out.push('\n');
-            out.push_str(&" ".repeat(indent));
-        } else {
-            out.push_str(&key);
-        }
-        out.push(':');
-        write_value(out, value, indent);
+        write_entry(out, key, value, indent);
     }
+}
+
+/// One `key: value` entry of a block mapping at `indent`, as [`document`]
+/// writes each: a writer with thousands of entries writes them as they
+/// come, with no map of them all.
+pub fn write_entry(out: &mut String, key: &str, value: &Value, indent: usize) {
+    let key = scalar_text(key);
+    out.push_str(&" ".repeat(indent));
+    if key.chars().count() > MAX_IMPLICIT_KEY {
+        // YAML reads `key:` only when the key is at most 1024
+        // characters; a longer one (an escaped key grows sixfold) is
+        // written as an explicit `? key` / `: value` pair.
+        out.push_str("? ");
+        out.push_str(&key);
+        out.push('\n');
+        out.push_str(&" ".repeat(indent));
+    } else {
+        out.push_str(&key);
+    }
+    out.push(':');
+    write_value(out, value, indent);
 }
 
 /// Writes what follows `key:` (or `-`), including the newline.

@@ -14,6 +14,8 @@
 //! writer); every other line, the body and the files beside the SKILL.md keep
 //! their bytes.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use super::Writer;
@@ -254,18 +256,20 @@ pub fn fit_description(skill: &Skill, text: &str) -> Result<Folded> {
 /// Moves scalar keys outside the Agent Skills set under `metadata`, drops
 /// the rest, and coerces the kept keys to the types the validator wants.
 fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folded: &mut Folded) {
-    let (mut metadata, mut dropped, mut metadata_changed) = existing_metadata(map.get("metadata"));
-    let mut moved = Vec::new();
+    let (metadata, mut dropped, mut metadata_changed) = existing_metadata(map.get("metadata"));
+    // Keys moved under `metadata`, after those it has, with their text:
+    // borrowed, and written straight into its YAML (a frontmatter may hold
+    // thousands).
+    let mut moved: Vec<(&str, Cow<'_, str>)> = Vec::new();
     let mut taken_out = std::collections::HashSet::new();
     for (key, value) in map {
         if AGENT_SKILLS_KEYS.contains(&key.as_str()) || key == FOLDED_KEY {
             continue;
         }
         taken_out.insert(key.as_str());
-        match scalar_text(value) {
+        match scalar_cow(value) {
             Some(text) if !metadata.contains_key(key) => {
-                metadata.insert(key.clone(), Value::String(text));
-                moved.push(key.as_str());
+                moved.push((key.as_str(), text));
                 metadata_changed = true;
             }
             Some(_) => dropped.push(format!("{key} (metadata already has it)")),
@@ -276,13 +280,26 @@ fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folde
     // 40,000 keys costs a pass, not 40,000.
     lines.remove_all(&taken_out);
     if metadata_changed {
-        lines.set("metadata", Value::Object(metadata));
+        let mut raw = String::from("metadata:");
+        if metadata.is_empty() && moved.is_empty() {
+            raw.push_str(" {}\n");
+        } else {
+            raw.push('\n');
+            for (key, value) in &metadata {
+                yaml::write_entry(&mut raw, key, value, 2);
+            }
+            for (key, text) in &moved {
+                yaml::write_entry(&mut raw, key, &Value::String(text.to_string()), 2);
+            }
+        }
+        lines.set_raw("metadata", raw);
     }
     coerce_license(map, lines, folded);
     coerce_compatibility(map, lines, &mut dropped);
     coerce_allowed_tools(map, lines, folded, &mut dropped);
     if !moved.is_empty() {
-        folded.lost.push(format!("{} kept under metadata only (no effect there)", moved.join(", ")));
+        let keys: Vec<&str> = moved.iter().map(|(key, _)| *key).collect();
+        folded.lost.push(format!("{} kept under metadata only (no effect there)", keys.join(", ")));
     }
     if !dropped.is_empty() {
         folded.lost.push(format!("dropped {}", dropped.join(", ")));
@@ -371,6 +388,14 @@ fn as_text(value: &Value) -> Option<String> {
     }
 }
 
+/// [`scalar_text`], a string borrowed.
+fn scalar_cow(value: &Value) -> Option<Cow<'_, str>> {
+    match value {
+        Value::String(s) => Some(Cow::Borrowed(s)),
+        other => scalar_text(other).map(Cow::Owned),
+    }
+}
+
 fn scalar_text(value: &Value) -> Option<String> {
     match value {
         Value::String(s) => Some(s.clone()),
@@ -385,7 +410,9 @@ fn scalar_text(value: &Value) -> Option<String> {
 struct Lines<'a> {
     /// `---` line, then entries, then the closing `---` line and the body.
     open: &'a str,
-    entries: Vec<(Option<String>, String)>,
+    /// (key, raw lines): borrowed from the text until replaced, so a
+    /// frontmatter of thousands of keys is not copied line by line.
+    entries: Vec<(Option<Cow<'a, str>>, Cow<'a, str>)>,
     rest: &'a str,
     changed: bool,
 }
@@ -394,7 +421,8 @@ impl<'a> Lines<'a> {
     fn split(text: &'a str) -> Option<Self> {
         let open_len = ["---\n", "---\r\n"].iter().find(|o| text.starts_with(**o))?.len();
         let mut offset = open_len;
-        let mut entries: Vec<(Option<String>, String)> = Vec::new();
+        let mut entries: Vec<(Option<Cow<'a, str>>, Cow<'a, str>)> = Vec::new();
+        let mut entry_start = offset;
         for line in text[open_len..].split_inclusive('\n') {
             if line.trim_end_matches(['\n', '\r']) == "---" {
                 return Some(Lines {
@@ -404,11 +432,16 @@ impl<'a> Lines<'a> {
                     changed: false,
                 });
             }
+            let end = offset + line.len();
             match (entry_key(line), entries.last_mut()) {
-                (None, Some((_, raw))) => raw.push_str(line),
-                (key, _) => entries.push((key, line.to_string())),
+                // A continuation line directly follows its entry's lines.
+                (None, Some((_, raw))) => *raw = Cow::Borrowed(&text[entry_start..end]),
+                (key, _) => {
+                    entry_start = offset;
+                    entries.push((key.map(Cow::Borrowed), Cow::Borrowed(&text[offset..end])));
+                }
             }
-            offset += line.len();
+            offset = end;
         }
         None
     }
@@ -417,11 +450,15 @@ impl<'a> Lines<'a> {
     fn set(&mut self, key: &str, value: Value) {
         let mut single = Map::new();
         single.insert(key.to_string(), value);
-        let raw = yaml::document(&single);
+        self.set_raw(key, yaml::document(&single));
+    }
+
+    /// Replaces `key`'s entry in place with `raw` (its YAML lines), or appends it.
+    fn set_raw(&mut self, key: &str, raw: String) {
         self.changed = true;
         match self.entries.iter_mut().find(|(k, _)| k.as_deref() == Some(key)) {
-            Some(entry) => entry.1 = raw,
-            None => self.entries.push((Some(key.to_string()), raw)),
+            Some(entry) => entry.1 = Cow::Owned(raw),
+            None => self.entries.push((Some(Cow::Owned(key.to_string())), Cow::Owned(raw))),
         }
     }
 
@@ -449,13 +486,13 @@ impl<'a> Lines<'a> {
 
 /// The key a line starts a top-level entry for; `None` for continuation
 /// lines (indented, blank, comments, or a block sequence at column 0).
-fn entry_key(line: &str) -> Option<String> {
+fn entry_key(line: &str) -> Option<&str> {
     let first = line.chars().next()?;
     if first.is_whitespace() || first == '#' || line.starts_with("- ") || line.trim_end() == "-" {
         return None;
     }
     let (key, _) = line.split_once(':')?;
-    Some(key.trim().trim_matches(|c| c == '"' || c == '\'').to_string())
+    Some(key.trim().trim_matches(|c| c == '"' || c == '\''))
 }
 
 /// A source with one instance of every honesty cell the Cursor, OpenCode and
