@@ -239,7 +239,7 @@ fn a_template_that_loops_runs_out_of_fuel() {
     demo_source(&src, &[("commands/loop.md.j2", looping)]);
     let report = refused_by_limit(&tmp, "commands/loop.md.j2", None);
     let message = report["error"]["message"].as_str().unwrap();
-    assert!(message.contains("template ran out of fuel (25000 units"), "{message}");
+    assert!(message.contains("template ran out of fuel (10000 units"), "{message}");
 }
 
 /// The peak resident memory (VmHWM) of the running process `pid` in KiB,

@@ -20,12 +20,14 @@ pub const MAX_JSON_DEPTH: usize = 100;
 /// minijinja fuel for one template render: every instruction costs one,
 /// and every 64 bytes of data it makes (output, strings, lists) one more,
 /// so a loop that never ends stops here, and so does a template that doubles
-/// a string forty times, at 1.6 MB made: what a template may make in memory
+/// a string forty times, at 640 KB made: what a template may make in memory
 /// stays within what the process needs anyway, so a refused render costs no
-/// more than a one-file build. A template that loops over 1,000 items with a
-/// few filters each uses under 13,000; the templates a plugin source holds
-/// (a manifest, commands filled in with a few variables) use a few hundred.
-pub const TEMPLATE_FUEL: u64 = 25_000;
+/// more than a one-file build. A template that loops over 500 items with a
+/// few filters each uses under 6,500; the templates a plugin source holds
+/// (a manifest, commands filled in with a few variables: a template sees
+/// the plugin's metadata and the host's variables, no list of its parts)
+/// use a few hundred.
+pub const TEMPLATE_FUEL: u64 = 10_000;
 
 /// Nodes one YAML text may read as once its aliases are expanded, past the
 /// nodes it writes out: a config or frontmatter that reuses an anchor a few
