@@ -119,21 +119,13 @@ pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>, manifests: 
     // only if it still holds that (an edit made meanwhile is left alone and
     // named). Actions from no plan take whatever is there.
     let planned = manifests.is_some();
-    let mut expects = Vec::with_capacity(actions.len());
-    for action in &actions {
-        expects.push(match (&action.found, planned) {
-            (_, false) => Expect::Any,
-            (None, true) => Expect::Absent,
-            (Some(found), true) => {
-                Expect::Sha256(plugforge_core::Sha256Digest::from_hex(found).ok_or_else(|| {
-                    napi::Error::new(
-                        Status::InvalidArg,
-                        format!("{}: found {found:?} is not a sha256", action.path),
-                    )
-                })?)
-            }
-        });
-    }
+    let expects = actions
+        .iter()
+        .map(|action| {
+            Expect::of_action(&action.path, action.found.as_deref(), planned)
+                .map_err(|message| napi::Error::new(Status::InvalidArg, message))
+        })
+        .collect::<Result<Vec<_>>>()?;
     let steps =
         actions.iter().zip(expects).map(|(action, expect)| match (action.op.as_str(), &action.bytes) {
             ("create" | "update", Some(bytes)) => {

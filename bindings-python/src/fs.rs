@@ -62,18 +62,12 @@ pub fn host_apply(
     // only if it still holds that (an edit made meanwhile is left alone and
     // named). Actions from no plan take whatever is there.
     let planned = manifests.is_some();
-    let mut expects = Vec::with_capacity(actions.len());
-    for action in &actions {
-        expects.push(match (&action.found, planned) {
-            (_, false) => Expect::Any,
-            (None, true) => Expect::Absent,
-            (Some(found), true) => {
-                Expect::Sha256(plugforge_core::Sha256Digest::from_hex(found).ok_or_else(|| {
-                    PyValueError::new_err(format!("{}: found {found:?} is not a sha256", action.path))
-                })?)
-            }
-        });
-    }
+    let expects = actions
+        .iter()
+        .map(|action| {
+            Expect::of_action(&action.path, action.found.as_deref(), planned).map_err(PyValueError::new_err)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     let steps =
         actions.iter().zip(expects).map(|(action, expect)| match (action.op.as_str(), &action.data) {
             ("create" | "update", Some(data)) => {

@@ -404,6 +404,20 @@ impl Expect {
     pub fn found(hash: Option<Sha256Digest>) -> Self {
         hash.map_or(Expect::Absent, Expect::Sha256)
     }
+
+    /// What an action a host holds as plain data (Node, Python) expects:
+    /// from a plan (`planned`), the file it saw (`found`, as hex; none:
+    /// no file); from no plan, whatever is there. A `found` that is not a
+    /// sha256 is refused, naming the action's path.
+    pub fn of_action(path: &str, found: Option<&str>, planned: bool) -> Result<Self, String> {
+        match (found, planned) {
+            (_, false) => Ok(Expect::Any),
+            (None, true) => Ok(Expect::Absent),
+            (Some(found), true) => Sha256Digest::from_hex(found)
+                .map(Expect::Sha256)
+                .ok_or_else(|| format!("{path}: found {found:?} is not a sha256")),
+        }
+    }
 }
 
 /// One file operation of a plan, below the output root.
@@ -1800,7 +1814,21 @@ fn is_executable(_: &fs::Metadata) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_temp_name;
+    use super::{Expect, is_temp_name};
+    use plugforge_core::Sha256Digest;
+
+    #[test]
+    fn an_action_held_as_data_expects_what_its_plan_saw_and_a_bad_hash_is_refused() {
+        let sha = Sha256Digest::of(b"x");
+        let hex = sha.to_string();
+        assert_eq!(Expect::of_action("a", Some(&hex), true), Ok(Expect::Sha256(sha)));
+        assert_eq!(Expect::of_action("a", None, true), Ok(Expect::Absent));
+        assert_eq!(Expect::of_action("a", Some("bad"), false), Ok(Expect::Any));
+        assert_eq!(
+            Expect::of_action("skills/s/SKILL.md", Some("bad"), true),
+            Err("skills/s/SKILL.md: found \"bad\" is not a sha256".to_string())
+        );
+    }
 
     #[test]
     fn recognises_temp_files_of_this_and_earlier_versions() {
