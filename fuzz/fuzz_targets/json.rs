@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plugforge_core::{Config, Manifest, Observed, PlanOptions, parse_json, plan, sha256_hex};
+use plugforge_core::{Config, Manifest, Observed, PlanOptions, Sha256Digest, parse_json, plan};
 use plugforge_fuzz::fixed_output;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,11 +15,11 @@ fuzz_target!(|data: &[u8]| {
     let output = fixed_output();
     let mut observed = Observed::default();
     for path in output.paths_to_read() {
-        observed.hashes.insert(path.to_string(), sha256_hex(data));
+        observed.hashes.insert(path.to_string(), Some(Sha256Digest::of(data)));
         observed.contents.insert(path.to_string(), data.into());
     }
     for force in [false, true] {
         let options = PlanOptions { force, generated_at: "2026-01-01T00:00:00Z".into() };
-        let _ = plan(output, &observed, &options);
+        let _ = plan(output, observed.clone(), &options);
     }
 });

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plugforge_core::{Observed, PlanOptions, Runtime, UninstallOptions, plan, sha256_hex, uninstall_plan};
+use plugforge_core::{Observed, PlanOptions, Runtime, Sha256Digest, UninstallOptions, plan, uninstall_plan};
 use plugforge_fuzz::{picked_fixed_output, picked_targets, source_and_rest, templates_bounded};
 
 fuzz_target!(|data: &[u8]| {
@@ -18,12 +18,12 @@ fuzz_target!(|data: &[u8]| {
     let output = built.as_ref().unwrap_or_else(|| picked_fixed_output(data, 1));
     let mut observed = Observed::default();
     for (path, file) in folder.iter() {
-        observed.hashes.insert(path.to_string(), sha256_hex(&file.bytes));
+        observed.hashes.insert(path.to_string(), Some(Sha256Digest::of(&file.bytes)));
         observed.contents.insert(path.to_string(), file.bytes.clone());
     }
     for force in [false, true] {
         let options = PlanOptions { force, generated_at: "2026-01-01T00:00:00Z".into() };
-        let _ = plan(output, &observed, &options);
+        let _ = plan(output, observed.clone(), &options);
         let runtimes = Runtime::ALL.iter().map(|r| r.id().to_string()).collect();
         let options = UninstallOptions {
             runtimes,
