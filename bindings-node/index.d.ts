@@ -448,7 +448,10 @@ export interface Merge {
 
 /** What the host found below an output root. */
 export interface Observed {
-  /** sha256 (lowercase hex) of every file below the root, by relative path. */
+  /**
+   * sha256 (lowercase hex) of every file below the root, by relative
+   * path; any other text (`""`: not hashed) equals no file's hash.
+   */
   hashes?: Record<string, string>
   /** Bytes of the files named by `pathsToRead()` that exist. */
   contents?: Record<string, Uint8Array>
