@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use napi::bindgen_prelude::{Buffer, Function, JsObjectValue, Uint8Array, Unknown};
 use napi::{Env, JsValue, Result, Status};
 use napi_derive::napi;
-use plugforge_host_fs::{self as host_fs, Expect, HostError, Step, Writer};
+use plugforge_host_fs::{self as host_fs, Expect, FileWrite, HostError, Step, Writer};
 
 use crate::convert::{self, SourceFile, TreeFile};
 
@@ -130,7 +130,7 @@ pub fn host_apply(env: &Env, root: String, actions: Vec<HostAction>, manifests: 
         actions.iter().zip(expects).map(|(action, expect)| match (action.op.as_str(), &action.bytes) {
             ("create" | "update", Some(bytes)) => {
                 let executable = action.executable.unwrap_or(false);
-                Step::Write { path: &action.path, bytes, executable, expect }
+                Step::Write(FileWrite { path: &action.path, bytes, executable, expect })
             }
             ("remove", _) => Step::Remove { path: &action.path, expect },
             _ => Step::Keep { path: &action.path },

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use plugforge_core::{Error, ErrorCode};
-use plugforge_host_fs::{self as host_fs, Expect, HostError, Step, Writer};
+use plugforge_host_fs::{self as host_fs, Expect, FileWrite, HostError, Step, Writer};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -72,7 +72,7 @@ pub fn host_apply(
         actions.iter().zip(expects).map(|(action, expect)| match (action.op.as_str(), &action.data) {
             ("create" | "update", Some(data)) => {
                 let bytes = data.as_bytes(py);
-                Step::Write { path: &action.path, bytes, executable: action.executable, expect }
+                Step::Write(FileWrite { path: &action.path, bytes, executable: action.executable, expect })
             }
             ("remove", _) => Step::Remove { path: &action.path, expect },
             _ => Step::Keep { path: &action.path },

@@ -269,9 +269,11 @@ pub fn plan(output: &Output, observed: Observed, options: &PlanOptions) -> Resul
 /// without `--force`.
 #[derive(Debug, Default)]
 pub(crate) struct Neighbours {
-    /// Output-root path -> the manifest tracking it and the sha256 it
-    /// tracks (`None`: not a sha256, so no file's).
-    files: BTreeMap<String, (BundlePath, Option<Sha256Digest>)>,
+    /// Output-root path -> the manifest tracking it (an index into
+    /// `manifests`: a neighbour may track thousands of files) and the
+    /// sha256 it tracks (`None`: not a sha256, so no file's).
+    files: BTreeMap<String, (usize, Option<Sha256Digest>)>,
+    manifests: Vec<BundlePath>,
     records: Vec<(BundlePath, Record)>,
 }
 
@@ -292,13 +294,15 @@ impl Neighbours {
                 continue;
             };
             let root = retired_root(&manifest, &at);
+            let index = neighbours.manifests.len();
+            neighbours.manifests.push(at.clone());
             for tracked in &manifest.files {
                 let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
                 let file = rel.under(&root).as_str().to_string();
                 neighbours
                     .files
                     .entry(file)
-                    .or_insert_with(|| (at.clone(), Sha256Digest::from_hex(&tracked.sha256)));
+                    .or_insert_with(|| (index, Sha256Digest::from_hex(&tracked.sha256)));
             }
             neighbours.records.extend(manifest.merged.into_iter().map(|record| (at.clone(), record)));
         }
@@ -311,7 +315,9 @@ impl Neighbours {
         if !matches!(action.op, Op::Remove | Op::Keep) {
             return Some(action);
         }
-        let Some((manifest, _)) = self.files.get(action.path.as_str()) else { return Some(action) };
+        let Some(manifest) = self.files.get(action.path.as_str()).map(|(at, _)| &self.manifests[*at]) else {
+            return Some(action);
+        };
         let message = format!("left in place: {manifest} tracks it too");
         diagnostics.push(Diagnostic::info(
             DiagnosticCode::KeptForAnotherBundle,
@@ -324,7 +330,10 @@ impl Neighbours {
     /// The manifest of another bundle that tracks the bytes `on_disk` at `path`.
     fn tracking(&self, path: &BundlePath, on_disk: Option<Sha256Digest>) -> Option<&BundlePath> {
         let on_disk = on_disk?;
-        self.files.get(path.as_str()).filter(|(_, sha)| *sha == Some(on_disk)).map(|(manifest, _)| manifest)
+        self.files
+            .get(path.as_str())
+            .filter(|(_, sha)| *sha == Some(on_disk))
+            .map(|(manifest, _)| &self.manifests[*manifest])
     }
 
     /// `steps` over one shared file without taking out what another bundle

@@ -88,16 +88,15 @@ impl Writer {
         // ours) names nothing to do.
         let journal: Value = serde_json::from_slice(&text).unwrap_or(Value::Null);
         let mut folders = Folders::new(root);
-        let mut inside = |rel: &str| crate::BundlePath::new(rel).is_ok() && folders.check(rel).is_ok();
         for (from, to, expect) in entries(&journal["renames"]) {
             let to = to.as_str().unwrap_or_default();
-            if inside(from) && inside(to) {
+            if inside(&mut folders, from) && inside(&mut folders, to) {
                 self.finish_rename(root, from, to, expect);
             }
         }
         for (from, to, _) in entries(&journal["stages"]) {
             let to = to.as_str().unwrap_or_default();
-            if !(inside(from) && inside(to)) {
+            if !(inside(&mut folders, from) && inside(&mut folders, to)) {
                 continue;
             }
             let (temp, target) = (root.join(from), root.join(to));
@@ -108,7 +107,7 @@ impl Writer {
         }
         let mut emptied = Vec::new();
         for (path, expect, _) in entries(&journal["removes"]) {
-            if inside(path)
+            if inside(&mut folders, path)
                 && let Some(expect) = expect_from(expect)
             {
                 let _ = self.remove(root, path, expect, &mut emptied);
@@ -116,7 +115,7 @@ impl Writer {
         }
         for (from, to, expect) in entries(&journal["then"]) {
             let to = to.as_str().unwrap_or_default();
-            if inside(from) && inside(to) {
+            if inside(&mut folders, from) && inside(&mut folders, to) {
                 self.finish_rename(root, from, to, expect);
             }
         }
@@ -171,15 +170,14 @@ impl<'a> Journal<'a> {
     ) -> Rows<impl Iterator<Item = Result<(String, &'a str, ExpectRow), String>> + Clone + 'a> {
         Rows(staged.writes.iter().filter(|w| w.renamed()).map(move |w| {
             let temp = self.relative(&w.write_to(self.root, &staged.stages, self.pid))?;
-            Ok((temp, w.rel, ExpectRow(w.expect)))
+            Ok((temp, w.rel(), ExpectRow(w.write.expect)))
         }))
     }
 }
 
 impl Serialize for Journal<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let stages =
-            Rows(self.body.stages.iter().map(|s| Ok::<_, String>((self.relative(&s.temp)?, s.rel.as_str()))));
+        let stages = Rows(self.body.stages.iter().map(|s| Ok::<_, String>((self.relative(&s.temp)?, s.rel))));
         let removes =
             Rows(self.body.removes.iter().map(|(path, expect)| Ok::<_, String>((*path, ExpectRow(*expect)))));
         let mut map = serializer.serialize_map(Some(4))?;
@@ -238,4 +236,10 @@ fn entries(list: &Value) -> impl Iterator<Item = (&str, &Value, &Value)> {
         let a = row.get(0)?.as_str()?;
         Some((a, row.get(1).unwrap_or(&Value::Null), row.get(2).unwrap_or(&Value::Null)))
     })
+}
+
+/// Whether a path a journal names is a bundle path whose folders stay
+/// below the output root (a journal is not trusted to name only those).
+fn inside<'s>(folders: &mut Folders<'_, 's>, rel: &'s str) -> bool {
+    crate::BundlePath::new(rel).is_ok() && folders.check(rel).is_ok()
 }

@@ -423,12 +423,7 @@ impl Expect {
 /// One file operation of a plan, below the output root.
 #[derive(Debug, Clone, Copy)]
 pub enum Step<'a> {
-    Write {
-        path: &'a str,
-        bytes: &'a [u8],
-        executable: bool,
-        expect: Expect,
-    },
+    Write(FileWrite<'a>),
     Remove {
         path: &'a str,
         expect: Expect,
@@ -444,11 +439,23 @@ pub enum Step<'a> {
     Barrier,
 }
 
+/// A file a [`Step::Write`] puts at `path` (below the output root) with
+/// `bytes`, if what is there is what `expect` says.
+#[derive(Debug, Clone, Copy)]
+pub struct FileWrite<'a> {
+    pub path: &'a str,
+    pub bytes: &'a [u8],
+    pub executable: bool,
+    pub expect: Expect,
+}
+
 impl<'a> Step<'a> {
     /// The path the step touches; none for a barrier.
     pub fn path(&self) -> Option<&'a str> {
         match *self {
-            Step::Write { path, .. } | Step::Remove { path, .. } | Step::Keep { path } => Some(path),
+            Step::Write(FileWrite { path, .. }) | Step::Remove { path, .. } | Step::Keep { path } => {
+                Some(path)
+            }
             Step::Barrier => None,
         }
     }
@@ -462,7 +469,7 @@ pub fn plan_steps(plan: &Plan) -> Vec<Step<'_>> {
         let expect = Expect::found(action.found);
         match (action.op, &action.bytes) {
             (Op::Create | Op::Update, Some(bytes)) => {
-                Step::Write { path, bytes, executable: action.executable, expect }
+                Step::Write(FileWrite { path, bytes, executable: action.executable, expect })
             }
             (Op::Remove, _) => Step::Remove { path, expect },
             _ => Step::Keep { path },
@@ -684,7 +691,7 @@ impl Writer {
         self.changed.lock().unwrap_or_else(|p| p.into_inner()).push(rel.to_string());
     }
 
-    fn apply_locked(&mut self, root: &Path, steps: &[Step<'_>]) -> HostResult<()> {
+    fn apply_locked<'s>(&mut self, root: &Path, steps: &'s [Step<'s>]) -> HostResult<()> {
         // Before the sweep below, which would take the temp files an
         // interrupted run's journal still names.
         self.recover(root)?;
@@ -694,9 +701,9 @@ impl Writer {
         let mut swept = HashSet::new();
         for step in steps {
             let Some(rel) = step.path() else { continue };
-            let path = BundlePath::new(rel).map_err(|e| HostError::InvalidPath(e.message()))?;
+            BundlePath::new(rel).map_err(|e| HostError::InvalidPath(e.message()))?;
             let parent = parent_of(rel);
-            match folders.check(path.as_str()) {
+            match folders.check(rel) {
                 Err(_) if matches!(step, Step::Keep { .. }) => continue,
                 Err(link) => {
                     return Err(HostError::Io(format!(
@@ -748,7 +755,7 @@ impl Writer {
             })
             .collect();
         let changes =
-            |group: &[Step<'_>]| group.iter().any(|s| matches!(s, Step::Write { .. } | Step::Remove { .. }));
+            |group: &[Step<'_>]| group.iter().any(|s| matches!(s, Step::Write(_) | Step::Remove { .. }));
         match groups[..] {
             // A plan's files, then its manifests: journaled (see [`journal`]).
             [(body_at, body), (last_at, last)] if changes(body) && changes(last) => {
@@ -785,12 +792,12 @@ impl Writer {
 
     /// One group of steps: its temp files written ([`Writer::stage`]), then
     /// put in place ([`Writer::commit`]).
-    fn apply_group(
+    fn apply_group<'s>(
         &self,
         root: &Path,
         first: usize,
-        group: &[Step<'_>],
-        made: &mut HashSet<String>,
+        group: &'s [Step<'s>],
+        made: &mut HashSet<&'s str>,
     ) -> HostResult<()> {
         let staged = self.stage(root, first, group, made, false)?;
         self.commit(root, staged, made, false)
@@ -813,11 +820,11 @@ impl Writer {
         &self,
         root: &Path,
         first: usize,
-        group: &[Step<'s>],
-        made: &mut HashSet<String>,
+        group: &'s [Step<'s>],
+        made: &mut HashSet<&'s str>,
         in_root: bool,
     ) -> HostResult<Staged<'s>> {
-        let write_count = group.iter().filter(|s| matches!(s, Step::Write { .. })).count();
+        let write_count = group.iter().filter(|s| matches!(s, Step::Write(_))).count();
         let durability = match self.durability {
             Durability::Batch if write_count <= SMALL_GROUP || !cfg!(target_os = "linux") => Durability::Full,
             other => other,
@@ -829,8 +836,8 @@ impl Writer {
         let mut stage_of: HashMap<&str, usize> = HashMap::new();
         let mut writes: Vec<Pending<'_>> = Vec::with_capacity(write_count);
         for (i, step) in group.iter().enumerate() {
-            let Step::Write { path, bytes, executable, expect } = *step else { continue };
-            let folder = parent_of(path);
+            let Step::Write(write) = step else { continue };
+            let folder = parent_of(write.path);
             let number = first + i + 1;
             let fresh =
                 (durability != Durability::Full && !in_root).then(|| first_missing(folder, made)).flatten();
@@ -838,7 +845,7 @@ impl Writer {
                 Some(fresh) => {
                     let at = *stage_of.entry(fresh).or_insert_with(|| {
                         stages.push(Stage {
-                            rel: fresh.to_string(),
+                            rel: fresh,
                             temp: root
                                 .join(parent_of(fresh))
                                 .join(format!("{TEMP_PREFIX}{}-{number}-folder", self.pid)),
@@ -846,13 +853,11 @@ impl Writer {
                         });
                         stages.len() - 1
                     });
-                    let stage = &mut stages[at];
-                    let inner = &path[fresh.len() + 1..];
                     // Made by the writer thread, not here: on a first build
                     // the folders are most of the kernel's work, and the
                     // threads share it as they share the files.
-                    let make = claim_folder(parent_of(inner), &mut stage.made);
-                    (Place::InStage { stage: at, inner: fresh.len() + 1 }, make)
+                    let make = claim_folder(fresh, folder, &mut stages[at].made);
+                    (Place::InStage { stage: at }, make)
                 }
                 None if in_root => (Place::RootTemp(number), false),
                 None => {
@@ -862,7 +867,7 @@ impl Writer {
                     (Place::Temp(number), false)
                 }
             };
-            writes.push(Pending { rel: path, place, make, bytes, executable, expect });
+            writes.push(Pending { write, place, make });
         }
         // A write that waits for its flush leaves the core idle: one thread
         // per file (up to a few), so the flushes share journal commits.
@@ -896,11 +901,11 @@ impl Writer {
     /// place, the removals, then the flush its durability asks. `journaled`:
     /// a journal names these temp files, so a failure leaves them for the
     /// next run to finish with (see [`journal`]) instead of removing them.
-    fn commit(
+    fn commit<'s>(
         &self,
         root: &Path,
-        staged: Staged<'_>,
-        made: &mut HashSet<String>,
+        staged: Staged<'s>,
+        made: &mut HashSet<&'s str>,
         journaled: bool,
     ) -> HostResult<()> {
         let Staged { durability, writes, stages, removes } = staged;
@@ -917,8 +922,8 @@ impl Writer {
         // Temp files staged in the root land in folders the groups before
         // them made.
         for (at, w) in writes.iter().enumerate() {
-            if matches!(w.place, Place::RootTemp(_)) && !parent_of(w.rel).is_empty() {
-                make_folder(root, parent_of(w.rel), made)
+            if matches!(w.place, Place::RootTemp(_)) && !parent_of(w.rel()).is_empty() {
+                make_folder(root, parent_of(w.rel()), made)
                     .map_err(|e| fail(at, std::io::Error::other(e.to_string())))?;
             }
         }
@@ -927,14 +932,14 @@ impl Writer {
                 return Ok(());
             }
             self.checkpoint();
-            self.put_in_place(&w.write_to(root, &stages, self.pid), &w.target(root), w.rel, w.expect)
+            self.put_in_place(&w.write_to(root, &stages, self.pid), &w.target(root), w.rel(), w.write.expect)
         });
         if let Err((at, error)) = renamed {
             return Err(fail(at, error));
         }
         for stage in &stages {
             self.checkpoint();
-            let target = root.join(&stage.rel);
+            let target = root.join(stage.rel);
             fs::rename(&stage.temp, &target).map_err(|e| {
                 if !journaled {
                     let _ = fs::remove_dir_all(&stage.temp);
@@ -950,9 +955,7 @@ impl Writer {
                 // noted, not every folder inside it (as many as the files).
                 made.insert(stage.rel);
             } else {
-                made.extend(stage.made.into_iter().map(|inner| {
-                    if inner.is_empty() { stage.rel.clone() } else { format!("{}/{inner}", stage.rel) }
-                }));
+                made.extend(stage.made);
             }
         }
         let mut emptied = Vec::new();
@@ -963,7 +966,7 @@ impl Writer {
             Durability::Batch => flush_filesystem(root).map_err(|e| HostError::at(root, e)),
             Durability::Full => {
                 let mut changed: Vec<PathBuf> =
-                    writes.iter().map(|w| root.join(parent_of(w.rel))).chain(emptied).collect();
+                    writes.iter().map(|w| root.join(parent_of(w.rel()))).chain(emptied).collect();
                 changed.sort();
                 changed.dedup();
                 // A folder a later removal emptied is gone; its parent, which
@@ -1007,22 +1010,22 @@ impl Writer {
         {
             make_folders(folder)?;
         }
-        let mut file = match create_with_mode(&write_to, pending.executable) {
+        let mut file = match create_with_mode(&write_to, pending.write.executable) {
             // In a staged folder, the write that makes this file's folder
             // may be another thread's, not done yet: make it here too.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !pending.renamed() => {
                 write_to.parent().map_or(Ok(()), make_folders)?;
-                create_with_mode(&write_to, pending.executable)?
+                create_with_mode(&write_to, pending.write.executable)?
             }
             opened => opened?,
         };
         if fatal {
             // Half the bytes reach the disk, then the process dies.
-            file.write_all(&pending.bytes[..pending.bytes.len() / 2])?;
+            file.write_all(&pending.write.bytes[..pending.write.bytes.len() / 2])?;
             file.sync_all()?;
             std::process::abort();
         }
-        file.write_all(pending.bytes)?;
+        file.write_all(pending.write.bytes)?;
         if flush {
             file.sync_data()?;
         }
@@ -1061,11 +1064,13 @@ impl Writer {
     pub fn create_files(&mut self, dir: &Path, tree: &SourceTree) -> HostResult<()> {
         let steps: Vec<Step<'_>> = tree
             .iter()
-            .map(|(path, file)| Step::Write {
-                path: path.as_str(),
-                bytes: &file.bytes,
-                executable: file.executable,
-                expect: Expect::Any,
+            .map(|(path, file)| {
+                Step::Write(FileWrite {
+                    path: path.as_str(),
+                    bytes: &file.bytes,
+                    executable: file.executable,
+                    expect: Expect::Any,
+                })
             })
             .collect();
         self.apply(dir, &steps)
@@ -1133,7 +1138,7 @@ impl Writer {
 struct Staged<'a> {
     durability: Durability,
     writes: Vec<Pending<'a>>,
-    stages: Vec<Stage>,
+    stages: Vec<Stage<'a>>,
     removes: Vec<(&'a str, Expect)>,
 }
 
@@ -1141,15 +1146,13 @@ struct Staged<'a> {
 /// renamed into place, or its place inside a staged folder). Paths are made
 /// when they are used, not kept: a group may hold tens of thousands.
 struct Pending<'a> {
-    /// The place, relative to the output root.
-    rel: &'a str,
+    /// The step's write (its place relative to the output root, bytes,
+    /// mode and expectation): borrowed, not copied per file.
+    write: &'a FileWrite<'a>,
     place: Place,
     /// The first write into a folder inside a staged one (in path order)
     /// makes that folder, with those above it.
     make: bool,
-    bytes: &'a [u8],
-    executable: bool,
-    expect: Expect,
 }
 
 /// Where a [`Pending`] write's bytes go first.
@@ -1161,13 +1164,17 @@ enum Place {
     /// the files it names are in place).
     RootTemp(usize),
     /// Its own name inside the staged folder `stage`, which holds what of
-    /// `rel` follows its first `inner` bytes.
-    InStage { stage: usize, inner: usize },
+    /// its path follows that folder and a slash.
+    InStage { stage: usize },
 }
 
-impl Pending<'_> {
+impl<'a> Pending<'a> {
+    fn rel(&self) -> &'a str {
+        self.write.path
+    }
+
     fn target(&self, root: &Path) -> PathBuf {
-        root.join(self.rel)
+        root.join(self.rel())
     }
 
     /// Whether the bytes go to a temp file of their own, renamed into place.
@@ -1178,10 +1185,13 @@ impl Pending<'_> {
     fn write_to(&self, root: &Path, stages: &[Stage], pid: u32) -> PathBuf {
         match self.place {
             Place::Temp(number) => {
-                root.join(parent_of(self.rel)).join(format!("{TEMP_PREFIX}{pid}-{number}"))
+                root.join(parent_of(self.rel())).join(format!("{TEMP_PREFIX}{pid}-{number}"))
             }
             Place::RootTemp(number) => root.join(format!("{TEMP_PREFIX}{pid}-{number}")),
-            Place::InStage { stage, inner } => stages[stage].temp.join(&self.rel[inner..]),
+            Place::InStage { stage } => {
+                let stage = &stages[stage];
+                stage.temp.join(&self.rel()[stage.rel.len() + 1..])
+            }
         }
     }
 }
@@ -1313,17 +1323,18 @@ fn hash_reader(file: &mut impl std::io::Read) -> std::io::Result<Sha256Digest> {
 
 /// A folder missing before the group, written as a temp folder beside its
 /// place and renamed there once its files are written.
-struct Stage {
+struct Stage<'a> {
     /// Relative to the output root.
-    rel: String,
+    rel: &'a str,
     temp: PathBuf,
-    /// The folders made inside it, relative to it (`""` for itself).
-    made: HashSet<String>,
+    /// The folders made inside it (itself included), relative to the
+    /// output root.
+    made: HashSet<&'a str>,
 }
 
 /// The shallowest folder on the way to `folder` (itself included) that the
 /// run has not seen or made, if any: everything below it is new.
-fn first_missing<'p>(folder: &'p str, made: &HashSet<String>) -> Option<&'p str> {
+fn first_missing<'p>(folder: &'p str, made: &HashSet<&str>) -> Option<&'p str> {
     if folder.is_empty() || made.contains(folder) {
         return None;
     }
@@ -1339,14 +1350,15 @@ fn parent_of(rel: &str) -> &str {
     rel.rsplit_once('/').map_or("", |(dir, _)| dir)
 }
 
-/// Notes `folder` and the folders above it as made (they are, by the time
-/// anything is written into them); true when `folder` itself is new.
-fn claim_folder(folder: &str, made: &mut HashSet<String>) -> bool {
+/// Notes `folder` and the folders above it up to `stage` (a folder on its
+/// way) as made (they are, by the time anything is written into them); true
+/// when `folder` itself is new.
+fn claim_folder<'a>(stage: &str, folder: &'a str, made: &mut HashSet<&'a str>) -> bool {
     if made.contains(folder) {
         return false;
     }
     let mut at = folder;
-    while made.insert(at.to_string()) && !at.is_empty() {
+    while made.insert(at) && at.len() > stage.len() {
         at = parent_of(at);
     }
     true
@@ -1365,7 +1377,7 @@ fn make_folders(dir: &Path) -> std::io::Result<()> {
 
 /// Creates the folder `rel` below `root` and the ones above it, each with a
 /// single `mkdir` the first time the run needs it.
-fn make_folder(root: &Path, rel: &str, made: &mut HashSet<String>) -> HostResult<()> {
+fn make_folder<'a>(root: &Path, rel: &'a str, made: &mut HashSet<&'a str>) -> HostResult<()> {
     if made.contains(rel) {
         return Ok(());
     }
@@ -1380,7 +1392,7 @@ fn make_folder(root: &Path, rel: &str, made: &mut HashSet<String>) -> HostResult
             Err(e) => return Err(HostError::at(&dir, e)),
         }
     }
-    made.insert(rel.to_string());
+    made.insert(rel);
     Ok(())
 }
 
@@ -1565,11 +1577,12 @@ fn ignore_missing(error: std::io::Error) -> std::io::Result<()> {
 
 /// What the walk towards each path found, folder by folder, so a plan of
 /// ten thousand files in two thousand folders looks at each folder once.
-struct Folders<'a> {
+struct Folders<'a, 's> {
     root: &'a Path,
     /// The output root with links resolved, looked up once.
     real_root: Option<PathBuf>,
-    seen: HashMap<String, Found>,
+    /// Borrowed from the steps' paths.
+    seen: HashMap<&'s str, Found>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1580,7 +1593,7 @@ enum Found {
     Outside,
 }
 
-impl<'a> Folders<'a> {
+impl<'a, 's> Folders<'a, 's> {
     fn new(root: &'a Path) -> Self {
         Folders { root, real_root: root.canonicalize().ok(), seen: HashMap::new() }
     }
@@ -1590,7 +1603,7 @@ impl<'a> Folders<'a> {
     /// writing or removing through it could touch files outside the root.
     /// A link that stays inside the root (a dotfiles `~/.claude` kept
     /// elsewhere in the home folder) is written through.
-    fn check(&mut self, rel: &str) -> Result<bool, String> {
+    fn check(&mut self, rel: &'s str) -> Result<bool, String> {
         if self.real_root.is_none() {
             return Ok(false);
         }
@@ -1600,7 +1613,7 @@ impl<'a> Folders<'a> {
                 Some(found) => found.clone(),
                 None => {
                     let found = self.look(prefix);
-                    self.seen.insert(prefix.to_string(), found.clone());
+                    self.seen.insert(prefix, found.clone());
                     found
                 }
             };
@@ -1631,11 +1644,11 @@ impl<'a> Folders<'a> {
     }
 
     /// The folders found to exist, relative to the root (`""` for the root).
-    fn into_existing(self) -> HashSet<String> {
-        let mut existing: HashSet<String> =
+    fn into_existing(self) -> HashSet<&'s str> {
+        let mut existing: HashSet<&'s str> =
             self.seen.into_iter().filter(|(_, found)| *found == Found::Folder).map(|(rel, _)| rel).collect();
         if self.real_root.is_some() {
-            existing.insert(String::new());
+            existing.insert("");
         }
         existing
     }

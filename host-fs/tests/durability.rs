@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use plugforge_host_fs::{Durability, Expect, Step, Writer, file_sha256, is_temp_name};
+use plugforge_host_fs::{Durability, Expect, FileWrite, Step, Writer, file_sha256, is_temp_name};
 
 struct Scratch(PathBuf);
 
@@ -55,7 +55,7 @@ fn files() -> Vec<(String, Vec<u8>, bool)> {
 }
 
 fn write(file: &(String, Vec<u8>, bool)) -> Step<'_> {
-    Step::Write { path: &file.0, bytes: &file.1, executable: file.2, expect: Expect::Any }
+    Step::Write(FileWrite { path: &file.0, bytes: &file.1, executable: file.2, expect: Expect::Any })
 }
 
 fn steps(files: &[(String, Vec<u8>, bool)]) -> Vec<Step<'_>> {
@@ -78,12 +78,12 @@ fn every_durability_writes_the_same_files_and_leaves_no_temp_file() {
 
         // A second plan updates one file and removes a whole folder's worth.
         let update = [
-            Step::Write {
+            Step::Write(FileWrite {
                 path: "b1/skills/s1/SKILL.md",
                 bytes: b"changed\n",
                 executable: false,
                 expect: Expect::Any,
-            },
+            }),
             Step::Remove { path: "b2/skills/s2/SKILL.md", expect: Expect::Any },
             Step::Keep { path: "b0/skills/s0/SKILL.md" },
         ];
@@ -145,20 +145,30 @@ fn a_file_that_is_not_what_the_plan_saw_is_left_alone_named_and_the_rest_written
         fs::write(out.join("kept"), "the user's edit\n").unwrap();
         fs::write(out.join("in-the-way"), "the user's file\n").unwrap();
         let steps = [
-            Step::Write {
+            Step::Write(FileWrite {
                 path: "edited",
                 bytes: b"new\n",
                 executable: false,
                 expect: Expect::Sha256(edited),
-            },
-            Step::Write {
+            }),
+            Step::Write(FileWrite {
                 path: "planned",
                 bytes: b"new\n",
                 executable: false,
                 expect: Expect::Sha256(planned),
-            },
-            Step::Write { path: "in-the-way", bytes: b"new\n", executable: false, expect: Expect::Absent },
-            Step::Write { path: "created", bytes: b"new\n", executable: false, expect: Expect::Absent },
+            }),
+            Step::Write(FileWrite {
+                path: "in-the-way",
+                bytes: b"new\n",
+                executable: false,
+                expect: Expect::Absent,
+            }),
+            Step::Write(FileWrite {
+                path: "created",
+                bytes: b"new\n",
+                executable: false,
+                expect: Expect::Absent,
+            }),
             Step::Remove { path: "doomed", expect: Expect::Sha256(doomed) },
             Step::Remove { path: "kept", expect: Expect::Sha256(kept) },
         ];

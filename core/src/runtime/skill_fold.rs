@@ -24,7 +24,7 @@ use crate::format::yaml;
 use crate::model::Skill;
 use crate::report::Component;
 use crate::report::Level;
-use crate::source::parse_document;
+use crate::source::{Document, parse_document};
 
 /// The longest `description` Agent Skills (and Cursor, OpenCode) accept.
 pub const DESCRIPTION_LIMIT: usize = 1024;
@@ -72,12 +72,14 @@ pub fn write_skill(w: &mut Writer<'_>, skill: &Skill, dir: &str, policy: &SkillP
     }
     let original = skill.main.file.text().unwrap_or_default();
     let translated = (policy.translate)(original);
-    let folded = fold(skill, translated.as_deref().unwrap_or(original), policy.strictness)?;
+    let mut folded = fold(skill, translated.as_deref().unwrap_or(original), policy.strictness)?;
     let main = format!("{dir}/SKILL.md");
-    let final_text = folded.text.clone().or(translated);
+    // Moved, not copied, into the bundle: a large frontmatter's text would
+    // otherwise be held three times per runtime.
+    let final_text = folded.text.take().or(translated);
     let caveat = (policy.caveat)(final_text.as_deref().unwrap_or(original));
-    match &final_text {
-        Some(text) => w.add(&main, text.clone().into_bytes(), skill.main.file.origin.to_string())?,
+    match final_text {
+        Some(text) => w.add(&main, text.into_bytes(), skill.main.file.origin.to_string())?,
         None => w.copy(&skill.main, Some(&main), None)?,
     }
     for file in &skill.files {
@@ -87,12 +89,13 @@ pub fn write_skill(w: &mut Writer<'_>, skill: &Skill, dir: &str, policy: &SkillP
             .expect("skill files live in their folder");
         w.copy(file, Some(&format!("{dir}/{rel}")), None)?;
     }
-    let mut detail = vec![main];
-    detail.extend(folded.changes.iter().cloned());
-    detail.extend(folded.lost.iter().cloned());
-    detail.extend(caveat.iter().cloned());
     let level = if folded.lost.is_empty() && caveat.is_none() { Level::Supported } else { Level::Degraded };
-    w.honest(Component::Skill, &skill.name, level, detail.join("; "));
+    let mut detail = main;
+    for part in folded.changes.iter().chain(&folded.lost).chain(&caveat) {
+        detail.push_str("; ");
+        detail.push_str(part);
+    }
+    w.honest(Component::Skill, &skill.name, level, detail);
     Ok(())
 }
 
@@ -145,15 +148,7 @@ pub fn is_skill_name(name: &str) -> bool {
 /// Folds `when_to_use` into `description` (and, for Agent Skills, keeps only
 /// its keys) in `text`, the SKILL.md of `skill` in the runtime's spelling.
 pub fn fold(skill: &Skill, text: &str, strictness: Strictness) -> Result<Folded> {
-    // The text as loaded is already parsed: a copy per runtime of a large
-    // frontmatter would be parsed once per runtime at once.
-    let parsed;
-    let document = if skill.main.file.text() == Some(text) {
-        &skill.document
-    } else {
-        parsed = parse_document(&skill.main.file.origin.to_string(), text)?;
-        &parsed
-    };
+    let document = document_of(skill, text)?;
     let Some(map) = &document.frontmatter else { return Ok(Folded::default()) };
     let Some(mut lines) = Lines::split(text) else { return Ok(Folded::default()) };
     let mut folded = Folded::default();
@@ -170,6 +165,17 @@ pub fn fold(skill: &Skill, text: &str, strictness: Strictness) -> Result<Folded>
         folded.text = Some(lines.join());
     }
     Ok(folded)
+}
+
+/// `text` (the skill's SKILL.md in a runtime's spelling) parsed: the text
+/// as loaded is already, and a copy per runtime of a large frontmatter would
+/// be parsed once per runtime at once.
+fn document_of<'s>(skill: &'s Skill, text: &str) -> Result<Cow<'s, Document>> {
+    if skill.main.file.text() == Some(text) {
+        Ok(Cow::Borrowed(&skill.document))
+    } else {
+        Ok(Cow::Owned(parse_document(skill.main.file.origin.as_str(), text)?))
+    }
 }
 
 /// Returns the description the runtime will read.
@@ -242,8 +248,8 @@ pub fn shorten(text: &str, limit: usize) -> (String, &'static str) {
 /// fold) but caps it: the SKILL.md `text` with its description shortened,
 /// or no text when it fits.
 pub fn fit_description(skill: &Skill, text: &str) -> Result<Folded> {
-    let document = parse_document(skill.main.file.origin.as_str(), text)?;
-    let Some(map) = document.frontmatter else { return Ok(Folded::default()) };
+    let document = document_of(skill, text)?;
+    let Some(map) = &document.frontmatter else { return Ok(Folded::default()) };
     let Some(mut lines) = Lines::split(text) else { return Ok(Folded::default()) };
     let mut folded = Folded::default();
     fit(map.get("description").and_then(as_text).as_deref(), &mut lines, &mut folded);
@@ -257,19 +263,23 @@ pub fn fit_description(skill: &Skill, text: &str) -> Result<Folded> {
 /// the rest, and coerces the kept keys to the types the validator wants.
 fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folded: &mut Folded) {
     let (metadata, mut dropped, mut metadata_changed) = existing_metadata(map.get("metadata"));
-    // Keys moved under `metadata`, after those it has, with their text:
-    // borrowed, and written straight into its YAML (a frontmatter may hold
-    // thousands).
-    let mut moved: Vec<(&str, Cow<'_, str>)> = Vec::new();
-    let mut taken_out = std::collections::HashSet::new();
-    for (key, value) in map {
-        if AGENT_SKILLS_KEYS.contains(&key.as_str()) || key == FOLDED_KEY {
-            continue;
-        }
-        taken_out.insert(key.as_str());
+    let taken_out = |key: &str| !AGENT_SKILLS_KEYS.contains(&key) && key != FOLDED_KEY;
+    // `metadata`'s YAML: the entries it has, then the keys moved under it,
+    // each written as it is found (a frontmatter may hold thousands, and
+    // nothing is kept of them but this text and their names).
+    let mut raw = String::from("metadata:\n");
+    for (key, value) in &metadata {
+        yaml::write_entry(&mut raw, key, value, 2);
+    }
+    let mut moved = String::new();
+    for (key, value) in map.iter().filter(|(key, _)| taken_out(key)) {
         match scalar_cow(value) {
             Some(text) if !metadata.contains_key(key) => {
-                moved.push((key.as_str(), text));
+                yaml::write_entry(&mut raw, key, &Value::String(text.into_owned()), 2);
+                if !moved.is_empty() {
+                    moved.push_str(", ");
+                }
+                moved.push_str(key);
                 metadata_changed = true;
             }
             Some(_) => dropped.push(format!("{key} (metadata already has it)")),
@@ -278,19 +288,10 @@ fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folde
     }
     // One pass over the lines for every key taken out: a frontmatter of
     // 40,000 keys costs a pass, not 40,000.
-    lines.remove_all(&taken_out);
+    lines.remove_keys(|key| map.contains_key(key) && taken_out(key));
     if metadata_changed {
-        let mut raw = String::from("metadata:");
         if metadata.is_empty() && moved.is_empty() {
-            raw.push_str(" {}\n");
-        } else {
-            raw.push('\n');
-            for (key, value) in &metadata {
-                yaml::write_entry(&mut raw, key, value, 2);
-            }
-            for (key, text) in &moved {
-                yaml::write_entry(&mut raw, key, &Value::String(text.to_string()), 2);
-            }
+            raw = String::from("metadata: {}\n");
         }
         lines.set_raw("metadata", raw);
     }
@@ -298,8 +299,7 @@ fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folde
     coerce_compatibility(map, lines, &mut dropped);
     coerce_allowed_tools(map, lines, folded, &mut dropped);
     if !moved.is_empty() {
-        let keys: Vec<&str> = moved.iter().map(|(key, _)| *key).collect();
-        folded.lost.push(format!("{} kept under metadata only (no effect there)", keys.join(", ")));
+        folded.lost.push(format!("{moved} kept under metadata only (no effect there)"));
     }
     if !dropped.is_empty() {
         folded.lost.push(format!("dropped {}", dropped.join(", ")));
@@ -421,7 +421,12 @@ impl<'a> Lines<'a> {
     fn split(text: &'a str) -> Option<Self> {
         let open_len = ["---\n", "---\r\n"].iter().find(|o| text.starts_with(**o))?.len();
         let mut offset = open_len;
-        let mut entries: Vec<(Option<Cow<'a, str>>, Cow<'a, str>)> = Vec::new();
+        // At most an entry a line: sized once, not doubled past thousands.
+        let frontmatter_lines = text[open_len..]
+            .split_inclusive('\n')
+            .take_while(|line| line.trim_end_matches(['\n', '\r']) != "---")
+            .count();
+        let mut entries: Vec<(Option<Cow<'a, str>>, Cow<'a, str>)> = Vec::with_capacity(frontmatter_lines);
         let mut entry_start = offset;
         for line in text[open_len..].split_inclusive('\n') {
             if line.trim_end_matches(['\n', '\r']) == "---" {
@@ -468,9 +473,10 @@ impl<'a> Lines<'a> {
         self.changed |= self.entries.len() != before;
     }
 
-    fn remove_all(&mut self, keys: &std::collections::HashSet<&str>) {
+    /// Removes every entry whose key `doomed` says so of, in one pass.
+    fn remove_keys(&mut self, doomed: impl Fn(&str) -> bool) {
         let before = self.entries.len();
-        self.entries.retain(|(k, _)| !k.as_deref().is_some_and(|k| keys.contains(k)));
+        self.entries.retain(|(k, _)| !k.as_deref().is_some_and(&doomed));
         self.changed |= self.entries.len() != before;
     }
 
