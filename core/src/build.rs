@@ -147,6 +147,7 @@ impl<'a> PreparedBuild<'a> {
         crate::manifest_paths::check(runtime, &bundle, self.written, plugin.metadata_file.as_str())?;
         self.credentials.check_bundle(&bundle)?;
         let carried = self.urls.check(&bundle, runtime.required_urls())?;
+        bundle.compact();
         Ok((bundle, diagnostics, carried))
     }
 

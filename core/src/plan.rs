@@ -200,6 +200,9 @@ pub fn plan(output: &Output, observed: Observed, options: &PlanOptions) -> Resul
     let mut shared: BTreeMap<BundlePath, Vec<Step>> = BTreeMap::new();
     let own: Vec<&BundlePath> = output.bundles.iter().map(|b| &b.manifest).chain(&output.retired).collect();
     let neighbours = Neighbours::read(&observed, &output.manifest_name, &own);
+    // Another plugin's manifests are read into `neighbours`: their text
+    // (as large as the plugin's file list) goes before this plan's grows.
+    observed.contents.retain(|path, _| !neighbours.manifests.iter().any(|m| m.as_str() == path));
     for bundle in &output.bundles {
         let previous = take_previous(&mut observed, &bundle.manifest, &mut diagnostics);
         let observed = &observed;
@@ -283,6 +286,7 @@ impl Neighbours {
     /// not parse claims nothing: its own bundle's next run reports it.
     pub(crate) fn read(observed: &Observed, manifest_name: &str, own: &[&BundlePath]) -> Neighbours {
         let mut neighbours = Neighbours::default();
+        let mut files = Vec::new();
         for (path, bytes) in &observed.contents {
             if !crate::runtime::is_in_place_manifest(path, manifest_name)
                 || own.iter().any(|own| own.as_str() == path)
@@ -299,13 +303,17 @@ impl Neighbours {
             for tracked in &manifest.files {
                 let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
                 let file = rel.under(&root).as_str().to_string();
-                neighbours
-                    .files
-                    .entry(file)
-                    .or_insert_with(|| (index, Sha256Digest::from_hex(&tracked.sha256)));
+                files.push((file, (index, Sha256Digest::from_hex(&tracked.sha256))));
             }
             neighbours.records.extend(manifest.merged.into_iter().map(|record| (at.clone(), record)));
         }
+        // Collected into a map with full nodes (one filled in path order
+        // splits them half full). Of two manifests tracking one path, the
+        // first read keeps it: the sort is stable and `dedup_by` keeps the
+        // first of a run.
+        files.sort_by(|a, b| a.0.cmp(&b.0));
+        files.dedup_by(|later, first| later.0 == first.0);
+        neighbours.files = files.into_iter().collect();
         neighbours
     }
 

