@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 use std::borrow::Cow;
 
-use crate::bundle::{Bundle, Output, TargetFailure, check_manifest_name};
+use crate::bundle::{Bundle, Output, SharedBytes, TargetFailure, check_manifest_name};
 use crate::credentials::CredentialCheck;
 use crate::error::{Error, ErrorCode, Problem, Result};
 use crate::model::Plugin;
@@ -50,6 +50,8 @@ pub struct PreparedBuild<'a> {
     /// The plugin every target starts from, when the source has no
     /// templates (the per-target built-ins then reach nothing).
     shared_plugin: Option<Result<(Plugin, Vec<Diagnostic>)>>,
+    /// What the targets generate alike, held once.
+    generated: SharedBytes,
 }
 
 /// What one target's build gave: its bundle, the source's diagnostics and
@@ -75,7 +77,16 @@ impl<'a> PreparedBuild<'a> {
             .first()
             .filter(|_| !read.has_templates())
             .map(|&(runtime, kind)| load_plugin(read, &load_options(options, runtime, kind)));
-        Ok(PreparedBuild { options, written, canonical, targets, urls, credentials, shared_plugin })
+        Ok(PreparedBuild {
+            options,
+            written,
+            canonical,
+            targets,
+            urls,
+            credentials,
+            shared_plugin,
+            generated: SharedBytes::default(),
+        })
     }
 
     /// How many targets there are to build.
@@ -148,6 +159,7 @@ impl<'a> PreparedBuild<'a> {
         self.credentials.check_bundle(&bundle)?;
         let carried = self.urls.check(&bundle, runtime.required_urls())?;
         bundle.compact();
+        self.generated.share(&mut bundle);
         Ok((bundle, diagnostics, carried))
     }
 

@@ -2,7 +2,8 @@
 //! plus the marketplace entries they contribute.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::collections::btree_map::Entry;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +30,30 @@ impl GeneratedFile {
     pub fn new(bytes: impl Into<Arc<[u8]>>, executable: bool, template: impl Into<String>) -> Self {
         let bytes = bytes.into();
         GeneratedFile { sha256: Sha256Digest::of(&bytes), bytes, executable, template: template.into() }
+    }
+}
+
+/// Generated files' bytes by sha256, across the bundles of one build: a
+/// file several runtimes generate alike (a skill folded the same way, the
+/// same README) is held once, not once per bundle.
+#[derive(Default)]
+pub(crate) struct SharedBytes(Mutex<BTreeMap<Sha256Digest, Arc<[u8]>>>);
+
+impl SharedBytes {
+    /// Points each file `bundle` generated at bytes another bundle holds
+    /// alike, if one does. A copied file already shares the source's bytes.
+    pub(crate) fn share(&self, bundle: &mut Bundle) {
+        // A poisoned lock only means another target panicked; entries are
+        // inserted whole, so the map is still sound.
+        let mut shared = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        for file in bundle.files.values_mut().filter(|file| Arc::strong_count(&file.bytes) == 1) {
+            match shared.entry(file.sha256) {
+                Entry::Occupied(held) => file.bytes = held.get().clone(),
+                Entry::Vacant(slot) => {
+                    slot.insert(file.bytes.clone());
+                }
+            }
+        }
     }
 }
 

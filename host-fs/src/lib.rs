@@ -706,12 +706,9 @@ impl Writer {
         self.recover(root)?;
         self.changed.lock().unwrap_or_else(|p| p.into_inner()).clear();
         let mut folders = Folders::new(root);
-        let mut to_sweep: Vec<&str> = Vec::new();
-        let mut swept = HashSet::new();
         for step in steps {
             let Some(rel) = step.path() else { continue };
             BundlePath::new(rel).map_err(|e| HostError::InvalidPath(e.message()))?;
-            let parent = parent_of(rel);
             match folders.check(rel) {
                 Err(_) if matches!(step, Step::Keep { .. }) => continue,
                 Err(link) => {
@@ -721,36 +718,24 @@ impl Writer {
                         root.display()
                     )));
                 }
-                Ok(exists) => {
-                    if exists && swept.insert(parent) {
-                        to_sweep.push(parent);
-                    }
-                }
+                Ok(_) => {}
             }
         }
-        let made = folders.into_existing();
+        let mut made = folders.into_existing();
         // A missing folder is staged beside its place (see `stage`), and the
         // manifests of a journaled plan in the root itself: every existing
         // folder on the way to a path may hold what an interrupted run
         // staged, for a plan of another source than this one's (a skill
         // folder that run added is staged in `skills/`, which this plan may
-        // only pass through).
-        let mut walked = HashSet::new();
-        for step in steps {
-            let Some(rel) = step.path() else { continue };
-            let mut folder = parent_of(rel);
-            // Walked already, and so was every folder above it.
-            while walked.insert(folder) {
-                if made.contains(folder) && swept.insert(folder) {
-                    to_sweep.push(folder);
-                }
-                if folder.is_empty() {
-                    break;
-                }
-                folder = parent_of(folder);
-            }
-        }
-        let mut made = made;
+        // only pass through). Those are the folders the check above found:
+        // it looks at each folder on the way to each path, down to the
+        // first that is missing.
+        let mut to_sweep: Vec<&str> = if steps.iter().any(|s| s.path().is_some()) {
+            made.iter().copied().collect()
+        } else {
+            Vec::new()
+        };
+        to_sweep.sort_unstable();
         for folder in to_sweep {
             self.sweep(&root.join(folder))?;
         }
