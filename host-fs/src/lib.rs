@@ -1426,36 +1426,45 @@ fn parallel<T: Sync>(
     }
     let share = items.len().div_ceil(threads);
     let stop = AtomicBool::new(false);
-    let failures: Vec<Option<(usize, std::io::Error)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(share)
-            .enumerate()
-            .map(|(n, chunk)| {
-                let (job, stop) = (&job, &stop);
-                scope.spawn(move || {
-                    for (i, item) in chunk.iter().enumerate() {
-                        // No new items once one failed; the ones in flight finish.
-                        if stop.load(Ordering::Relaxed) {
-                            return None;
-                        }
-                        if let Err(e) = job(item) {
-                            stop.store(true, Ordering::Relaxed);
-                            return Some((n * share + i, e));
-                        }
-                    }
-                    None
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            .collect()
-    });
+    let run = |n: usize, chunk: &[T]| {
+        for (i, item) in chunk.iter().enumerate() {
+            // No new items once one failed; the ones in flight finish.
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if let Err(e) = job(item) {
+                stop.store(true, Ordering::Relaxed);
+                return Some((n * share + i, e));
+            }
+        }
+        None
+    };
+    let failures: Vec<Option<(usize, std::io::Error)>> = on_this_and_more_threads(items, share, &run);
     match failures.into_iter().flatten().min_by_key(|(at, _)| *at) {
         Some(failure) => Err(failure),
         None => Ok(()),
     }
+}
+
+/// `run(n, chunk)` of each `share`-long chunk `n` of `items`, in order: the
+/// first on this thread, each other on a thread of its own. This thread
+/// works rather than waits, which also spares a thread and its allocator
+/// arena (glibc keeps one a thread, and what it frees stays with it).
+fn on_this_and_more_threads<T: Sync, R: Send>(
+    items: &[T],
+    share: usize,
+    run: &(impl Fn(usize, &[T]) -> R + Sync),
+) -> Vec<R> {
+    let mut chunks = items.chunks(share).enumerate();
+    let Some((_, first)) = chunks.next() else { return Vec::new() };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks.map(|(n, chunk)| scope.spawn(move || run(n, chunk))).collect();
+        let mut results = vec![run(0, first)];
+        results.extend(
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))),
+        );
+        results
+    })
 }
 
 /// `job` of every item, in order, on [`workers`] threads each taking one
@@ -1472,20 +1481,8 @@ fn parallel_map<T: Sync, R: Send>(
     if threads <= 1 {
         return run(0, items);
     }
-    let results: Vec<Result<Vec<R>, (usize, std::io::Error)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(share)
-            .enumerate()
-            .map(|(n, chunk)| {
-                let run = &run;
-                scope.spawn(move || run(n * share, chunk))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            .collect()
-    });
+    let results: Vec<Result<Vec<R>, (usize, std::io::Error)>> =
+        on_this_and_more_threads(items, share, &|n, chunk| run(n * share, chunk));
     let mut out = Vec::with_capacity(items.len());
     for result in results {
         out.extend(result?);
