@@ -8,7 +8,7 @@
 use plugforge_core::{BundlePath, Op, Output, Plan, PlanOptions, plan as make_plan};
 use similar::TextDiff;
 
-use crate::host::Host;
+use crate::host::{Host, Listing};
 use crate::{Failure, join};
 
 /// The header side of a file that does not exist, as `diff -N` and git write it.
@@ -34,7 +34,7 @@ pub(crate) fn build_plan(
     let mut to_read = output.paths_to_read();
     to_read.extend(output.retired.iter().cloned());
     to_read.extend(changed_paths(plan));
-    let on_disk = host.observe(out, &to_read, &[]).map_err(Failure::io)?;
+    let on_disk = host.observe(out, &to_read, &[], Listing::Every).map_err(Failure::io)?;
     // Only a forced plan carries the bytes that would replace an edited file.
     let forced = if plan.summary.conflict > 0 {
         let options = PlanOptions { force: true, ..plan_options.clone() };
@@ -65,7 +65,7 @@ pub(crate) fn build_plan(
 
 /// The diffs of an uninstall plan: every removal, all lines removed.
 pub(crate) fn removals(host: &mut dyn Host, out: &str, plan: &Plan) -> Result<Vec<FileDiff>, Failure> {
-    let on_disk = host.observe(out, &changed_paths(plan), &[]).map_err(Failure::io)?;
+    let on_disk = host.observe(out, &changed_paths(plan), &[], Listing::Every).map_err(Failure::io)?;
     let diffs = plan.actions.iter().enumerate().filter(|(_, a)| a.op == Op::Remove).map(|(index, action)| {
         let old = on_disk.contents.get(action.path.as_str()).map(|b| &b[..]);
         FileDiff { action: index, text: file(&join(out, action.path.as_str()), old, None) }

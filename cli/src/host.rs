@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use plugforge_core::{BundlePath, Observed, Plan, SourceTree};
+pub(crate) use plugforge_host_fs::Listing;
 use plugforge_host_fs::{self as host_fs, Durability, Writer};
 
 use crate::Failure;
@@ -17,14 +18,16 @@ pub(crate) trait Host {
     /// Every file below `dir`, skipping `.git` and `node_modules`, a top-level `target`, and
     /// the `exclude` folders (the output root when it sits inside the source).
     fn read_tree(&mut self, dir: &str, exclude: &[String]) -> Result<SourceTree, String>;
-    /// Every file below `root` with its sha256 where a plan can look at it
-    /// (`to_read`, whose bytes come too, `to_hash`, and what the manifests
-    /// among `to_read` track); the rest is listed, not read.
+    /// The files below `root` the `listing` asks for, each with its sha256
+    /// where a plan can look at it (`to_read`, whose bytes come too,
+    /// `to_hash`, and what the manifests `to_read` names exactly track); the
+    /// rest is listed, not read.
     fn observe(
         &mut self,
         root: &str,
         to_read: &[BundlePath],
         to_hash: &[BundlePath],
+        listing: Listing<'_>,
     ) -> Result<Observed, String>;
     /// Takes the output root's lock (waiting, with a message, for another
     /// run that holds it) until [`Host::unlock`]: taken before observing, so
@@ -131,12 +134,15 @@ impl Host for FsHost {
         root: &str,
         to_read: &[BundlePath],
         to_hash: &[BundlePath],
+        listing: Listing<'_>,
     ) -> Result<Observed, String> {
         let to_read: Vec<&str> = to_read.iter().map(BundlePath::as_str).collect();
         let to_hash: Vec<&str> = to_hash.iter().map(BundlePath::as_str).collect();
+        // The build's phase is over: what it freed goes before the plan's grows.
+        crate::allocator::release_freed_memory();
         self.progress.step(format!("reading what is in {root}"));
         let observed =
-            host_fs::observe_for(Path::new(root), &to_read, &to_hash).map_err(|e| e.to_string())?;
+            host_fs::observe_for(Path::new(root), &to_read, &to_hash, listing).map_err(|e| e.to_string())?;
         self.progress.step(format!("planning against {} files in {root}", observed.hashes.len()));
         Ok(observed)
     }
@@ -157,6 +163,8 @@ impl Host for FsHost {
 
     fn apply(&mut self, root: &str, plan: &Plan, durability: Durability) -> Result<(), Failure> {
         assert!(!plan.refused, "a refused plan is never applied");
+        // The plan is made: what making it freed goes before the writer's grows.
+        crate::allocator::release_freed_memory();
         self.writer.set_durability(durability);
         self.progress.step(format!("writing {} files below {root}", plan.writes()));
         self.writer.apply(Path::new(root), &host_fs::plan_steps(plan)).map_err(|e| match e {

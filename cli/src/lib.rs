@@ -6,6 +6,7 @@
 //! packages link this crate and call [`run`] with their process's arguments,
 //! so `npx plugforge` and `python -m plugforge` are this very program.
 
+mod allocator;
 mod args;
 mod diff;
 mod host;
@@ -23,6 +24,7 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 use plugforge_core::{Error, ErrorCode, Problem};
 
+pub use allocator::limit_allocator_growth;
 use args::{Cli, Verb};
 use host::{FsHost, Host};
 

@@ -314,6 +314,7 @@ mod tests {
     };
 
     use super::*;
+    use crate::host::Listing;
 
     /// A host that only captures stdout.
     #[derive(Default)]
@@ -323,7 +324,13 @@ mod tests {
         fn read_tree(&mut self, _: &str, _: &[String]) -> Result<SourceTree, String> {
             unreachable!("rendering reads nothing")
         }
-        fn observe(&mut self, _: &str, _: &[BundlePath], _: &[BundlePath]) -> Result<Observed, String> {
+        fn observe(
+            &mut self,
+            _: &str,
+            _: &[BundlePath],
+            _: &[BundlePath],
+            _: Listing<'_>,
+        ) -> Result<Observed, String> {
             unreachable!("rendering reads nothing")
         }
         fn apply(

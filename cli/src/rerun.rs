@@ -39,7 +39,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Failure;
 use crate::args::BuildArgs;
-use crate::host::Host;
+use crate::host::{Host, Listing};
 use crate::{render, verbs};
 
 /// How long before a run a file must have last changed for its stamp to
@@ -356,8 +356,9 @@ impl Host for Recorder<'_> {
         root: &str,
         to_read: &[BundlePath],
         to_hash: &[BundlePath],
+        listing: Listing<'_>,
     ) -> Result<Observed, String> {
-        self.inner.observe(root, to_read, to_hash)
+        self.inner.observe(root, to_read, to_hash, listing)
     }
     fn lock(&mut self, root: &str) -> Result<(), String> {
         self.inner.lock(root)

@@ -20,7 +20,7 @@ use crate::args::{
     BuildArgs, Cli, DoctorArgs, ImportArgs, InitArgs, OutputArgs, ScopeArg, SourceArgs, UninstallArgs,
     ValidateArgs, ValidateFormat,
 };
-use crate::host::Host;
+use crate::host::{Host, Listing};
 use crate::{EXIT_OK, EXIT_REFUSED, Failure, diff, join, render};
 
 type Outcome = Result<u8, Failure>;
@@ -214,13 +214,15 @@ fn build_locked(host: &mut dyn Host, args: &BuildArgs) -> Outcome {
     }
 
     let to_hash = output.paths_to_hash();
-    let mut observed = host.observe(&out, &output.paths_to_read(), &to_hash).map_err(Failure::io)?;
+    let listing = Listing::ForBuild { manifest_name: &output.manifest_name };
+    let mut observed = host.observe(&out, &output.paths_to_read(), &to_hash, listing).map_err(Failure::io)?;
     // A member removed since the last monorepo build: its bundles go too.
     let retired = output.retired_manifests(&observed);
     if !retired.is_empty() {
         let mut paths = output.paths_to_read();
         paths.extend(retired.iter().cloned());
-        observed = host.observe(&out, &paths, &to_hash).map_err(Failure::io)?;
+        let listing = Listing::ForBuild { manifest_name: &output.manifest_name };
+        observed = host.observe(&out, &paths, &to_hash, listing).map_err(Failure::io)?;
         output.retired = retired;
     }
     // A path a large build writes each: megabytes, not needed past here.
@@ -356,7 +358,7 @@ fn uninstall_locked(host: &mut dyn Host, args: &UninstallArgs) -> Outcome {
     if !args.dry_run && host.exists(&out) {
         host.lock(&out).map_err(Failure::io)?;
     }
-    let observed = host.observe(&out, &to_read, &[]).map_err(Failure::io)?;
+    let observed = host.observe(&out, &to_read, &[], Listing::Every).map_err(Failure::io)?;
     let plan = uninstall_plan(&options, &observed)?;
     let diffs = if args.diff { diff::removals(host, &out, &plan)? } else { Vec::new() };
     if !args.dry_run {
@@ -401,7 +403,8 @@ pub fn doctor(host: &mut dyn Host, args: &DoctorArgs) -> Outcome {
         out_dir: out.clone(),
         ..DoctorOptions::default()
     };
-    let observed = host.observe(&out, &doctor_paths_to_read(&options)?, &[]).map_err(Failure::io)?;
+    let observed =
+        host.observe(&out, &doctor_paths_to_read(&options)?, &[], Listing::Every).map_err(Failure::io)?;
     let report = run_doctor(&options, &observed, desired.as_ref())?;
     let failing = report.findings.iter().any(|f| f.severity >= Severity::Warning);
     if args.output.json {

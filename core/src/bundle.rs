@@ -204,15 +204,16 @@ impl Output {
 }
 
 impl Output {
-    /// Files the host must read (not just hash) before planning: the previous
-    /// manifests and the shared files parts are merged into.
     /// The paths the bundles write, below the output root: with
-    /// [`Output::paths_to_read`] and the files their manifests track, all a
-    /// plan looks at (a host need not hash any other file).
+    /// [`Output::paths_to_read`] and the files tracked by the manifests it
+    /// names by their exact path, all a plan looks at (a host need not hash
+    /// any other file).
     pub fn paths_to_hash(&self) -> Vec<BundlePath> {
         self.bundles.iter().flat_map(|b| b.files.keys().map(|rel| b.out_path(rel))).collect()
     }
 
+    /// Files the host must read (not just hash) before planning: the previous
+    /// manifests and the shared files parts are merged into.
     pub fn paths_to_read(&self) -> Vec<BundlePath> {
         let mut paths: Vec<BundlePath> = self.bundles.iter().map(|b| b.manifest.clone()).collect();
         paths.extend(self.bundles.iter().flat_map(|b| b.merges.iter().map(|m| m.path.clone())));

@@ -218,7 +218,8 @@ fn across_plugins(output: &Output) -> Result<Vec<Problem>> {
 }
 
 impl Output {
-    /// Bundle manifests found below the root (`observed` lists every file)
+    /// Bundle manifests found below the root (`observed` lists every file
+    /// named like a manifest, whatever else it leaves out)
     /// that no bundle of this monorepo output owns, where a member's bundle
     /// would be: beside a member's folder (`<runtime>/<other plugin>/`) or
     /// beside a member's manifest in a project's state folder. These are the

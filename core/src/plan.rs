@@ -20,11 +20,15 @@ use crate::runtime::{Layout, Runtime};
 /// What the host found below the output root.
 #[derive(Debug, Clone, Default)]
 pub struct Observed {
-    /// sha256 of every file below the output root, by relative path. A
+    /// sha256 of the files below the output root, by relative path. A
     /// host may leave a file no plan looks at unhashed (`None`: it equals
-    /// no hash, so such a file is never taken for plugforge's); it must hash
-    /// the manifests' tracked files and the paths a build writes
-    /// ([`crate::Output::paths_to_hash`]).
+    /// no hash, so such a file is never taken for plugforge's) or out (a
+    /// build's host lists only those and every file named like a manifest:
+    /// see [`crate::Output::retired_manifests`]); it must hash
+    /// the files tracked by the manifests `paths_to_read` names by their
+    /// exact path and the paths a build writes
+    /// ([`crate::Output::paths_to_hash`]). Another plugin's files need no
+    /// hash: the plan asks about them only at those paths.
     pub hashes: BTreeMap<String, Option<Sha256Digest>>,
     /// Bytes of the files named by `paths_to_read` that exist.
     pub contents: BTreeMap<String, Arc<[u8]>>,
@@ -302,8 +306,16 @@ impl Neighbours {
             neighbours.manifests.push(at.clone());
             for tracked in &manifest.files {
                 let Ok(rel) = BundlePath::new(tracked.path.as_str()) else { continue };
-                let file = rel.under(&root).as_str().to_string();
-                files.push((file, (index, Sha256Digest::from_hex(&tracked.sha256))));
+                let file = rel.under(&root);
+                // Asked about only where this plan acts on a file that is
+                // there: a path it writes or its own manifest tracks, which
+                // the host hashed (see `Observed::hashes`). Another file,
+                // left out or unhashed, is not held: in a project folder
+                // that is all the other plugin's thousands.
+                if !matches!(observed.hashes.get(file.as_str()), Some(Some(_))) {
+                    continue;
+                }
+                files.push((file.as_str().to_string(), (index, Sha256Digest::from_hex(&tracked.sha256))));
             }
             neighbours.records.extend(manifest.merged.into_iter().map(|record| (at.clone(), record)));
         }

@@ -177,7 +177,12 @@ impl<'a> Journal<'a> {
 
 impl Serialize for Journal<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let stages = Rows(self.body.stages.iter().map(|s| Ok::<_, String>((self.relative(&s.temp)?, s.rel))));
+        let stages = Rows(
+            self.body
+                .stages
+                .iter()
+                .map(|s| Ok::<_, String>((self.relative(&s.temp(self.root, self.pid))?, s.rel))),
+        );
         let removes =
             Rows(self.body.removes.iter().map(|(path, expect)| Ok::<_, String>((*path, ExpectRow(*expect)))));
         let mut map = serializer.serialize_map(Some(4))?;

@@ -263,15 +263,38 @@ pub fn observe(root: &Path, to_read: &[&str]) -> HostResult<Observed> {
 
 /// [`observe`], hashing only what a plan over the root can look at:
 /// `to_read` (manifests and shared files, read whole), `to_hash` (the
-/// paths a build writes) and the files each manifest among `to_read`
-/// tracks. Every other file is listed unhashed (`None`) and never read: a project folder's 3 GiB data file costs a name, not its
-/// bytes. A plan that did look at such a file would find it differ from
-/// every hash, so it would be a conflict, never overwritten.
-pub fn observe_for(root: &Path, to_read: &[&str], to_hash: &[&str]) -> HostResult<Observed> {
-    observe_files(root, to_read, Some(to_hash))
+/// paths a build writes) and the files each manifest `to_read` names by
+/// its exact path tracks (the build's own: another plugin's manifests,
+/// read through a `<folder>/*<end>` pattern, are read for what they claim
+/// among these paths, so their files are not hashed). What else it lists
+/// is the `listing`'s to say.
+pub fn observe_for(
+    root: &Path,
+    to_read: &[&str],
+    to_hash: &[&str],
+    listing: Listing<'_>,
+) -> HostResult<Observed> {
+    observe_files(root, to_read, Some((to_hash, listing)))
 }
 
-fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> HostResult<Observed> {
+/// Which files [`observe_for`] lists besides those it hashes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing<'a> {
+    /// Every file below the root, unhashed (`None`) where no plan looks:
+    /// a report over the whole folder (`doctor`) needs them all.
+    Every,
+    /// Only the files a build's plan looks at, and every file whose name
+    /// ends with `manifest_name` (where a monorepo build finds the bundles
+    /// of a member removed since its last run). Another plugin's thousands
+    /// of files in a project folder cost nothing to hold.
+    ForBuild { manifest_name: &'a str },
+}
+
+fn observe_files(
+    root: &Path,
+    to_read: &[&str],
+    looked: Option<(&[&str], Listing<'_>)>,
+) -> HostResult<Observed> {
     let mut observed = Observed::default();
     if !root.exists() {
         return Ok(observed);
@@ -298,11 +321,11 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
         .map_err(|(at, e)| HostError::at(&reads[at].path(root), e))?;
     let contents: HashMap<&str, Vec<u8>> = reads.iter().map(|e| e.rel.as_str()).zip(read).collect();
     // The paths to hash, borrowed: those asked for, and those a manifest
-    // read here tracks that are there to hash.
-    let wanted = to_hash.map(|to_hash| {
+    // asked for by name tracks that are there to hash.
+    let wanted = looked.map(|(to_hash, _)| {
         let mut wanted: HashSet<&str> = to_hash.iter().copied().collect();
         let present: HashSet<&str> = entries.iter().map(|e| e.rel.as_str()).collect();
-        for (rel, bytes) in &contents {
+        for (rel, bytes) in contents.iter().filter(|(rel, _)| to_read.paths.contains(*rel)) {
             for tracked in tracked_by(rel, bytes) {
                 if !wanted.contains(tracked.as_str())
                     && let Some(entry) = present.get(tracked.as_str())
@@ -313,6 +336,17 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
         }
         wanted
     });
+    // What is listed: every file, or (for a build) what is hashed or read
+    // and what is named like a manifest.
+    let listed = |entry: &Entry| match (looked, &wanted) {
+        (Some((_, Listing::ForBuild { manifest_name })), Some(wanted)) => {
+            wanted.contains(entry.rel.as_str())
+                || contents.contains_key(entry.rel.as_str())
+                || entry.rel.ends_with(manifest_name)
+        }
+        _ => true,
+    };
+    let listed: Vec<bool> = entries.iter().map(listed).collect();
     // Reading and hashing are the whole cost of a rerun with nothing to
     // do: spread over the cores.
     let hashes = parallel_map(&entries, |entry| match contents.get(entry.rel.as_str()) {
@@ -333,6 +367,8 @@ fn observe_files(root: &Path, to_read: &[&str], to_hash: Option<&[&str]>) -> Hos
     observed.hashes = entries
         .into_iter()
         .zip(hashes)
+        .zip(listed)
+        .filter_map(|(found, listed)| listed.then_some(found))
         .map(|(entry, hash)| {
             if let Some(bytes) = contents.remove(&entry.rel) {
                 read.push((entry.rel.clone(), bytes.into()));
@@ -828,6 +864,10 @@ impl Writer {
         }
         let mut stages: Vec<Stage> = Vec::new();
         let mut stage_of: HashMap<&str, usize> = HashMap::new();
+        // The folders made inside the staged ones: one set for all of them
+        // (their paths differ), not one a folder (a first build stages
+        // thousands).
+        let mut claimed: HashSet<&str> = HashSet::new();
         let mut writes: Vec<Pending<'_>> = Vec::with_capacity(write_count);
         for (i, step) in group.iter().enumerate() {
             let Step::Write(write) = step else { continue };
@@ -838,19 +878,13 @@ impl Writer {
             let (place, make) = match fresh {
                 Some(fresh) => {
                     let at = *stage_of.entry(fresh).or_insert_with(|| {
-                        stages.push(Stage {
-                            rel: fresh,
-                            temp: root
-                                .join(parent_of(fresh))
-                                .join(format!("{TEMP_PREFIX}{}-{number}-folder", self.pid)),
-                            made: HashSet::new(),
-                        });
+                        stages.push(Stage { rel: fresh, number });
                         stages.len() - 1
                     });
                     // Made by the writer thread, not here: on a first build
                     // the folders are most of the kernel's work, and the
                     // threads share it as they share the files.
-                    let make = claim_folder(fresh, folder, &mut stages[at].made);
+                    let make = claim_folder(fresh, folder, &mut claimed);
                     (Place::InStage { stage: at }, make)
                 }
                 None if in_root => (Place::RootTemp(number), false),
@@ -887,7 +921,7 @@ impl Writer {
                 _ => None,
             })
             .collect();
-        Ok(Staged { durability, writes, stages, removes })
+        Ok(Staged { durability, writes, stages, claimed, removes })
     }
 
     /// Puts a staged group in place: each temp file renamed over its target
@@ -902,7 +936,7 @@ impl Writer {
         made: &mut HashSet<&'s str>,
         journaled: bool,
     ) -> HostResult<()> {
-        let Staged { durability, writes, stages, removes } = staged;
+        let Staged { durability, writes, stages, claimed, removes } = staged;
         let fail = |at: usize, error: std::io::Error| {
             if journaled {
                 writes.get(at).map_or_else(
@@ -934,23 +968,22 @@ impl Writer {
         for stage in &stages {
             self.checkpoint();
             let target = root.join(stage.rel);
-            fs::rename(&stage.temp, &target).map_err(|e| {
+            let temp = stage.temp(root, self.pid);
+            fs::rename(&temp, &target).map_err(|e| {
                 if !journaled {
-                    let _ = fs::remove_dir_all(&stage.temp);
+                    let _ = fs::remove_dir_all(&temp);
                 }
                 HostError::at(&target, e)
             })?;
         }
-        for stage in stages {
-            if journaled {
-                // The manifests' group after a journaled one stages nothing
-                // (its temp files are in the root) and makes a missing
-                // folder idempotently: the staged folder is all it needs
-                // noted, not every folder inside it (as many as the files).
-                made.insert(stage.rel);
-            } else {
-                made.extend(stage.made);
-            }
+        if journaled {
+            // The manifests' group after a journaled one stages nothing
+            // (its temp files are in the root) and makes a missing folder
+            // idempotently: the staged folders are all it needs noted, not
+            // every folder inside them (as many as the files).
+            made.extend(stages.iter().map(|stage| stage.rel));
+        } else {
+            made.extend(claimed);
         }
         let mut emptied = Vec::new();
         for (path, expect) in removes {
@@ -1049,7 +1082,7 @@ impl Writer {
             let _ = fs::remove_file(pending.write_to(root, stages, self.pid));
         }
         for stage in stages {
-            let _ = fs::remove_dir_all(&stage.temp);
+            let _ = fs::remove_dir_all(stage.temp(root, self.pid));
         }
         error
     }
@@ -1133,6 +1166,9 @@ struct Staged<'a> {
     durability: Durability,
     writes: Vec<Pending<'a>>,
     stages: Vec<Stage<'a>>,
+    /// The folders made inside `stages` (each stage's own too), relative
+    /// to the output root.
+    claimed: HashSet<&'a str>,
     removes: Vec<(&'a str, Expect)>,
 }
 
@@ -1184,7 +1220,7 @@ impl<'a> Pending<'a> {
             Place::RootTemp(number) => root.join(format!("{TEMP_PREFIX}{pid}-{number}")),
             Place::InStage { stage } => {
                 let stage = &stages[stage];
-                stage.temp.join(&self.rel()[stage.rel.len() + 1..])
+                stage.temp(root, pid).join(&self.rel()[stage.rel.len() + 1..])
             }
         }
     }
@@ -1320,10 +1356,16 @@ fn hash_reader(file: &mut impl std::io::Read) -> std::io::Result<Sha256Digest> {
 struct Stage<'a> {
     /// Relative to the output root.
     rel: &'a str,
-    temp: PathBuf,
-    /// The folders made inside it (itself included), relative to the
-    /// output root.
-    made: HashSet<&'a str>,
+    /// The number of the first write staged in it, which names its temp
+    /// folder.
+    number: usize,
+}
+
+impl Stage<'_> {
+    /// The temp folder it is built in, beside where it goes.
+    fn temp(&self, root: &Path, pid: u32) -> PathBuf {
+        root.join(parent_of(self.rel)).join(format!("{TEMP_PREFIX}{pid}-{}-folder", self.number))
+    }
 }
 
 /// The shallowest folder on the way to `folder` (itself included) that the

@@ -123,7 +123,7 @@ fn refusal(skill: &Skill, strictness: Strictness) -> Option<String> {
 /// specification requires the key. `None` when nothing is added.
 pub fn with_folder_name(skill: &Skill, text: &str) -> Option<String> {
     let mut lines = Lines::split(text)?;
-    if lines.entries.iter().any(|(k, _)| k.as_deref() == Some("name")) {
+    if lines.has("name") {
         return None;
     }
     lines.set("name", Value::String(skill.name.clone()));
@@ -132,7 +132,7 @@ pub fn with_folder_name(skill: &Skill, text: &str) -> Option<String> {
 
 /// Whether the frontmatter of a Markdown `text` has a top-level `key`.
 pub fn has_key(text: &str, key: &str) -> bool {
-    Lines::split(text).is_some_and(|lines| lines.entries.iter().any(|(k, _)| k.as_deref() == Some(key)))
+    Lines::split(text).is_some_and(|lines| lines.has(key))
 }
 
 /// The Agent Skills name rule: 1-64 chars of `a-z0-9-`, no leading,
@@ -267,30 +267,31 @@ fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folde
     // `metadata`'s YAML: the entries it has, then the keys moved under it,
     // each written as it is found (a frontmatter may hold thousands, and
     // nothing is kept of them but this text and their names).
-    let mut raw = String::from("metadata:\n");
+    // Sized once, about as long as the lines it moves (indented), not grown
+    // to twice that on the way.
+    let moving = lines.text_len(|key| map.contains_key(key) && taken_out(key));
+    let mut raw = String::with_capacity(moving.0 + 2 * moving.1 + 64);
+    raw.push_str("metadata:\n");
     for (key, value) in &metadata {
         yaml::write_entry(&mut raw, key, value, 2);
     }
-    let mut moved = String::new();
+    let mut moved = Named::default();
     for (key, value) in map.iter().filter(|(key, _)| taken_out(key)) {
         match scalar_cow(value) {
             Some(text) if !metadata.contains_key(key) => {
                 yaml::write_entry(&mut raw, key, &Value::String(text.into_owned()), 2);
-                if !moved.is_empty() {
-                    moved.push_str(", ");
-                }
-                moved.push_str(key);
+                moved.push(|| key.to_string());
                 metadata_changed = true;
             }
-            Some(_) => dropped.push(format!("{key} (metadata already has it)")),
-            None => dropped.push(format!("{key} (not an Agent Skills key nor a plain value)")),
+            Some(_) => dropped.push(|| format!("{key} (metadata already has it)")),
+            None => dropped.push(|| format!("{key} (not an Agent Skills key nor a plain value)")),
         }
     }
     // One pass over the lines for every key taken out: a frontmatter of
     // 40,000 keys costs a pass, not 40,000.
     lines.remove_keys(|key| map.contains_key(key) && taken_out(key));
     if metadata_changed {
-        if metadata.is_empty() && moved.is_empty() {
+        if metadata.is_empty() && moved.count == 0 {
             raw = String::from("metadata: {}\n");
         }
         lines.set_raw("metadata", raw);
@@ -298,18 +299,48 @@ fn keep_agent_skills_keys(map: &Map<String, Value>, lines: &mut Lines<'_>, folde
     coerce_license(map, lines, folded);
     coerce_compatibility(map, lines, &mut dropped);
     coerce_allowed_tools(map, lines, folded, &mut dropped);
-    if !moved.is_empty() {
+    if moved.count > 0 {
         folded.lost.push(format!("{moved} kept under metadata only (no effect there)"));
     }
-    if !dropped.is_empty() {
-        folded.lost.push(format!("dropped {}", dropped.join(", ")));
+    if dropped.count > 0 {
+        folded.lost.push(format!("dropped {dropped}"));
+    }
+}
+
+/// Names for a report line: the first few as they are, then how many more
+/// (a frontmatter of thousands of keys gives a line, not a page).
+#[derive(Default)]
+struct Named {
+    shown: Vec<String>,
+    count: usize,
+}
+
+impl Named {
+    const SHOWN: usize = 10;
+
+    /// One more name, made only if it is shown.
+    fn push(&mut self, name: impl FnOnce() -> String) {
+        if self.shown.len() < Self::SHOWN {
+            self.shown.push(name());
+        }
+        self.count += 1;
+    }
+}
+
+impl std::fmt::Display for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.shown.join(", "))?;
+        match self.count - self.shown.len() {
+            0 => Ok(()),
+            more => write!(f, " and {more} more"),
+        }
     }
 }
 
 /// (string-valued metadata, dropped entries, whether it had to change).
-fn existing_metadata(value: Option<&Value>) -> (Map<String, Value>, Vec<String>, bool) {
+fn existing_metadata(value: Option<&Value>) -> (Map<String, Value>, Named, bool) {
     let mut metadata = Map::new();
-    let mut dropped = Vec::new();
+    let mut dropped = Named::default();
     let mut changed = false;
     match value {
         None => {}
@@ -324,14 +355,14 @@ fn existing_metadata(value: Option<&Value>) -> (Map<String, Value>, Vec<String>,
                         changed = true;
                     }
                     (_, None) => {
-                        dropped.push(format!("metadata.{key} (metadata values are plain strings)"));
+                        dropped.push(|| format!("metadata.{key} (metadata values are plain strings)"));
                         changed = true;
                     }
                 }
             }
         }
         Some(_) => {
-            dropped.push("metadata (not a mapping)".into());
+            dropped.push(|| "metadata (not a mapping)".into());
             changed = true;
         }
     }
@@ -345,14 +376,14 @@ fn coerce_license(map: &Map<String, Value>, lines: &mut Lines<'_>, folded: &mut 
     }
 }
 
-fn coerce_compatibility(map: &Map<String, Value>, lines: &mut Lines<'_>, dropped: &mut Vec<String>) {
+fn coerce_compatibility(map: &Map<String, Value>, lines: &mut Lines<'_>, dropped: &mut Named) {
     let Some(value) = map.get("compatibility") else { return };
     let fits = value.as_str().is_some_and(|s| s.chars().count() <= COMPATIBILITY_LIMIT);
     if !fits {
         lines.remove("compatibility");
-        dropped.push(format!(
-            "compatibility (Agent Skills takes at most {COMPATIBILITY_LIMIT} characters of text)"
-        ));
+        dropped.push(|| {
+            format!("compatibility (Agent Skills takes at most {COMPATIBILITY_LIMIT} characters of text)")
+        });
     }
 }
 
@@ -361,7 +392,7 @@ fn coerce_allowed_tools(
     map: &Map<String, Value>,
     lines: &mut Lines<'_>,
     folded: &mut Folded,
-    dropped: &mut Vec<String>,
+    dropped: &mut Named,
 ) {
     match map.get("allowed-tools") {
         None | Some(Value::String(_)) => {}
@@ -372,7 +403,7 @@ fn coerce_allowed_tools(
         }
         Some(_) => {
             lines.remove("allowed-tools");
-            dropped.push("allowed-tools (not a string or a list of strings)".into());
+            dropped.push(|| "allowed-tools (not a string or a list of strings)".into());
         }
     }
 }
@@ -410,9 +441,10 @@ fn scalar_text(value: &Value) -> Option<String> {
 struct Lines<'a> {
     /// `---` line, then entries, then the closing `---` line and the body.
     open: &'a str,
-    /// (key, raw lines): borrowed from the text until replaced, so a
-    /// frontmatter of thousands of keys is not copied line by line.
-    entries: Vec<(Option<Cow<'a, str>>, Cow<'a, str>)>,
+    /// Each entry's raw lines, starting with its key's (see [`key_of`]):
+    /// borrowed from the text until replaced, so a frontmatter of thousands
+    /// of keys is not copied line by line, nor its keys apart from it.
+    entries: Vec<Cow<'a, str>>,
     rest: &'a str,
     changed: bool,
 }
@@ -426,7 +458,7 @@ impl<'a> Lines<'a> {
             .split_inclusive('\n')
             .take_while(|line| line.trim_end_matches(['\n', '\r']) != "---")
             .count();
-        let mut entries: Vec<(Option<Cow<'a, str>>, Cow<'a, str>)> = Vec::with_capacity(frontmatter_lines);
+        let mut entries: Vec<Cow<'a, str>> = Vec::with_capacity(frontmatter_lines);
         let mut entry_start = offset;
         for line in text[open_len..].split_inclusive('\n') {
             if line.trim_end_matches(['\n', '\r']) == "---" {
@@ -440,15 +472,27 @@ impl<'a> Lines<'a> {
             let end = offset + line.len();
             match (entry_key(line), entries.last_mut()) {
                 // A continuation line directly follows its entry's lines.
-                (None, Some((_, raw))) => *raw = Cow::Borrowed(&text[entry_start..end]),
-                (key, _) => {
+                (None, Some(raw)) => *raw = Cow::Borrowed(&text[entry_start..end]),
+                _ => {
                     entry_start = offset;
-                    entries.push((key.map(Cow::Borrowed), Cow::Borrowed(&text[offset..end])));
+                    entries.push(Cow::Borrowed(&text[offset..end]));
                 }
             }
             offset = end;
         }
         None
+    }
+
+    /// The bytes and the lines of the entries whose key `of` says so of.
+    fn text_len(&self, of: impl Fn(&str) -> bool) -> (usize, usize) {
+        self.entries
+            .iter()
+            .filter(|raw| key_of(raw).is_some_and(&of))
+            .fold((0, 0), |(bytes, lines), raw| (bytes + raw.len(), lines + raw.matches('\n').count()))
+    }
+
+    fn has(&self, key: &str) -> bool {
+        self.entries.iter().any(|raw| key_of(raw) == Some(key))
     }
 
     /// Replaces `key`'s entry in place, or appends it.
@@ -458,36 +502,46 @@ impl<'a> Lines<'a> {
         self.set_raw(key, yaml::document(&single));
     }
 
-    /// Replaces `key`'s entry in place with `raw` (its YAML lines), or appends it.
+    /// Replaces `key`'s entry in place with `raw` (its YAML lines, which
+    /// start with `key`), or appends it.
     fn set_raw(&mut self, key: &str, raw: String) {
+        debug_assert_eq!(key_of(&raw), Some(key), "an entry's lines start with its key");
         self.changed = true;
-        match self.entries.iter_mut().find(|(k, _)| k.as_deref() == Some(key)) {
-            Some(entry) => entry.1 = Cow::Owned(raw),
-            None => self.entries.push((Some(Cow::Owned(key.to_string())), Cow::Owned(raw))),
+        match self.entries.iter_mut().find(|raw| key_of(raw) == Some(key)) {
+            Some(entry) => *entry = Cow::Owned(raw),
+            None => self.entries.push(Cow::Owned(raw)),
         }
     }
 
     fn remove(&mut self, key: &str) {
-        let before = self.entries.len();
-        self.entries.retain(|(k, _)| k.as_deref() != Some(key));
-        self.changed |= self.entries.len() != before;
+        self.remove_keys(|k| k == key);
     }
 
     /// Removes every entry whose key `doomed` says so of, in one pass.
     fn remove_keys(&mut self, doomed: impl Fn(&str) -> bool) {
         let before = self.entries.len();
-        self.entries.retain(|(k, _)| !k.as_deref().is_some_and(&doomed));
+        self.entries.retain(|raw| !key_of(raw).is_some_and(&doomed));
         self.changed |= self.entries.len() != before;
     }
 
     fn join(&self) -> String {
-        let mut out = String::from(self.open);
-        for (_, raw) in &self.entries {
+        // Sized once: a frontmatter of thousands of keys is not grown to
+        // twice its length on the way.
+        let len = self.open.len() + self.entries.iter().map(|raw| raw.len()).sum::<usize>() + self.rest.len();
+        let mut out = String::with_capacity(len);
+        out.push_str(self.open);
+        for raw in &self.entries {
             out.push_str(raw);
         }
         out.push_str(self.rest);
         out
     }
+}
+
+/// The key of an entry of [`Lines`] (`None`: the comments or blank lines
+/// before the first key).
+fn key_of(raw: &str) -> Option<&str> {
+    entry_key(raw.split_inclusive('\n').next().unwrap_or(raw))
 }
 
 /// The key a line starts a top-level entry for; `None` for continuation
