@@ -743,9 +743,17 @@ mod tests {
     fn a_frontmatter_of_many_keys_moves_each_under_metadata() {
         let keys: String = (0..2_000).map(|i| format!("k{i}: v{i}\n")).collect();
         let text = format!("---\nname: deploy\ndescription: Deploys.\n{keys}---\nBody\n");
-        let written = folded(&text, Strictness::AgentSkills).text.expect("changed");
+        let result = folded(&text, Strictness::AgentSkills);
+        let written = result.text.expect("changed");
         assert!(written.contains("metadata:\n  k0: v0\n") && written.contains("  k1999: v1999\n"));
         assert!(!written.contains("\nk1: v1\n"), "moved under metadata, not left at the top");
+        // The report row names the first ten and counts the rest.
+        assert_eq!(
+            result.lost,
+            [
+                "k0, k1, k2, k3, k4, k5, k6, k7, k8, k9 and 1990 more kept under metadata only (no effect there)"
+            ]
+        );
     }
 
     #[test]
