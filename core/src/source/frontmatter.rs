@@ -1,9 +1,10 @@
 //! Markdown with YAML frontmatter, parsed by a real YAML parser so values
 //! keep their meaning (`argument-hint: [name]` is a list, not a string).
 
-use serde_json::{Map, Number, Value};
-use yaml_rust2::yaml::Hash;
+use serde_json::{Map, Value};
 use yaml_rust2::{Yaml, YamlLoader};
+
+use super::yaml_read::{Root, first_document};
 
 use crate::error::{Error, ErrorCode, Location, Result};
 
@@ -263,7 +264,7 @@ fn flow_reindented(yaml: &str) -> Option<(String, Vec<usize>)> {
 
 /// The frontmatter `yaml` (starting at `first_line` of `file`) as a map.
 fn mapping(file: &str, yaml: &str, first_line: usize) -> Result<Map<String, Value>> {
-    let docs = YamlLoader::load_from_str(yaml).map_err(|e| {
+    let root = first_document(yaml, true).map_err(|e| {
         let marker = e.marker();
         Error::at(
             ErrorCode::InvalidSource,
@@ -271,60 +272,15 @@ fn mapping(file: &str, yaml: &str, first_line: usize) -> Result<Map<String, Valu
             format!("invalid YAML frontmatter: {}", e.info()),
         )
     })?;
-    match docs.into_iter().next() {
-        None | Some(Yaml::Null) => Ok(Map::new()),
-        Some(Yaml::Hash(hash)) => {
-            Ok(merged(hash).into_iter().map(|(key, value)| (key_string(&key), to_json(value))).collect())
-        }
-        Some(_) => Err(Error::at(
+    match root {
+        None | Some(Root::Null) => Ok(Map::new()),
+        Some(Root::Mapping(map)) => Ok(map),
+        Some(Root::Other(_)) => Err(Error::at(
             ErrorCode::InvalidSource,
             Location::at(file, first_line, 1),
             "frontmatter must be a mapping of keys to values",
         )),
     }
-}
-
-/// `value` with its `<<` merge keys applied, as PyYAML, js-yaml 4 and
-/// Claude Code's parser (Bun's YAML) read a frontmatter (yaml-rust2 keeps
-/// `<<` as a key): where `<<: *base` (or `<<: [*a, *b]`) stands, the keys of
-/// the merged mapping(s) the mapping does not write itself, an earlier
-/// mapping's winning. A `<<` whose value is not a mapping or a list of
-/// them stays a plain key.
-fn with_merge_keys(value: Yaml) -> Yaml {
-    match value {
-        Yaml::Array(items) => Yaml::Array(items.into_iter().map(with_merge_keys).collect()),
-        Yaml::Hash(hash) => Yaml::Hash(merged(hash)),
-        other => other,
-    }
-}
-
-/// Mapping `hash` with its `<<` merge key applied (see [`with_merge_keys`]).
-fn merged(hash: Hash) -> Hash {
-    let merge = Yaml::String("<<".to_string());
-    let sources: Option<Vec<Hash>> = match hash.get(&merge) {
-        Some(Yaml::Hash(one)) => Some(vec![one.clone()]),
-        Some(Yaml::Array(many)) => {
-            many.iter().map(|m| if let Yaml::Hash(m) = m { Some(m.clone()) } else { None }).collect()
-        }
-        _ => None,
-    };
-    let Some(sources) = sources else {
-        return hash.into_iter().map(|(k, v)| (k, with_merge_keys(v))).collect();
-    };
-    let written: Vec<Yaml> = hash.keys().filter(|k| **k != merge).cloned().collect();
-    let mut out = Hash::new();
-    for (key, value) in hash {
-        if key != merge {
-            out.insert(key, with_merge_keys(value));
-            continue;
-        }
-        for (key, value) in sources.iter().cloned().flat_map(merged) {
-            if !written.contains(&key) && !out.contains_key(&key) {
-                out.insert(key, value);
-            }
-        }
-    }
-    out
 }
 
 /// Characters that make a plain YAML value mean something else (Claude
@@ -390,10 +346,16 @@ pub(crate) fn yaml_value(text: &str) -> std::result::Result<Value, String> {
         let most = crate::limits::MAX_YAML_ALIAS_NODES;
         return Err(format!("limit: YAML aliases expand past {most} nodes at line {line} column {column}"));
     }
-    let docs = YamlLoader::load_from_str(&crate::text::normalised(text)).map_err(|e| {
+    // `<<` stays a key: a shared file is read to be merged into, not for
+    // what a reader of it would see.
+    let root = first_document(&crate::text::normalised(text), false).map_err(|e| {
         format!("invalid YAML at line {} column {}: {}", e.marker().line(), e.marker().col() + 1, e.info())
     })?;
-    Ok(docs.into_iter().next().map_or(Value::Null, to_json))
+    Ok(match root {
+        None | Some(Root::Null) => Value::Null,
+        Some(Root::Mapping(map)) => Value::Object(map),
+        Some(Root::Other(value)) => value,
+    })
 }
 
 /// Returns (yaml text, body, 1-based line of the first YAML line).
@@ -472,33 +434,6 @@ fn split(text: &str) -> Option<(&str, &str, usize)> {
         offset += line.len();
     }
     if rest[offset..].trim_end() == "---" { Some((&rest[..offset], "", 2)) } else { None }
-}
-
-fn key_string(key: &Yaml) -> String {
-    match key {
-        Yaml::String(s) | Yaml::Real(s) => s.clone(),
-        Yaml::Integer(i) => i.to_string(),
-        Yaml::Boolean(b) => b.to_string(),
-        // How JSON readers (JavaScript, Python) name a null key.
-        Yaml::Null => String::from("null"),
-        _ => String::from("~"),
-    }
-}
-
-fn to_json(value: Yaml) -> Value {
-    match value {
-        Yaml::String(s) => Value::String(s),
-        Yaml::Integer(i) => Value::Number(i.into()),
-        Yaml::Real(s) => {
-            s.parse::<f64>().ok().and_then(Number::from_f64).map_or(Value::String(s), Value::Number)
-        }
-        Yaml::Boolean(b) => Value::Bool(b),
-        Yaml::Array(items) => Value::Array(items.into_iter().map(to_json).collect()),
-        Yaml::Hash(hash) => {
-            Value::Object(hash.into_iter().map(|(k, v)| (key_string(&k), to_json(v))).collect())
-        }
-        Yaml::Alias(_) | Yaml::Null | Yaml::BadValue => Value::Null,
-    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod json_positions;
 mod json_text;
 mod render;
 mod summary;
+mod yaml_read;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
