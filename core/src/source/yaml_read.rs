@@ -77,7 +77,9 @@ fn scalar_json(value: Yaml) -> Value {
     match value {
         Yaml::String(s) => Value::String(s),
         Yaml::Integer(i) => Value::Number(i.into()),
-        Yaml::Real(s) => s.parse::<f64>().ok().and_then(Number::from_f64).map_or(Value::String(s), Value::Number),
+        Yaml::Real(s) => {
+            s.parse::<f64>().ok().and_then(Number::from_f64).map_or(Value::String(s), Value::Number)
+        }
         Yaml::Boolean(b) => Value::Bool(b),
         _ => Value::Null,
     }
@@ -115,10 +117,13 @@ fn merged(map: Map<String, Value>) -> Map<String, Value> {
             Value::Array(many) => many,
             one => vec![one],
         };
-        for (key, value) in sources.into_iter().filter_map(|source| match source {
-            Value::Object(entries) => Some(entries),
-            _ => None,
-        }).flatten()
+        for (key, value) in sources
+            .into_iter()
+            .filter_map(|source| match source {
+                Value::Object(entries) => Some(entries),
+                _ => None,
+            })
+            .flatten()
         {
             if !written.contains(&key) && !out.contains_key(&key) {
                 out.insert(key, value);
@@ -218,7 +223,9 @@ impl Builder {
                     self.place(Node::Collection(Value::Object(map)), anchor, mark)?;
                 }
             }
-            Event::Scalar(value, style, anchor, tag) => self.place(Node::Scalar(scalar(value, style, tag)), anchor, mark)?,
+            Event::Scalar(value, style, anchor, tag) => {
+                self.place(Node::Scalar(scalar(value, style, tag)), anchor, mark)?
+            }
             Event::Alias(id) => {
                 let node = self.anchors.get(&id).cloned().unwrap_or(Node::Scalar(Yaml::BadValue));
                 if matches!(node, Node::Collection(_)) && self.expects_key() {
@@ -264,7 +271,10 @@ impl Builder {
                     let duplicate =
                         if earlier.peek().is_none() { is_string } else { earlier.any(|(_, k)| *k == key) };
                     if duplicate {
-                        return Err(ScanError::new_string(mark, format!("{key:?}: duplicated key in mapping")));
+                        return Err(ScanError::new_string(
+                            mark,
+                            format!("{key:?}: duplicated key in mapping"),
+                        ));
                     }
                     if !named.iter().any(|(n, _)| *n == name) {
                         named.push((name.clone(), Yaml::String(name.clone())));
@@ -363,7 +373,11 @@ mod tests {
         ];
         for text in texts {
             for merge_keys in [false, true] {
-                assert_eq!(direct(text, merge_keys), through_the_tree(text, merge_keys), "{text:?} merge {merge_keys}");
+                assert_eq!(
+                    direct(text, merge_keys),
+                    through_the_tree(text, merge_keys),
+                    "{text:?} merge {merge_keys}"
+                );
             }
         }
     }
