@@ -439,60 +439,86 @@ fn scalar_text(value: &Value) -> Option<String> {
 /// A Markdown document's frontmatter as top-level entries of raw lines, so
 /// single entries can be replaced or removed and all others keep their bytes.
 struct Lines<'a> {
-    /// `---` line, then entries, then the closing `---` line and the body.
-    open: &'a str,
-    /// Each entry's raw lines, starting with its key's (see [`key_of`]):
-    /// borrowed from the text until replaced, so a frontmatter of thousands
-    /// of keys is not copied line by line, nor its keys apart from it.
-    entries: Vec<Cow<'a, str>>,
-    rest: &'a str,
+    text: &'a str,
+    /// The length of the `---` line.
+    open: usize,
+    /// Each entry's raw lines, starting with its key's (see [`key_of`]).
+    /// A frontmatter of thousands of keys is not copied line by line, nor
+    /// its keys apart from it: an entry is where it lies in the text until
+    /// it is replaced, twelve bytes where a string or a slice of the text
+    /// takes 16 or 24.
+    entries: Vec<Entry>,
+    /// The entries written anew, in the order they were.
+    written: Vec<String>,
+    /// Where the closing `---` line starts (then the body).
+    rest: usize,
     changed: bool,
+}
+
+#[derive(Clone, Copy)]
+enum Entry {
+    /// Bytes `start..end` of the text.
+    Text { start: u32, end: u32 },
+    /// The nth of [`Lines::written`].
+    Written(u32),
 }
 
 impl<'a> Lines<'a> {
     fn split(text: &'a str) -> Option<Self> {
-        let open_len = ["---\n", "---\r\n"].iter().find(|o| text.starts_with(**o))?.len();
-        let mut offset = open_len;
+        // Entries are 32-bit offsets: a file is at most 64 MiB (`limits`).
+        let offset_of = |at: usize| u32::try_from(at).ok();
+        offset_of(text.len())?;
+        let open = ["---\n", "---\r\n"].iter().find(|o| text.starts_with(**o))?.len();
+        let mut offset = open;
         // At most an entry a line: sized once, not doubled past thousands.
-        let frontmatter_lines = text[open_len..]
+        let frontmatter_lines = text[open..]
             .split_inclusive('\n')
             .take_while(|line| line.trim_end_matches(['\n', '\r']) != "---")
             .count();
-        let mut entries: Vec<Cow<'a, str>> = Vec::with_capacity(frontmatter_lines);
-        let mut entry_start = offset;
-        for line in text[open_len..].split_inclusive('\n') {
+        let mut entries: Vec<Entry> = Vec::with_capacity(frontmatter_lines);
+        for line in text[open..].split_inclusive('\n') {
             if line.trim_end_matches(['\n', '\r']) == "---" {
                 return Some(Lines {
-                    open: &text[..open_len],
+                    text,
+                    open,
                     entries,
-                    rest: &text[offset..],
+                    written: Vec::new(),
+                    rest: offset,
                     changed: false,
                 });
             }
-            let end = offset + line.len();
+            let end = offset_of(offset + line.len())?;
             match (entry_key(line), entries.last_mut()) {
                 // A continuation line directly follows its entry's lines.
-                (None, Some(raw)) => *raw = Cow::Borrowed(&text[entry_start..end]),
-                _ => {
-                    entry_start = offset;
-                    entries.push(Cow::Borrowed(&text[offset..end]));
-                }
+                (None, Some(Entry::Text { end: entry_end, .. })) => *entry_end = end,
+                _ => entries.push(Entry::Text { start: offset_of(offset)?, end }),
             }
-            offset = end;
+            offset += line.len();
         }
         None
     }
 
+    /// The raw lines of `entry`.
+    fn raw(&self, entry: Entry) -> &str {
+        match entry {
+            Entry::Text { start, end } => &self.text[start as usize..end as usize],
+            Entry::Written(index) => &self.written[index as usize],
+        }
+    }
+
+    fn raws(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|entry| self.raw(*entry))
+    }
+
     /// The bytes and the lines of the entries whose key `of` says so of.
     fn text_len(&self, of: impl Fn(&str) -> bool) -> (usize, usize) {
-        self.entries
-            .iter()
+        self.raws()
             .filter(|raw| key_of(raw).is_some_and(&of))
             .fold((0, 0), |(bytes, lines), raw| (bytes + raw.len(), lines + raw.matches('\n').count()))
     }
 
     fn has(&self, key: &str) -> bool {
-        self.entries.iter().any(|raw| key_of(raw) == Some(key))
+        self.raws().any(|raw| key_of(raw) == Some(key))
     }
 
     /// Replaces `key`'s entry in place, or appends it.
@@ -507,9 +533,13 @@ impl<'a> Lines<'a> {
     fn set_raw(&mut self, key: &str, raw: String) {
         debug_assert_eq!(key_of(&raw), Some(key), "an entry's lines start with its key");
         self.changed = true;
-        match self.entries.iter_mut().find(|raw| key_of(raw) == Some(key)) {
-            Some(entry) => *entry = Cow::Owned(raw),
-            None => self.entries.push(Cow::Owned(raw)),
+        let at = self.raws().position(|existing| key_of(existing) == Some(key));
+        // A fold writes a handful of entries (description, name, metadata...).
+        let entry = Entry::Written(self.written.len() as u32);
+        self.written.push(raw);
+        match at {
+            Some(at) => self.entries[at] = entry,
+            None => self.entries.push(entry),
         }
     }
 
@@ -520,20 +550,23 @@ impl<'a> Lines<'a> {
     /// Removes every entry whose key `doomed` says so of, in one pass.
     fn remove_keys(&mut self, doomed: impl Fn(&str) -> bool) {
         let before = self.entries.len();
-        self.entries.retain(|raw| !key_of(raw).is_some_and(&doomed));
+        let mut entries = std::mem::take(&mut self.entries);
+        entries.retain(|entry| !key_of(self.raw(*entry)).is_some_and(&doomed));
+        self.entries = entries;
         self.changed |= self.entries.len() != before;
     }
 
     fn join(&self) -> String {
+        let (open, rest) = (&self.text[..self.open], &self.text[self.rest..]);
         // Sized once: a frontmatter of thousands of keys is not grown to
         // twice its length on the way.
-        let len = self.open.len() + self.entries.iter().map(|raw| raw.len()).sum::<usize>() + self.rest.len();
+        let len = open.len() + self.raws().map(str::len).sum::<usize>() + rest.len();
         let mut out = String::with_capacity(len);
-        out.push_str(self.open);
-        for raw in &self.entries {
+        out.push_str(open);
+        for raw in self.raws() {
             out.push_str(raw);
         }
-        out.push_str(self.rest);
+        out.push_str(rest);
         out
     }
 }

@@ -133,6 +133,20 @@ fn merged(map: Map<String, Value>) -> Map<String, Value> {
     out
 }
 
+/// `map` held in entries sized to it. Grown a key at a time, a map's
+/// entries are sized to its hash table's capacity, up to 75% more than it
+/// holds: 230 KB more for a frontmatter of 5,000 keys, held for the build.
+fn sized(map: Map<String, Value>) -> Map<String, Value> {
+    // Below this, the slack is a few KB and the move not worth making.
+    const WORTH_MOVING: usize = 256;
+    if map.len() < WORTH_MOVING {
+        return map;
+    }
+    let mut exact = Map::with_capacity(map.len());
+    exact.extend(map);
+    exact
+}
+
 /// A finished node: a scalar keeps its YAML type until it is placed (a key
 /// is named from it, and compared by it for duplicates).
 #[derive(Clone)]
@@ -220,7 +234,7 @@ impl Builder {
             Event::MappingEnd => {
                 if let Some(Open::Mapping { map, anchor, .. }) = self.open.pop() {
                     let map = if self.merge_keys { merged(map) } else { map };
-                    self.place(Node::Collection(Value::Object(map)), anchor, mark)?;
+                    self.place(Node::Collection(Value::Object(sized(map))), anchor, mark)?;
                 }
             }
             Event::Scalar(value, style, anchor, tag) => {
