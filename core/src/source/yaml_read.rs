@@ -34,7 +34,7 @@ pub(crate) enum Root {
 /// `<<` merge keys applied when `merge_keys` is set. Every document must
 /// read, as yaml-rust2's loader requires.
 pub(crate) fn first_document(text: &str, merge_keys: bool) -> Result<Option<Root>, ScanError> {
-    let mut builder = Builder { merge_keys, ..Builder::default() };
+    let mut builder = Builder { merge_keys, root_keys: root_keys(text), ..Builder::default() };
     Parser::new_from_str(text).load(&mut builder, true)?;
     if let Some(error) = builder.error {
         return Err(error);
@@ -47,6 +47,20 @@ pub(crate) fn first_document(text: &str, merge_keys: bool) -> Result<Option<Root
         }));
     }
     Ok(builder.first)
+}
+
+/// How many lines of `text` may start a key of its root mapping: the room
+/// to read that mapping into. Grown a key at a time, a map's entries are
+/// sized to its hash table's capacity, up to 75% more than it holds (230
+/// KB more for a frontmatter of 5,000 keys, held for the whole build); and
+/// moved into a map of its size at the end, it would be held twice at
+/// once. The YAML reader refuses a line of a value at the root's column,
+/// so a line counted that starts no key is in a text it refuses; and no
+/// more room is made than a frontmatter may hold keys.
+fn root_keys(text: &str) -> usize {
+    let lines =
+        text.lines().filter(|line| line.contains(':') && !line.starts_with([' ', '\t', '#', '-'])).count();
+    lines.min(crate::limits::MAX_FRONTMATTER_NODES as usize / 2)
 }
 
 /// The name JSON gives a mapping key, as JavaScript and Python readers of
@@ -133,20 +147,6 @@ fn merged(map: Map<String, Value>) -> Map<String, Value> {
     out
 }
 
-/// `map` held in entries sized to it. Grown a key at a time, a map's
-/// entries are sized to its hash table's capacity, up to 75% more than it
-/// holds: 230 KB more for a frontmatter of 5,000 keys, held for the build.
-fn sized(map: Map<String, Value>) -> Map<String, Value> {
-    // Below this, the slack is a few KB and the move not worth making.
-    const WORTH_MOVING: usize = 256;
-    if map.len() < WORTH_MOVING {
-        return map;
-    }
-    let mut exact = Map::with_capacity(map.len());
-    exact.extend(map);
-    exact
-}
-
 /// A finished node: a scalar keeps its YAML type until it is placed (a key
 /// is named from it, and compared by it for duplicates).
 #[derive(Clone)]
@@ -185,6 +185,8 @@ enum Open {
 #[derive(Default)]
 struct Builder {
     merge_keys: bool,
+    /// The room the first document's root mapping is read into.
+    root_keys: usize,
     open: Vec<Open>,
     anchors: BTreeMap<usize, Node>,
     /// The root of the document being read, once read.
@@ -224,7 +226,11 @@ impl Builder {
             }
             Event::MappingStart(anchor, _) => {
                 self.complex_key |= self.expects_key();
-                self.open.push(Open::Mapping { map: Map::new(), anchor, key: None, named: Vec::new() });
+                let map = match (self.open.is_empty(), self.first.is_none()) {
+                    (true, true) => Map::with_capacity(self.root_keys),
+                    _ => Map::new(),
+                };
+                self.open.push(Open::Mapping { map, anchor, key: None, named: Vec::new() });
             }
             Event::SequenceEnd => {
                 if let Some(Open::Sequence { items, anchor }) = self.open.pop() {
@@ -234,7 +240,7 @@ impl Builder {
             Event::MappingEnd => {
                 if let Some(Open::Mapping { map, anchor, .. }) = self.open.pop() {
                     let map = if self.merge_keys { merged(map) } else { map };
-                    self.place(Node::Collection(Value::Object(sized(map))), anchor, mark)?;
+                    self.place(Node::Collection(Value::Object(map)), anchor, mark)?;
                 }
             }
             Event::Scalar(value, style, anchor, tag) => {
