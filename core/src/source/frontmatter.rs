@@ -346,8 +346,9 @@ pub(crate) fn yaml_value(text: &str) -> std::result::Result<Value, String> {
         let most = crate::limits::MAX_YAML_ALIAS_NODES;
         return Err(format!("limit: YAML aliases expand past {most} nodes at line {line} column {column}"));
     }
-    // `<<` stays a key: a shared file is read to be merged into, not for
-    // what a reader of it would see.
+    // `<<` stays a key: a shared file (Hermes's `config.yaml`) is read to
+    // have an entry spliced in as written, and `plugin.yaml` is checked as
+    // written.
     let root = first_document(&crate::text::normalised(text), false).map_err(|e| {
         format!("invalid YAML at line {} column {}: {}", e.marker().line(), e.marker().col() + 1, e.info())
     })?;

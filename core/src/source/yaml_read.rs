@@ -70,6 +70,7 @@ pub(crate) fn key_string(key: &Yaml) -> String {
         Yaml::String(s) | Yaml::Real(s) => s.clone(),
         Yaml::Integer(i) => i.to_string(),
         Yaml::Boolean(b) => b.to_string(),
+        // How JSON readers (JavaScript, Python) name a null key.
         Yaml::Null => String::from("null"),
         _ => String::from("~"),
     }
